@@ -1,0 +1,52 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { NonceProvider } from './components/nonce.tsx'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
+) {
+	const { cspNonce: nonce, locale } = getApp(loadContext)
+	// Crawlers and non-JS clients get the whole document at once; browsers get it streamed.
+	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<I18nextProvider i18n={serverI18n(locale)}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</I18nextProvider>
+			</NonceProvider>,
+			{
+				nonce,
+				[waitForAll ? 'onAllReady' : 'onShellReady']() {
+					shellRendered = true
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					// Errors before the shell are reported by onShellError; later ones only need logging.
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+		setTimeout(abort, streamTimeout + 1_000)
+	})
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import en from './en.ts'
+import es from './es.ts'
+import ro from './ro.ts'
+
+function flatten(value: unknown, prefix = ''): Record<string, string> {
+	if (typeof value === 'string') return { [prefix]: value }
+	return Object.assign({}, ...Object.entries(value as object).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)))
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+
+describe('interface translations', () => {
+	const reference = flatten(en)
+	for (const [name, resource] of Object.entries({ ro, es })) {
+		it(`${name} has exactly the English keys, none empty, with the same placeholders`, () => {
+			const translated = flatten(resource)
+			expect(Object.keys(translated).sort()).toEqual(Object.keys(reference).sort())
+			for (const [key, text] of Object.entries(translated)) {
+				expect(text.trim(), key).not.toBe('')
+				expect(placeholders(text), key).toEqual(placeholders(reference[key]!))
+			}
+		})
+	}
+})

@@ -1,0 +1,73 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { getApp } from '#server/context.ts'
+import { takeToast } from '#server/toast.ts'
+import type { Route } from './+types/root'
+import { SiteFooter } from './components/layout/site-footer.tsx'
+import { SiteHeader } from './components/layout/site-header.tsx'
+import { useNonce } from './components/nonce.tsx'
+import { notify, ToastRegion } from './components/toasts.tsx'
+import { DEFAULT_LOCALE } from './lib/domain/enums.ts'
+import './app.css'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const { toast, headers } = await takeToast(app, request)
+	return data({ locale: app.locale, toast }, { headers: headers ?? undefined })
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	const root = useRouteLoaderData<typeof loader>('root')
+	return (
+		<html lang={root?.locale ?? DEFAULT_LOCALE}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#fbf6ee" />
+				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+				<Meta />
+				<Links />
+			</head>
+			<body className="flex min-h-dvh flex-col font-sans antialiased">
+				{children}
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+	const { toast } = loaderData
+	useEffect(() => {
+		if (toast) notify(toast)
+	}, [toast])
+	return (
+		<>
+			<SiteHeader />
+			<main id="main" className="flex-1">
+				<Outlet />
+			</main>
+			<SiteFooter />
+			<ToastRegion />
+		</>
+	)
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const { t } = useTranslation()
+	const status = isRouteErrorResponse(error) ? error.status : 500
+	return (
+		<main id="main" className="mx-auto max-w-2xl flex-1 px-4 py-24 text-center">
+			<title>{`${t('error.title')} | ${t('meta.siteName')}`}</title>
+			<p className="text-sm font-semibold text-clay-dark">{status}</p>
+			<h1 className="mt-2 font-serif text-3xl">{status === 404 ? t('notFound.title') : t('error.title')}</h1>
+			<p className="mt-4 text-muted">{status === 404 ? t('notFound.text') : t('error.text')}</p>
+			<a href="/" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 text-white">
+				{t('notFound.home')}
+			</a>
+		</main>
+	)
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, useNavigation } from 'react-router'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
+import { newsletterSchema } from '#app/lib/forms/newsletter.ts'
+import type { Route } from './+types/newsletter'
+
+export function loader({ context }: Route.LoaderArgs) {
+	const t = serverI18n(getApp(context).locale).t
+	return { meta: { title: `${t('newsletter.title')} | ${t('meta.siteName')}`, description: t('newsletter.description') } }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData.meta.title }, { name: 'description', content: loaderData.meta.description }]
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const { db, locale } = getApp(context)
+	const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) {
+		return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 })
+	}
+	const outcome = await subscribeToNewsletter(db, { email: parsed.data.email, locale })
+	return { ok: true as const, message: outcome === 'subscribed' ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed' }
+}
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const busy = useNavigation().state === 'submitting'
+	return (
+		<div className="mx-auto max-w-xl px-4 py-16">
+			<h1 className="font-serif text-3xl">{t('newsletter.title')}</h1>
+			<p className="mt-3 text-muted">{t('newsletter.description')}</p>
+			<Form method="post" className="mt-8 space-y-4" noValidate>
+				<div>
+					<label htmlFor="newsletter-email" className="block text-sm font-medium">
+						{t('newsletter.email')}
+					</label>
+					<input
+						id="newsletter-email"
+						name="email"
+						type="email"
+						autoComplete="email"
+						required
+						maxLength={255}
+						className="mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2"
+					/>
+				</div>
+				<label className="flex items-start gap-2 text-sm">
+					<input type="checkbox" name="consent" required className="mt-1" />
+					<span>{t('newsletter.consent')}</span>
+				</label>
+				<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white disabled:opacity-60">
+					{t('newsletter.submit')}
+				</button>
+				{actionData ? (
+					<p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'text-green-800' : 'text-red-800'}>
+						{t(actionData.message)}
+					</p>
+				) : null}
+			</Form>
+		</div>
+	)
+}

@@ -1,0 +1,5 @@
+export * from './auth.ts'
+export * from './catalog.ts'
+export * from './media.ts'
+export * from './orders.ts'
+export * from './system.ts'

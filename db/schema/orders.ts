@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ORDER_STATUSES, PAYMENT_STATUSES, STOCK_HOLD_STATUSES } from '../../app/lib/domain/enums.ts'
+import { users } from './auth.ts'
+import { products } from './catalog.ts'
+import { createdAt, id, updatedAt } from './columns.ts'
+import { uploads } from './media.ts'
+
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES)
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES)
+
+/** Spec §3 order.shipping_address. */
+export type ShippingAddress = {
+	fullName: string
+	phone: string
+	address: string
+	city: string
+	postalCode: string
+	country: string
+	notes: string
+}
+
+export const orders = pgTable(
+	'orders',
+	{
+		id: id(),
+		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		email: text().notNull(),
+		/** Language the customer used, so emails about the order speak it. */
+		locale: text().notNull().default('ro'),
+		status: orderStatusEnum().notNull().default('new'),
+		paymentStatus: paymentStatusEnum().notNull().default('pending'),
+		currency: text().notNull().default('eur'),
+		subtotalCents: integer().notNull(),
+		shippingCents: integer().notNull().default(0),
+		totalCents: integer().notNull(),
+		trackingNumber: text(),
+		shippingAddress: jsonb().$type<ShippingAddress>().notNull(),
+		paymentProvider: text(),
+		paymentSessionId: text(),
+		paymentSessionExpiresAt: timestamp({ withTimezone: true }),
+		paidAt: timestamp({ withTimezone: true }),
+		/** Admin "delete" archives: hidden from lists, kept for accounting, restorable. */
+		archivedAt: timestamp({ withTimezone: true }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('orders_user_created_idx').on(t.userId, t.createdAt),
+		index('orders_created_idx').on(t.createdAt),
+		uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
+		check('orders_amounts_not_negative', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
+	],
+)
+
+/** Spec §3 order.items: one row per cart line, priced by the server at order time. */
+export const orderItems = pgTable(
+	'order_items',
+	{
+		id: id(),
+		orderId: uuid()
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		/** The cart line id (a product id, or portrait-{size}-{timestamp}). */
+		lineId: text().notNull(),
+		productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+		name: text().notNull(),
+		unitPriceCents: integer().notNull(),
+		quantity: integer().notNull(),
+		image: text(),
+		options: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+		uploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+	},
+	(t) => [
+		index('order_items_order_idx').on(t.orderId),
+		check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+		check('order_items_price_not_negative', sql`${t.unitPriceCents} >= 0`),
+	],
+)
+
+export const stockHoldStatusEnum = pgEnum('stock_hold_status', STOCK_HOLD_STATUSES)
+
+/**
+ * Units taken off products.stock for an unpaid order. Paid turns the hold into a sale;
+ * an expired or failed payment releases it back to stock.
+ */
+export const stockHolds = pgTable(
+	'stock_holds',
+	{
+		id: id(),
+		orderId: uuid()
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		productId: uuid()
+			.notNull()
+			.references(() => products.id, { onDelete: 'cascade' }),
+		quantity: integer().notNull(),
+		status: stockHoldStatusEnum().notNull().default('held'),
+		expiresAt: timestamp({ withTimezone: true }).notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('stock_holds_status_expires_idx').on(t.status, t.expiresAt),
+		index('stock_holds_order_idx').on(t.orderId),
+		check('stock_holds_quantity_positive', sql`${t.quantity} > 0`),
+	],
+)
+
+/** Each payment provider event is processed once, however often it is delivered. */
+export const paymentEvents = pgTable('payment_events', {
+	id: text().primaryKey(),
+	provider: text().notNull(),
+	type: text().notNull(),
+	orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+	receivedAt: createdAt(),
+})
+
+/** Who changed what on an order, and when. */
+export const orderHistory = pgTable(
+	'order_history',
+	{
+		id: id(),
+		orderId: uuid()
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		actorUserId: text().references(() => users.id, { onDelete: 'set null' }),
+		action: text().notNull(),
+		details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+		createdAt: createdAt(),
+	},
+	(t) => [index('order_history_order_idx').on(t.orderId, t.createdAt)],
+)

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { EMAIL_STATUSES } from '../../app/lib/domain/enums.ts'
+import { createdAt, id, updatedAt } from './columns.ts'
+
+/** Values every app instance must share, such as the generated signing secret. */
+export const appSettings = pgTable('app_settings', {
+	key: text().primaryKey(),
+	value: text().notNull(),
+	createdAt: createdAt(),
+})
+
+export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES)
+
+/**
+ * Durable email outbox: rows are written in the same transaction as the change they report,
+ * and a background sender delivers them with retries.
+ */
+export const emailOutbox = pgTable(
+	'email_outbox',
+	{
+		id: id(),
+		toAddress: text().notNull(),
+		subject: text().notNull(),
+		text: text().notNull(),
+		html: text(),
+		replyTo: text(),
+		/** Makes enqueueing idempotent, e.g. `order-paid:{orderId}`. */
+		dedupeKey: text(),
+		status: emailStatusEnum().notNull().default('pending'),
+		attempts: integer().notNull().default(0),
+		nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+		/** A sender that claims a row leases it until then, so two instances never send it at once. */
+		lockedUntil: timestamp({ withTimezone: true }),
+		lastError: text(),
+		createdAt: createdAt(),
+		sentAt: timestamp({ withTimezone: true }),
+	},
+	(t) => [
+		uniqueIndex('email_outbox_dedupe_idx').on(t.dedupeKey),
+		index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+	],
+)
+
+/** Machine translations of content, shared by all instances (text hash, context, language). */
+export const translations = pgTable(
+	'translations',
+	{
+		id: id(),
+		sourceHash: text().notNull(),
+		context: text().notNull(),
+		locale: text().notNull(),
+		sourceText: text().notNull(),
+		translatedText: text().notNull(),
+		provider: text().notNull(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale)],
+)
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+	id: id(),
+	/** Stored lower-cased. */
+	email: text().notNull().unique(),
+	locale: text().notNull(),
+	consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	unsubscribeToken: text().notNull().unique(),
+	unsubscribedAt: timestamp({ withTimezone: true }),
+})
+
+/**
+ * Fixed-window counters for rate limits, kept in the database so every app instance counts
+ * the same requests.
+ */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+	key: text().primaryKey(),
+	windowStart: timestamp({ withTimezone: true }).notNull(),
+	count: integer().notNull(),
+})

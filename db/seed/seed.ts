@@ -1,0 +1,96 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { ObjectStorage } from '../../server/storage/storage.ts'
+import { storeImage } from '../../server/media/image-pipeline.ts'
+import { queryRows, type Database } from '../client.ts'
+import { findProjectFolder } from '../migrate.ts'
+import { categories, products } from '../schema/index.ts'
+import { demoCategories, demoProducts } from './demo-catalog.ts'
+
+export type SeedResult = { seeded: boolean; categories: number; products: number }
+
+/** True when the shop has no catalogue yet; the seed never writes into a database that has one. */
+export async function catalogIsEmpty(db: Database) {
+	const [row] = await queryRows<{ has_data: boolean }>(
+		db,
+		sql`select exists(select 1 from ${categories}) or exists(select 1 from ${products}) as has_data`,
+	)
+	return !row?.has_data
+}
+
+/**
+ * Loads the demo catalogue into an empty database: categories, subcategories, products and
+ * their pictures (stored through the storage interface, with their srcset copies).
+ */
+export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Promise<SeedResult> {
+	if (!(await catalogIsEmpty(db))) return { seeded: false, categories: 0, products: 0 }
+
+	const imagesFolder = findProjectFolder(path.join('db', 'seed', 'images'), import.meta.dirname)
+	// Every picture once, all at the same time: sharp encodes on its own thread pool.
+	const imageNames = new Set([...demoCategories.flatMap((c) => (c.image ? [c.image] : [])), ...demoProducts.flatMap((p) => p.images)])
+	const storedUrls = new Map(
+		await Promise.all(
+			[...imageNames].map(async (name) => {
+				const bytes = await fs.readFile(path.join(imagesFolder, `${name}.webp`))
+				const { url } = await storeImage(storage, bytes, { prefix: name.startsWith('category-') ? 'categories' : 'products' })
+				return [name, url] as const
+			}),
+		),
+	)
+	const imageUrl = (name: string) => storedUrls.get(name)!
+
+	const categoryRows: (typeof categories.$inferInsert)[] = demoCategories.map((top) => ({
+		slug: top.slug,
+		name: top.name,
+		description: top.description,
+		displayOrder: top.displayOrder,
+		imageUrl: top.image ? imageUrl(top.image) : null,
+		priceCents: top.priceCents ?? null,
+	}))
+
+	return db.transaction(async (tx) => {
+		// Re-checked inside the transaction: another process may have seeded meanwhile.
+		const [again] = await queryRows<{ has_data: boolean }>(tx, sql`select exists(select 1 from ${categories}) as has_data`)
+		if (again?.has_data) return { seeded: false, categories: 0, products: 0 }
+
+		const inserted = await tx.insert(categories).values(categoryRows).returning({ id: categories.id, slug: categories.slug })
+		const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]))
+		const children = demoCategories.flatMap((top) =>
+			(top.children ?? []).map((child) => ({
+				slug: child.slug,
+				name: child.name,
+				description: child.description,
+				displayOrder: child.displayOrder,
+				parentId: idBySlug.get(top.slug)!,
+			})),
+		)
+		const insertedChildren = await tx.insert(categories).values(children).returning({ id: categories.id, slug: categories.slug })
+		for (const row of insertedChildren) idBySlug.set(row.slug, row.id)
+
+		// Spread creation times so "newest first" has a stable, meaningful order.
+		const now = Date.now()
+		await tx.insert(products).values(
+			demoProducts.map((product, index) => ({
+				slug: product.slug,
+				name: product.name,
+				description: product.description,
+				kind: product.kind,
+				categoryId: idBySlug.get(product.category) ?? null,
+				priceCents: product.priceCents,
+				stock: product.stock,
+				badges: product.badges,
+				images: product.images.map(imageUrl),
+				portraitSize: product.portraitSize ?? null,
+				scent: product.scent ?? null,
+				smellsLike: product.smellsLike ?? null,
+				waxColor: product.waxColor ?? null,
+				containerType: product.containerType ?? null,
+				customLabelAvailable: product.customLabelAvailable ?? false,
+				giftWrapAvailable: true,
+				createdAt: new Date(now - index * 3_600_000),
+			})),
+		)
+		return { seeded: true, categories: inserted.length + insertedChildren.length, products: demoProducts.length }
+	})
+}

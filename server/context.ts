@@ -1,0 +1,19 @@
+import { createContext, type RouterContextProvider } from 'react-router'
+import type { Locale } from '#app/lib/domain/enums.ts'
+import type { Logger } from './logger.ts'
+import type { AppServices } from './services.ts'
+
+/** What every loader, action and middleware gets: the shared services plus this request's details. */
+export type RequestContext = AppServices & {
+	requestId: string
+	/** Logger bound to this request's id. */
+	log: Logger
+	cspNonce: string
+	locale: Locale
+}
+
+export const appContext = createContext<RequestContext>()
+
+export function getApp(context: Readonly<RouterContextProvider>): RequestContext {
+	return context.get(appContext)
+}

@@ -1,0 +1,26 @@
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { toNodemailerMessage, type MailTransport } from './transport.ts'
+
+/**
+ * Writes each message as an .eml file (DATA_DIR/mail by default). The file name comes from the
+ * outbox id, so sending the same row twice rewrites one file instead of making a second.
+ */
+export function createFileTransport(folder: string): MailTransport {
+	const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+	return {
+		kind: 'file',
+		async send(email) {
+			const info = await builder.sendMail(toNodemailerMessage(email))
+			await fsp.mkdir(folder, { recursive: true })
+			const name = email.messageId.replace(/^<|@.*$/g, '').replace(/[^a-zA-Z0-9-]/g, '')
+			const file = path.join(folder, `${name}.eml`)
+			await fsp.writeFile(`${file}.tmp`, info.message as Buffer)
+			await fsp.rename(`${file}.tmp`, file)
+		},
+		close() {
+			builder.close()
+		},
+	}
+}

@@ -1,0 +1,33 @@
+import type { DbExecutor } from '#db/client.ts'
+import { emailOutbox } from '#db/schema/index.ts'
+
+export type EmailMessage = {
+	to: string
+	subject: string
+	text: string
+	html?: string
+	replyTo?: string
+	/** Enqueueing twice with the same key sends once, e.g. `order-paid:{orderId}`. */
+	dedupeKey?: string
+}
+
+/**
+ * Puts a message in the outbox. Call it with the transaction that makes the change the message
+ * reports, so the two commit together; the sender delivers it afterwards.
+ * Returns false when a message with the same dedupe key was already queued.
+ */
+export async function enqueueEmail(db: DbExecutor, message: EmailMessage): Promise<boolean> {
+	const inserted = await db
+		.insert(emailOutbox)
+		.values({
+			toAddress: message.to,
+			subject: message.subject,
+			text: message.text,
+			html: message.html ?? null,
+			replyTo: message.replyTo ?? null,
+			dedupeKey: message.dedupeKey ?? null,
+		})
+		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
+		.returning({ id: emailOutbox.id })
+	return inserted.length > 0
+}

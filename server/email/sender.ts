@@ -1,0 +1,142 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { queryRows, type Database } from '#db/client.ts'
+import { emailOutbox } from '#db/schema/index.ts'
+import type { Logger } from '../logger.ts'
+import type { MailTransport } from './transport.ts'
+
+export const MAX_EMAIL_ATTEMPTS = 8
+/** How long a claimed row stays with one sender before another may take it over. */
+const LEASE_SECONDS = 60
+const BATCH_SIZE = 10
+
+/** 10 s, 20 s, 40 s … capped at one hour. */
+export function retryDelayMs(attempts: number) {
+	return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000)
+}
+
+export type EmailSender = {
+	/** Asks for a delivery round soon, e.g. right after a commit that queued mail. */
+	nudge(): void
+	/** Delivers everything due now; returns how many messages were sent. */
+	runOnce(): Promise<number>
+	/** Stops polling and waits for the round in progress. */
+	stop(): Promise<void>
+}
+
+type Row = typeof emailOutbox.$inferSelect
+
+export function createEmailSender(options: {
+	db: Database
+	transport: MailTransport
+	from: string
+	/** Host part of Message-IDs, from PUBLIC_URL. */
+	messageIdDomain: string
+	log: Logger
+	pollIntervalMs: number
+}): EmailSender {
+	const { db, transport, log } = options
+	let timer: NodeJS.Timeout | undefined
+	let running: Promise<number> | undefined
+	let again = false
+	let stopped = false
+
+	async function claimBatch(): Promise<Row[]> {
+		// SKIP LOCKED plus a lease lets several app instances work one outbox without sending twice.
+		return queryRows<Row>(db, sql`
+			update ${emailOutbox}
+			set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+			where id in (
+				select id from ${emailOutbox}
+				where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+				order by next_attempt_at
+				limit ${BATCH_SIZE}
+				for update skip locked
+			)
+			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attempts`)
+	}
+
+	async function deliver(row: Row) {
+		try {
+			await transport.send({
+				messageId: `<${row.id}@${options.messageIdDomain}>`,
+				from: options.from,
+				to: row.toAddress,
+				subject: row.subject,
+				text: row.text,
+				html: row.html,
+				replyTo: row.replyTo,
+			})
+			await db
+				.update(emailOutbox)
+				.set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+				.where(eq(emailOutbox.id, row.id))
+			log.info({ emailId: row.id, transport: transport.kind }, 'email sent')
+			return true
+		} catch (error) {
+			const message = (error as Error).message
+			const giveUp = row.attempts >= MAX_EMAIL_ATTEMPTS
+			await db
+				.update(emailOutbox)
+				.set({
+					status: giveUp ? 'failed' : 'pending',
+					lockedUntil: null,
+					lastError: message.slice(0, 1000),
+					nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
+				})
+				.where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending')))
+			log.error({ emailId: row.id, attempts: row.attempts, err: message, gaveUp: giveUp }, 'email delivery failed')
+			return false
+		}
+	}
+
+	async function round(): Promise<number> {
+		let sent = 0
+		for (;;) {
+			const batch = await claimBatch()
+			for (const row of batch) if (await deliver(row)) sent++
+			if (batch.length < BATCH_SIZE || stopped) return sent
+		}
+	}
+
+	function runOnce(): Promise<number> {
+		if (running) {
+			again = true
+			return running
+		}
+		running = round()
+			.catch((error: Error) => {
+				log.error({ err: error.message }, 'email sender round failed')
+				return 0
+			})
+			.finally(() => {
+				running = undefined
+				if (again && !stopped) {
+					again = false
+					void runOnce()
+				}
+			})
+		return running
+	}
+
+	function schedule() {
+		if (stopped) return
+		timer = setTimeout(() => {
+			void runOnce().finally(schedule)
+		}, options.pollIntervalMs)
+		timer.unref()
+	}
+	schedule()
+
+	return {
+		nudge() {
+			if (!stopped) void runOnce()
+		},
+		runOnce,
+		async stop() {
+			stopped = true
+			clearTimeout(timer)
+			await running
+			transport.close()
+		},
+	}
+}

@@ -1,0 +1,94 @@
+import type { Server } from 'node:http'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { EnvError, parseEnv, type Env } from './config/env.ts'
+import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts'
+import { createHttpApp } from './http/create-app.ts'
+import { createLogger } from './logger.ts'
+import { closeServices, createServices } from './services.ts'
+
+const SHUTDOWN_GRACE_MS = 10_000
+
+/** Prints one line and exits: the way start-up refuses bad configuration. */
+function refuse(message: string): never {
+	process.stderr.write(`${message}\n`)
+	process.exit(1)
+}
+
+export function loadEnvOrExit(): Env {
+	try {
+		return parseEnv(process.env)
+	} catch (error) {
+		if (error instanceof EnvError) refuse(error.message)
+		throw error
+	}
+}
+
+export async function startServer(options: {
+	clientBuildDir: string
+	loadBuild: () => Promise<ServerBuild>
+	vite?: ViteDevServer
+}): Promise<Server> {
+	const startedAt = performance.now()
+	const env = loadEnvOrExit()
+	const log = createLogger(env)
+
+	// PGlite serves one process per data directory: claim it before anything opens the database.
+	let lock: { release(): void } | undefined
+	if (env.databaseEngine === 'pglite') {
+		try {
+			lock = acquireDataDirLock(env.DATA_DIR)
+		} catch (error) {
+			if (error instanceof DataDirLockedError) refuse(error.message)
+			throw error
+		}
+	}
+
+	let services: Awaited<ReturnType<typeof createServices>>
+	try {
+		services = await createServices(env, log)
+	} catch (error) {
+		lock?.release()
+		log.fatal({ err: error }, 'could not start')
+		refuse(`Could not start: ${(error as Error).message}`)
+	}
+
+	const app = createHttpApp(services, options)
+	const server = app.listen(env.PORT, env.HOST)
+	await new Promise<void>((resolve, reject) => {
+		server.once('listening', resolve)
+		server.once('error', reject)
+	}).catch(async (error: NodeJS.ErrnoException) => {
+		await closeServices(services)
+		lock?.release()
+		refuse(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use; set PORT to a free port.` : `Could not listen: ${error.message}`)
+	})
+	log.info(
+		{ url: env.PUBLIC_URL, port: env.PORT, db: services.database.engine, startupMs: Math.round(performance.now() - startedAt) },
+		`shop listening on http://localhost:${env.PORT}`,
+	)
+
+	let stopping = false
+	const shutdown = async (signal: string) => {
+		if (stopping) return
+		stopping = true
+		log.info({ signal }, 'shutting down: finishing requests in flight')
+		const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
+		forced.unref()
+		// Stop accepting, let requests in flight finish (and commit), then close the database.
+		await new Promise<void>((resolve) => server.close(() => resolve()))
+		server.closeIdleConnections()
+		clearTimeout(forced)
+		try {
+			await closeServices(services)
+		} catch (error) {
+			log.error({ err: error }, 'error while closing services')
+		}
+		lock?.release()
+		log.info('stopped')
+		process.exit(0)
+	}
+	process.once('SIGTERM', () => void shutdown('SIGTERM'))
+	process.once('SIGINT', () => void shutdown('SIGINT'))
+	return server
+}

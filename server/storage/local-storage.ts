@@ -1,0 +1,62 @@
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { assertValidKey, type ObjectStorage } from './storage.ts'
+
+export const LOCAL_UPLOADS_ROUTE = '/uploads'
+
+const CONTENT_TYPES: Record<string, string> = {
+	'.webp': 'image/webp',
+	'.jpg': 'image/jpeg',
+	'.jpeg': 'image/jpeg',
+	'.png': 'image/png',
+	'.json': 'application/json',
+}
+
+export function contentTypeFor(key: string) {
+	return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream'
+}
+
+/** Files in a folder (DATA_DIR/uploads by default), served by the app under /uploads. */
+export function createLocalStorage(root: string): ObjectStorage {
+	const fileFor = (key: string) => {
+		assertValidKey(key)
+		return path.join(root, ...key.split('/'))
+	}
+	return {
+		kind: 'local',
+		async put(key, body) {
+			const file = fileFor(key)
+			await fsp.mkdir(path.dirname(file), { recursive: true })
+			// Write then rename, so a reader never sees half a file.
+			const temporary = `${file}.${process.pid}.tmp`
+			await fsp.writeFile(temporary, body)
+			await fsp.rename(temporary, file)
+		},
+		async get(key) {
+			const file = fileFor(key)
+			try {
+				const stat = await fsp.stat(file)
+				if (!stat.isFile()) return null
+				return { body: fs.createReadStream(file), contentType: contentTypeFor(key), size: stat.size }
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+				throw error
+			}
+		},
+		async exists(key) {
+			try {
+				return (await fsp.stat(fileFor(key))).isFile()
+			} catch {
+				return false
+			}
+		},
+		async delete(key) {
+			await fsp.rm(fileFor(key), { force: true })
+		},
+		publicUrl(key) {
+			assertValidKey(key)
+			return `${LOCAL_UPLOADS_ROUTE}/${key}`
+		},
+	}
+}

@@ -1,0 +1,42 @@
+import crypto from 'node:crypto'
+import type { Readable } from 'node:stream'
+
+export type StoredObject = {
+	body: Readable
+	contentType: string
+	size: number
+}
+
+/**
+ * Where uploaded files live. Keys are always made by the server (see newObjectKey), never taken
+ * from a request, so a client can neither choose nor traverse paths.
+ */
+export interface ObjectStorage {
+	readonly kind: 'local' | 's3'
+	put(key: string, body: Buffer, contentType: string): Promise<void>
+	get(key: string): Promise<StoredObject | null>
+	exists(key: string): Promise<boolean>
+	delete(key: string): Promise<void>
+	/** URL a browser can load the object from. */
+	publicUrl(key: string): string
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/
+
+export class InvalidObjectKeyError extends Error {
+	override name = 'InvalidObjectKeyError'
+}
+
+export function assertValidKey(key: string) {
+	if (!KEY_PATTERN.test(key) || key.includes('..') || key.length > 300) {
+		throw new InvalidObjectKeyError(`invalid object key ${JSON.stringify(key)}`)
+	}
+}
+
+/** `{prefix}/{timestamp}-{random}.{ext}`, the shape spec §7 gives for stored files. */
+export function newObjectKey(prefix: string, extension: string) {
+	const random = crypto.randomBytes(16).toString('hex')
+	const key = `${prefix}/${Date.now()}-${random}.${extension.toLowerCase()}`
+	assertValidKey(key)
+	return key
+}

@@ -1,0 +1,33 @@
+import { createCookie, redirect } from 'react-router'
+import { toastSchema, type Toast } from '#app/lib/toast.ts'
+import type { RequestContext } from './context.ts'
+
+function toastCookie(context: Pick<RequestContext, 'secret' | 'env'>) {
+	return createCookie('toast', {
+		path: '/',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: context.env.PUBLIC_URL.startsWith('https:'),
+		secrets: [context.secret],
+		maxAge: 60,
+	})
+}
+
+/** Redirects and shows `toast` on the page the browser lands on. */
+export async function redirectWithToast(context: RequestContext, url: string, toast: Toast, init?: ResponseInit) {
+	const headers = new Headers(init?.headers)
+	headers.append('Set-Cookie', await toastCookie(context).serialize(toast))
+	return redirect(url, { ...init, headers })
+}
+
+/** Reads (and clears) the pending toast; the returned header must go on the response. */
+export async function takeToast(context: RequestContext, request: Request) {
+	const cookie = toastCookie(context)
+	const raw: unknown = await cookie.parse(request.headers.get('Cookie'))
+	if (raw === null || raw === undefined) return { toast: null, headers: null }
+	const parsed = toastSchema.safeParse(raw)
+	return {
+		toast: parsed.success ? parsed.data : null,
+		headers: { 'Set-Cookie': await cookie.serialize('', { maxAge: 0 }) },
+	}
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises'
+import { eq } from 'drizzle-orm'
+import { newsletterSubscribers } from '#db/schema/index.ts'
+import { demoCategories } from '#db/seed/demo-catalog.ts'
+import { startShop } from '../support/shop-process.ts'
+import { expect, test, useLanguage } from './fixtures.ts'
+
+const topLevelNames = demoCategories.map((category) => category.name)
+
+test.describe('a fresh install on the embedded database', () => {
+	test('serves the demo categories in the first HTML, before any JavaScript runs', async ({ browser }) => {
+		const shop = await startShop()
+		try {
+			const raw = await (await fetch(`${shop.url}/`, { headers: { 'Accept-Language': 'ro' } })).text()
+			for (const name of topLevelNames) expect(raw).toContain(`>${name}</span>`)
+			expect(raw).toContain('<html lang="ro"')
+			expect(JSON.parse(await (await fetch(`${shop.url}/healthz`)).text())).toEqual({ status: 'ok', db: 'pglite' })
+
+			const context = await browser.newContext({ javaScriptEnabled: false, locale: 'ro-RO' })
+			const page = await context.newPage()
+			await page.goto(`${shop.url}/`)
+			for (const name of topLevelNames) await expect(page.getByRole('link', { name })).toBeVisible()
+			await context.close()
+		} finally {
+			await shop.stop()
+			await fs.rm(shop.dataDir, { recursive: true, force: true })
+		}
+	})
+})
+
+test('the home page hydrates without errors and links each category to the catalog', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'ro')
+	await page.goto('/')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'ro')
+	const link = page.getByRole('link', { name: 'Lumânări parfumate' })
+	await expect(link).toHaveAttribute('href', '/catalog?category=candle')
+	await expect(page.getByRole('link', { name: 'Portrete din carton' })).toHaveAttribute('href', '/catalog?category=portrait_cardboard')
+})
+
+test('an unknown path answers 404 with a way home', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'ro')
+	const response = await page.goto('/no/such/page')
+	expect(response?.status()).toBe(404)
+	await expect(page.getByRole('heading', { name: 'Pagina nu a fost găsită' })).toBeVisible()
+	await page.getByRole('link', { name: 'Înapoi la pagina principală' }).click()
+	await expect(page).toHaveURL(/\/$/)
+})
+
+test('pages carry security headers; hashed assets are cached for good', async ({ request }) => {
+	const response = await request.get('/')
+	const headers = response.headers()
+	expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+	expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+	expect(headers['x-content-type-options']).toBe('nosniff')
+	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+	expect(headers['x-request-id']).toMatch(/^[\w-]+$/)
+
+	const script = /href="(\/assets\/[^"]+\.js)"/.exec(await response.text())?.[1]
+	expect(script).toBeTruthy()
+	const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
+	expect(asset.status()).toBe(200)
+	expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+	expect(asset.headers()['content-encoding']).toBe('gzip')
+})
+
+test('a visitor subscribes to the newsletter once; a duplicate is answered politely', async ({ page, baseURL, database }) => {
+	const email = `e2e-${Date.now()}@example.com`
+	await useLanguage(page, baseURL!, 'en')
+	await page.goto('/newsletter')
+	await page.getByLabel('Email address').fill(email)
+	await page.getByRole('button', { name: 'Subscribe' }).click()
+	await expect(page.getByRole('alert')).toHaveText('Please tick the box to agree to receive the newsletter.')
+	await page.getByLabel('I agree to receive the newsletter').check()
+	await page.getByRole('button', { name: 'Subscribe' }).click()
+	await expect(page.getByRole('status')).toHaveText('Thank you! You are subscribed.')
+
+	await page.goto('/newsletter')
+	await page.getByLabel('Email address').fill(email.toUpperCase())
+	await page.getByLabel('I agree to receive the newsletter').check()
+	await page.getByRole('button', { name: 'Subscribe' }).click()
+	await expect(page.getByRole('status')).toHaveText('This address is already subscribed. Thank you!')
+
+	const rows = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+	expect(rows).toHaveLength(1)
+	expect(rows[0]!.consentedAt).toBeInstanceOf(Date)
+	await database.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+})

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows, type DatabaseHandle } from '#db/client.ts'
+import { categories, products } from '#db/schema/index.ts'
+import { catalogIsEmpty, seedDemoCatalog } from '#db/seed/seed.ts'
+import { demoCategories, demoProducts } from '#db/seed/demo-catalog.ts'
+import { createLocalStorage } from '#server/storage/local-storage.ts'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
+
+/** Everything that defines the public schema, in a stable order, for comparing two engines. */
+async function describeSchema(handle: DatabaseHandle) {
+	const columns = await queryRows(
+		handle.db,
+		sql`select table_name, column_name, data_type, udt_name, is_nullable, column_default
+			from information_schema.columns where table_schema = 'public'
+			order by table_name, column_name`,
+	)
+	const constraints = await queryRows(
+		handle.db,
+		sql`select conrelid::regclass::text as table_name, conname, contype, pg_get_constraintdef(oid) as definition
+			from pg_constraint where connamespace = 'public'::regnamespace and contype <> 'n' -- PG 17 (PGlite) also lists NOT NULL here; columns cover it
+			order by conrelid::regclass::text, conname`,
+	)
+	const indexes = await queryRows(
+		handle.db,
+		sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by tablename, indexname`,
+	)
+	const enums = await queryRows(
+		handle.db,
+		sql`select t.typname, string_agg(e.enumlabel, ',' order by e.enumsortorder) as labels
+			from pg_type t join pg_enum e on e.enumtypid = t.oid
+			where t.typnamespace = 'public'::regnamespace group by t.typname order by t.typname`,
+	)
+	return { columns, constraints, indexes, enums }
+}
+
+describe('one set of migrations for both engines', () => {
+	let pglite: TestDatabase
+	let postgres: TestDatabase
+	let uploads: string
+
+	beforeAll(async () => {
+		;[pglite, postgres] = await Promise.all([createTestDatabase('pglite'), createTestDatabase('postgres', { label: 'parity' })])
+		uploads = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-uploads-'))
+	})
+	afterAll(async () => {
+		await Promise.all([pglite?.cleanup(), postgres?.cleanup()])
+		await fs.rm(uploads, { recursive: true, force: true })
+	})
+
+	it('gives the same schema on PGlite and PostgreSQL', async () => {
+		const [a, b] = await Promise.all([describeSchema(pglite.handle), describeSchema(postgres.handle)])
+		expect(a.columns.length).toBeGreaterThan(100)
+		expect(a.enums.map((e) => (e as { typname: string }).typname)).toContain('order_status')
+		expect(a).toEqual(b)
+	})
+
+	for (const engine of ['pglite', 'postgres'] as const) {
+		it(`loads the demo catalogue on ${engine}, once`, async () => {
+			const { db } = (engine === 'pglite' ? pglite : postgres).handle
+			const storage = createLocalStorage(path.join(uploads, engine))
+			expect(await catalogIsEmpty(db)).toBe(true)
+
+			const first = await seedDemoCatalog(db, storage)
+			const topLevel = demoCategories.length
+			const children = demoCategories.reduce((sum, c) => sum + (c.children?.length ?? 0), 0)
+			expect(first).toEqual({ seeded: true, categories: topLevel + children, products: demoProducts.length })
+
+			const rows = await db.select().from(products)
+			expect(rows.length).toBeGreaterThanOrEqual(12)
+			expect(rows.filter((p) => p.isActive).length).toBeGreaterThanOrEqual(12)
+			expect(rows.some((p) => p.stock === 0)).toBe(true)
+			for (const badge of ['Handmade', 'Nou', 'Bestseller']) expect(rows.some((p) => p.badges.includes(badge as never))).toBe(true)
+			for (const product of rows) {
+				expect(product.images.length).toBeGreaterThan(0)
+				const key = product.images[0]!.replace(/^\/uploads\//, '')
+				expect(await storage.exists(key)).toBe(true)
+				expect(await storage.exists(key.replace(/\.webp$/, '.w320.webp'))).toBe(true)
+			}
+			const slugs = (await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug)
+			expect(slugs).toEqual(expect.arrayContaining(['portrait_cardboard', 'candle', 'bundles', 'discovery']))
+
+			// A second run sees data and changes nothing.
+			expect(await seedDemoCatalog(db, storage)).toEqual({ seeded: false, categories: 0, products: 0 })
+			expect((await db.select().from(products)).length).toBe(rows.length)
+		})
+	}
+})

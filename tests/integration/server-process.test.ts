@@ -1,0 +1,185 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '#db/client.ts'
+import { newsletterSubscribers } from '#db/schema/index.ts'
+import { adminDatabaseUrl, createTemporaryPostgresDatabase } from '../support/postgres.ts'
+import { PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
+
+const running: ShopProcess[] = []
+const cleanups: (() => Promise<void>)[] = []
+afterAll(async () => {
+	await Promise.all(running.map((shop) => shop.stop('SIGKILL')))
+	for (const cleanup of cleanups) await cleanup()
+})
+
+async function start(options: Parameters<typeof startShop>[0] = {}) {
+	const shop = await startShop(options)
+	running.push(shop)
+	if (!options.dataDir) cleanups.push(() => fs.rm(shop.dataDir, { recursive: true, force: true }))
+	return shop
+}
+
+async function postgresDatabase(label: string) {
+	const database = await createTemporaryPostgresDatabase(label)
+	cleanups.push(() => database.drop())
+	return database
+}
+
+describe('configuration errors stop the process with one clear line', () => {
+	for (const [name, value, expected] of [
+		['PORT', 'abc', /^Invalid environment variable PORT: .*"abc"/],
+		['PORT', '70000', /^Invalid environment variable PORT: must be between 1 and 65535/],
+		['DATABASE_URL', 'mysql://db/shop', /^Invalid environment variable DATABASE_URL: must be a URL like postgres:/],
+		['LOG_LEVEL', 'loud', /^Invalid environment variable LOG_LEVEL: must be one of/],
+	] as const) {
+		it(`${name}=${value}`, async () => {
+			const shop = await start({ env: { [name]: value }, waitUntilReady: false })
+			expect(await shop.exited).toBe(1)
+			const lines = shop.output().trim().split('\n')
+			expect(lines).toHaveLength(1)
+			expect(lines[0]).toMatch(expected)
+		})
+	}
+
+	it('never echoes a database password', async () => {
+		const shop = await start({ env: { DATABASE_URL: 'postgres://user:hunter2@' }, waitUntilReady: false })
+		expect(await shop.exited).toBe(1)
+		expect(shop.output()).toMatch(/DATABASE_URL/)
+		expect(shop.output()).not.toContain('hunter2')
+	})
+})
+
+describe('DATA_DIR lock', () => {
+	it('lets one process own a data directory; a second one refuses without opening the database', async () => {
+		const first = await start()
+		const pgdata = path.join(first.dataDir, 'pgdata')
+		const before = await fs.stat(path.join(pgdata, 'PG_VERSION'))
+
+		const second = await start({ dataDir: first.dataDir, waitUntilReady: false })
+		expect(await second.exited).toBe(1)
+		expect(second.output().trim()).toBe(
+			`DATA_DIR ${first.dataDir} is already in use by process ${first.child.pid}; stop that process or choose another DATA_DIR.`,
+		)
+		// The first keeps serving, its cluster untouched by the refused process.
+		expect((await fetch(`${first.url}/healthz`)).status).toBe(200)
+		expect((await fs.stat(path.join(pgdata, 'PG_VERSION'))).mtimeMs).toBe(before.mtimeMs)
+
+		expect(await first.stop()).toBe(0)
+		// Once the owner has stopped, the folder is free again.
+		const third = await start({ dataDir: first.dataDir })
+		expect((await fetch(`${third.url}/healthz`)).status).toBe(200)
+		await third.stop()
+	})
+
+	it('takes over a lock left by a process that was killed', async () => {
+		const first = await start()
+		await first.stop('SIGKILL')
+		const again = await start({ dataDir: first.dataDir })
+		expect((await fetch(`${again.url}/healthz`)).status).toBe(200)
+		await again.stop()
+	})
+})
+
+describe('/healthz', () => {
+	it('reports PGlite', async () => {
+		const shop = await start()
+		const response = await fetch(`${shop.url}/healthz`)
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ status: 'ok', db: 'pglite' })
+		await shop.stop()
+	})
+
+	it('reports PostgreSQL, answers 503 while the database is unreachable, and recovers', async () => {
+		const database = await postgresDatabase('health')
+		const shop = await start({ env: { DATABASE_URL: database.url } })
+		const response = await fetch(`${shop.url}/healthz`)
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ status: 'ok', db: 'postgres' })
+
+		const admin = new pg.Client({ connectionString: adminDatabaseUrl() })
+		await admin.connect()
+		try {
+			await admin.query(`alter database "${database.name}" allow_connections false`)
+			await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [database.name])
+			const down = await fetch(`${shop.url}/healthz`)
+			expect(down.status).toBe(503)
+			expect(await down.json()).toEqual({ status: 'unavailable', db: 'postgres' })
+		} finally {
+			await admin.query(`alter database "${database.name}" allow_connections true`)
+			await admin.end()
+		}
+		expect((await fetch(`${shop.url}/healthz`)).status).toBe(200)
+		await shop.stop()
+	})
+})
+
+describe('SIGTERM', () => {
+	for (const engine of ['pglite', 'postgres'] as const) {
+		it(`finishes the writes in flight and exits cleanly (${engine})`, async () => {
+			const database = engine === 'postgres' ? await postgresDatabase('sigterm') : undefined
+			const shop = await start({ env: { DATABASE_URL: database?.url } })
+			const emails = Array.from({ length: 40 }, (_, index) => `sigterm-${index}@example.com`)
+			const requests = emails.map((email, index) =>
+				new Promise((resolve) => setTimeout(resolve, index * 5)).then(() =>
+					fetch(`${shop.url}/newsletter`, {
+						method: 'POST',
+						headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+						body: new URLSearchParams({ email, consent: 'on' }),
+					}).then(
+						(response) => ({ email, status: response.status }),
+						() => ({ email, status: 0 }),
+					),
+				),
+			)
+			await new Promise((resolve) => setTimeout(resolve, 60))
+			shop.child.kill('SIGTERM')
+			const results = await Promise.all(requests)
+			expect(await shop.exited).toBe(0)
+
+			const answered = results.filter((r) => r.status !== 0)
+			expect(answered.length).toBeGreaterThan(0)
+			// A request either completed (200) or was never accepted (connection refused): nothing half-done.
+			for (const result of answered) expect(result.status).toBe(200)
+
+			const handle =
+				engine === 'postgres'
+					? await openDatabase({ engine: 'postgres', url: database!.url })
+					: await openDatabase({ engine: 'pglite', dataDir: shop.dataDir })
+			try {
+				const stored = new Set((await handle.db.select().from(newsletterSubscribers)).map((row) => row.email))
+				for (const result of answered) expect(stored.has(result.email)).toBe(true)
+			} finally {
+				await handle.close()
+			}
+		})
+	}
+})
+
+
+describe('npm run db:seed', () => {
+	function runSeed(env: Record<string, string>) {
+		const result = spawnSync(path.join(PROJECT_ROOT, 'node_modules/.bin/tsx'), ['server/cli/seed.ts'], {
+			cwd: PROJECT_ROOT,
+			env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+			encoding: 'utf8',
+		})
+		return { status: result.status, output: `${result.stdout}${result.stderr}`.trim() }
+	}
+
+	it('loads the demo catalogue on demand, once, and refuses while the shop owns the data directory', async () => {
+		const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-seed-'))
+		cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }))
+		expect(runSeed({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).toEqual({ status: 0, output: expect.stringMatching(/^Demo catalogue loaded: \d+ categories, \d+ products\.$/) })
+		expect(runSeed({ DATA_DIR: dataDir })).toEqual({ status: 0, output: 'The database already has a catalogue; nothing was changed.' })
+
+		const shop = await start({ dataDir })
+		const refused = runSeed({ DATA_DIR: dataDir })
+		expect(refused.status).toBe(1)
+		expect(refused.output).toMatch(/is already in use by process \d+.*Stop the shop first/)
+		await shop.stop()
+	})
+})

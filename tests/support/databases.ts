@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '#db/client.ts'
+import { runMigrations } from '#db/migrate.ts'
+import { createTemporaryPostgresDatabase } from './postgres.ts'
+
+export const ENGINES: DatabaseEngine[] = ['pglite', 'postgres']
+
+export type TestDatabase = {
+	handle: DatabaseHandle
+	engine: DatabaseEngine
+	/** Set for PostgreSQL: where a second connection (or a spawned server) can reach the same data. */
+	url?: string
+	/** Opens one more handle on the same database (PostgreSQL only), like a second app instance would. */
+	openAnother(): Promise<DatabaseHandle>
+	cleanup(): Promise<void>
+}
+
+/**
+ * A fresh, migrated database on the given engine: PGlite in a temporary folder, or a temporary
+ * PostgreSQL database that cleanup() drops.
+ */
+export async function createTestDatabase(engine: DatabaseEngine, options: { migrate?: boolean; label?: string } = {}): Promise<TestDatabase> {
+	const extraHandles: DatabaseHandle[] = []
+	if (engine === 'pglite') {
+		const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pglite-'))
+		const handle = await openDatabase({ engine: 'pglite', dataDir })
+		if (options.migrate !== false) await runMigrations(handle)
+		return {
+			handle,
+			engine,
+			async openAnother() {
+				throw new Error('PGlite serves one process per data directory; use PostgreSQL for several handles')
+			},
+			async cleanup() {
+				await handle.close()
+				await fs.rm(dataDir, { recursive: true, force: true })
+			},
+		}
+	}
+	const database = await createTemporaryPostgresDatabase(options.label)
+	const handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 20 })
+	if (options.migrate !== false) await runMigrations(handle)
+	return {
+		handle,
+		engine,
+		url: database.url,
+		async openAnother() {
+			const another = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 20 })
+			extraHandles.push(another)
+			return another
+		},
+		async cleanup() {
+			await Promise.all([handle, ...extraHandles].map((h) => h.close()))
+			await database.drop()
+		},
+	}
+}

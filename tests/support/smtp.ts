@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export type ReceivedMail = { from: string; to: string[]; raw: string }
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+export async function startSmtpServer(options: { failNext?: number } = {}) {
+	const received: ReceivedMail[] = []
+	let failuresLeft = options.failNext ?? 0
+	const server = new SMTPServer({
+		authOptional: true,
+		disabledCommands: ['STARTTLS'],
+		logger: false,
+		onData(stream, session, callback) {
+			let raw = ''
+			stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+			stream.on('end', () => {
+				if (failuresLeft > 0) {
+					failuresLeft--
+					const error = Object.assign(new Error('mailbox temporarily unavailable'), { responseCode: 451 })
+					return callback(error)
+				}
+				received.push({
+					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+					to: session.envelope.rcptTo.map((r) => r.address),
+					raw,
+				})
+				callback()
+			})
+		},
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+	const { port } = server.server.address() as AddressInfo
+	return {
+		url: `smtp://127.0.0.1:${port}`,
+		received,
+		failNext(count: number) {
+			failuresLeft = count
+		},
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	}
+}
