@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import { UserMenu } from '../account/user-menu.tsx'
+import { CartButton } from '../cart/cart-button.tsx'
 
 export function SiteHeader() {
 	const { t } = useTranslation()
@@ -29,6 +31,10 @@ export function SiteHeader() {
 						))}
 					</ul>
 				</nav>
+				<div className="flex items-center gap-1">
+					<UserMenu />
+					<CartButton />
+				</div>
 			</div>
 		</header>
 	)

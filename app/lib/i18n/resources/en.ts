@@ -11,6 +11,8 @@ const en = {
 		about: 'About',
 		contact: 'Contact',
 		cart: 'Cart',
+		login: 'Sign in',
+		addToCart: 'Add to cart',
 		mainNavigation: 'Main navigation',
 		skipToContent: 'Skip to content',
 	},

@@ -12,6 +12,8 @@ const es: Translation = {
 		about: 'Sobre nosotros',
 		contact: 'Contacto',
 		cart: 'Carrito',
+		login: 'Iniciar sesión',
+		addToCart: 'Añadir al carrito',
 		mainNavigation: 'Navegación principal',
 		skipToContent: 'Saltar al contenido',
 	},

@@ -12,6 +12,8 @@ const ro: Translation = {
 		about: 'Despre noi',
 		contact: 'Contact',
 		cart: 'Coș',
+		login: 'Autentificare',
+		addToCart: 'Adaugă în coș',
 		mainNavigation: 'Navigare principală',
 		skipToContent: 'Sari la conținut',
 	},
