@@ -5,7 +5,9 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { getApp } from '#server/context.ts'
+import { readInlineCss } from '#server/http/inline-css.ts'
 import { serverI18n } from '#server/i18n.ts'
+import { InlineCssProvider } from './components/inline-stylesheet.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -24,9 +26,11 @@ export default function handleRequest(
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<I18nextProvider i18n={serverI18n(locale)}>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-				</I18nextProvider>
+				<InlineCssProvider value={readInlineCss}>
+					<I18nextProvider i18n={serverI18n(locale)}>
+						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					</I18nextProvider>
+				</InlineCssProvider>
 			</NonceProvider>,
 			{
 				nonce,

@@ -1,20 +1,30 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
+import { getCurrentUser, sessionMiddleware } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { takeToast } from '#server/toast.ts'
 import type { Route } from './+types/root'
+import { CartProvider } from './components/cart/cart-context.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { notify, ToastRegion } from './components/toasts.tsx'
 import { DEFAULT_LOCALE } from './lib/domain/enums.ts'
-import './app.css'
+import { syncLanguageChoice } from './lib/i18n/choice.ts'
+import stylesHref from './app.css?url'
+import { InlineStylesheet } from './components/inline-stylesheet.tsx'
+
+/** Looks the session up once per request; guards and loaders read it with getCurrentUser. */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const { toast, headers } = await takeToast(app, request)
-	return data({ locale: app.locale, toast }, { headers: headers ?? undefined })
+	const current = getCurrentUser(context)
+	// Spec §4: the UI gets the user and the role flags; the server decided them.
+	const user = current ? { email: current.email, name: current.name, isAdmin: current.isAdmin, isEditor: current.isEditor } : null
+	return data({ locale: app.locale, toast, user }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -27,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#fbf6ee" />
 				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+				<InlineStylesheet href={stylesHref} />
 				<Meta />
 				<Links />
 			</head>
@@ -44,16 +55,28 @@ export default function App({ loaderData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (toast) notify(toast)
 	}, [toast])
+	useEffect(() => {
+		syncLanguageChoice(document.documentElement.lang)
+		// Lets browser tests wait until React has taken over the server-rendered page.
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	return (
-		<>
+		<CartProvider>
+			<NavigationProgress />
 			<SiteHeader />
 			<main id="main" className="flex-1">
 				<Outlet />
 			</main>
 			<SiteFooter />
 			<ToastRegion />
-		</>
+		</CartProvider>
 	)
+}
+
+/** A thin bar while the next page loads (pages announce their own loading states). */
+function NavigationProgress() {
+	const loading = useNavigation().state === 'loading'
+	return loading ? <div aria-hidden="true" className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1 w-2/3 animate-pulse bg-clay-dark" /> : null
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -61,7 +84,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	return (
 		<main id="main" className="mx-auto max-w-2xl flex-1 px-4 py-24 text-center">
-			<title>{`${t('error.title')} | ${t('meta.siteName')}`}</title>
+			<title>{`${status === 404 ? t('notFound.title') : t('error.title')} | ${t('meta.siteName')}`}</title>
+			<meta name="robots" content="noindex" />
 			<p className="text-sm font-semibold text-clay-dark">{status}</p>
 			<h1 className="mt-2 font-serif text-3xl">{status === 404 ? t('notFound.title') : t('error.title')}</h1>
 			<p className="mt-4 text-muted">{status === 404 ? t('notFound.text') : t('error.text')}</p>

@@ -10,6 +10,8 @@ export type RequestContext = AppServices & {
 	log: Logger
 	cspNonce: string
 	locale: Locale
+	/** The visitor's address (behind a proxy only when TRUST_PROXY says so), for rate limits and audit lines. */
+	clientIp: string
 }
 
 export const appContext = createContext<RequestContext>()

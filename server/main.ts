@@ -8,6 +8,8 @@ import { createLogger } from './logger.ts'
 import { closeServices, createServices } from './services.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
+/** Idle keep-alive connections stay open this long (above the 60 s idle timeout of common load balancers). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
 /** Prints one line and exits: the way start-up refuses bad configuration. */
 function refuse(message: string): never {
@@ -55,6 +57,10 @@ export async function startServer(options: {
 
 	const app = createHttpApp(services, options)
 	const server = app.listen(env.PORT, env.HOST)
+	// Keep idle connections longer than clients and proxies do (load balancers commonly idle at 60 s;
+	// Node's 5 s default lets a client reuse a socket the server is closing: ECONNRESET / 502).
+	server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+	server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
 	await new Promise<void>((resolve, reject) => {
 		server.once('listening', resolve)
 		server.once('error', reject)
@@ -63,8 +69,10 @@ export async function startServer(options: {
 		lock?.release()
 		refuse(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use; set PORT to a free port.` : `Could not listen: ${error.message}`)
 	})
+	// Translate content in the background: everything missing is queued now (no page waits on it).
+	services.translation.worker.start()
 	log.info(
-		{ url: env.PUBLIC_URL, port: env.PORT, db: services.database.engine, startupMs: Math.round(performance.now() - startedAt) },
+		{ url: env.PUBLIC_URL, port: env.PORT, db: services.database.engine, translation: services.translation.providerName, startupMs: Math.round(performance.now() - startedAt) },
 		`shop listening on http://localhost:${env.PORT}`,
 	)
 

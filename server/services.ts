@@ -1,14 +1,26 @@
 import path from 'node:path'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { prepareDatabase } from '#db/prepare.ts'
+import { createAuth, type ShopAuth } from './auth/auth.ts'
+import { ensureAdminFromEnv, logAdminHint } from './auth/bootstrap.ts'
 import type { Env } from './config/env.ts'
 import { createFileTransport } from './email/file-transport.ts'
 import { createEmailSender, type EmailSender } from './email/sender.ts'
 import { createSmtpTransport } from './email/smtp-transport.ts'
 import type { Logger } from './logger.ts'
+import type { OrderEmailContext } from './orders/emails.ts'
+import { reconcilePendingOrders, startReconciler } from './orders/reconcile.ts'
+import { createPaymentProvider, shippingConfig } from './payments/configure.ts'
+import type { PaymentProvider } from './payments/provider.ts'
 import { loadAppSecret } from './secret.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
+import { createS3Storage, defaultS3PublicUrl } from './storage/s3-storage.ts'
+import { createTranslationProvider } from './translation/providers.ts'
+import { createTranslationService, type TranslationService } from './translation/service.ts'
+import { createTranslationWorker, type TranslationWorker } from './translation/worker.ts'
 import type { ObjectStorage } from './storage/storage.ts'
+import { startUploadRetention, type UploadRetention } from './uploads/portrait-uploads.ts'
+import type { ShippingConfig } from '#app/lib/domain/shipping.ts'
 
 /** Everything a request handler may use; made once at start, shared by every request. */
 export type AppServices = {
@@ -18,11 +30,42 @@ export type AppServices = {
 	db: Database
 	storage: ObjectStorage
 	email: EmailSender
+	/** Deletes portrait photos no order claimed (UPLOAD_RETENTION_DAYS). */
+	uploadRetention: UploadRetention
 	/** Signs cookies; see loadAppSecret. */
 	secret: string
+	/** Content translation (server/translation): cache reads for pages, the provider and its background job. */
+	translation: ContentTranslation
+	/** Card payments (Stripe or the test card page); null when checkout is closed (ADR 0040). */
+	payments: PaymentProvider | null
+	shipping: ShippingConfig
+	/** Shop details every order email carries. */
+	orderMail: OrderEmailContext
+	/** Stops background jobs other than the email sender. */
+	stopJobs: () => Promise<void>
+	/** Accounts and sessions (better-auth on our database); see server/auth. */
+	auth: ShopAuth
+}
+
+export type ContentTranslation = TranslationService & { worker: TranslationWorker }
+
+/** The translation service and its background job (not started: main.ts starts it once the server listens). */
+export function createContentTranslation(env: Env, db: Database, log: Logger): ContentTranslation {
+	const service = createTranslationService({ db, provider: createTranslationProvider(env), log: log.child({ component: 'translation' }) })
+	return Object.assign(service, { worker: createTranslationWorker({ db, service }) })
 }
 
 export function createStorage(env: Env): ObjectStorage {
+	if (env.S3_BUCKET) {
+		return createS3Storage({
+			bucket: env.S3_BUCKET,
+			region: env.S3_REGION,
+			endpoint: env.S3_ENDPOINT,
+			accessKeyId: env.S3_ACCESS_KEY_ID,
+			secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+			publicUrl: env.S3_PUBLIC_URL ?? defaultS3PublicUrl({ bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT }),
+		})
+	}
 	return createLocalStorage(path.join(env.DATA_DIR, 'uploads'))
 }
 
@@ -39,6 +82,9 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const { seed } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO_CATALOG, storage })
 		if (seed?.seeded) log.info({ categories: seed.categories, products: seed.products }, 'demo catalogue loaded')
 		const secret = await loadAppSecret(database.db, env.APP_SECRET)
+		const auth = createAuth({ db: database.db, env, secret, log: log.child({ component: 'auth' }) })
+		await ensureAdminFromEnv({ db: database.db, auth, env, log })
+		await logAdminHint({ db: database.db, env, log })
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
@@ -49,7 +95,42 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			log: log.child({ component: 'email' }),
 			pollIntervalMs: env.EMAIL_POLL_INTERVAL_MS,
 		})
-		return { env, log, database, db: database.db, storage, email, secret }
+		const uploadRetention = startUploadRetention(
+			{ db: database.db, storage, log: log.child({ component: 'upload-retention' }) },
+			{ retentionDays: env.UPLOAD_RETENTION_DAYS },
+		)
+		const translation = createContentTranslation(env, database.db, log)
+		const payments = createPaymentProvider(env, database.db)
+		if (!payments) log.warn('checkout is closed: set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=1 for the test card page)')
+		else log.info({ provider: payments.name }, 'card payments ready')
+		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL }
+		const reconciler = startReconciler(
+			() =>
+				reconcilePendingOrders({
+					db: database.db,
+					mail: orderMail,
+					payments,
+					nudgeEmail: () => email.nudge(),
+					log: log.child({ component: 'reconcile' }),
+				}),
+			env.RECONCILE_INTERVAL_MS,
+		)
+		return {
+			env,
+			log,
+			database,
+			db: database.db,
+			storage,
+			email,
+			uploadRetention,
+			secret,
+			translation,
+			auth,
+			payments,
+			shipping: shippingConfig(env),
+			orderMail,
+			stopJobs: () => reconciler.stop(),
+		}
 	} catch (error) {
 		await database.close()
 		throw error
@@ -57,6 +138,9 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 }
 
 export async function closeServices(services: AppServices) {
+	await services.stopJobs()
+	await services.translation.worker.stop()
 	await services.email.stop()
+	await services.uploadRetention.stop()
 	await services.database.close()
 }

@@ -1,23 +1,33 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { listTopLevelCategories } from '#server/catalog/categories.ts'
+import { localizeContent } from '#server/catalog/content.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
-import { imageSrcSet } from '#app/lib/images.ts'
+import { pageMeta } from '#server/seo.ts'
+import { ResponsiveImage } from '#app/components/responsive-image.tsx'
+import { catalogHref } from '#app/lib/catalog.ts'
+import { seoMeta } from '#app/lib/seo.ts'
+import { SHOP } from '#app/lib/shop.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const { db, locale } = getApp(context)
-	const t = serverI18n(locale).t
-	return {
-		categories: await listTopLevelCategories(db),
-		meta: { title: `${t('meta.siteName')} | ${t('meta.homeTitle')}`, description: t('meta.homeDescription') },
-	}
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	const categories = await localizeContent(app, 'category', await listTopLevelCategories(app.db), app.locale)
+	const meta = pageMeta(app, { title: null, description: t('meta.homeDescription'), path: '/', image: categories[0]?.imageUrl })
+	return { categories, meta: { ...meta, title: `${meta.siteName} | ${t('meta.homeTitle')}` } }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData.meta.title }, { name: 'description', content: loaderData.meta.description }]
+	return seoMeta(loaderData?.meta)
 }
+
+const FEATURES = [
+	{ key: 'Custom', icon: 'M4 20h4L19 9l-4-4L4 16v4Zm11-15 4 4' },
+	{ key: 'Quality', icon: 'M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.3 6.8 19l1-5.8-4.3-4.1 5.9-.9L12 3Z' },
+	{ key: 'Delivery', icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4Z' },
+] as const
 
 export default function Home({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
@@ -42,17 +52,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					{t('home.categoriesTitle')}
 				</h2>
 				<ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
-					{loaderData.categories.map((category) => (
+					{loaderData.categories.map((category, index) => (
 						<li key={category.id}>
-							<Link to={`/catalog?category=${encodeURIComponent(category.slug)}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm">
+							<Link to={catalogHref({ category: category.slug })} className="group block overflow-hidden rounded-2xl bg-white shadow-sm">
 								{category.imageUrl ? (
-									<img
+									<ResponsiveImage
 										src={category.imageUrl}
-										srcSet={imageSrcSet(category.imageUrl)}
-										sizes="(min-width: 768px) 25vw, 50vw"
+										sizes="(min-width: 1152px) 270px, (min-width: 768px) 25vw, 50vw"
 										width={800}
 										height={800}
 										alt=""
+										eager={index < 2}
 										className="aspect-square w-full object-cover transition group-hover:scale-105"
 									/>
 								) : null}
@@ -61,6 +71,41 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						</li>
 					))}
 				</ul>
+			</section>
+			<section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="story-title">
+				<div className="rounded-3xl bg-white p-8 shadow-sm sm:p-12">
+					<h2 id="story-title" className="font-serif text-2xl">
+						{t('home.storyTitle')}
+					</h2>
+					<p className="mt-4 max-w-3xl text-lg leading-relaxed text-muted">{t('home.storyText')}</p>
+					<Link to="/about" className="mt-6 inline-block font-medium text-clay-dark underline underline-offset-4 hover:text-ink">
+						{t('home.storyLink')}
+					</Link>
+				</div>
+			</section>
+			<section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="features-title">
+				<h2 id="features-title" className="font-serif text-2xl">
+					{t('home.featuresTitle')}
+				</h2>
+				<ul className="mt-6 grid gap-4 md:grid-cols-3">
+					{FEATURES.map((feature) => (
+						<li key={feature.key} className="rounded-2xl border border-sand bg-white p-6">
+							<svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-clay-dark">
+								<path d={feature.icon} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+							</svg>
+							<h3 className="mt-3 text-lg font-semibold">{t(`home.feature${feature.key}Title`)}</h3>
+							<p className="mt-2 text-muted">{t(`home.feature${feature.key}Text`)}</p>
+						</li>
+					))}
+				</ul>
+			</section>
+			<section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="developer-title">
+				<div className="rounded-3xl bg-ink px-8 py-10 text-cream">
+					<h2 id="developer-title" className="font-serif text-2xl">
+						{t('home.developerTitle', { platform: SHOP.developerPlatform })}
+					</h2>
+					<p className="mt-3 max-w-3xl">{t('home.developerText', { platform: SHOP.developerPlatform })}</p>
+				</div>
 			</section>
 		</>
 	)

@@ -3,25 +3,29 @@ import { data, Form, useNavigation } from 'react-router'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
+import { pageMeta } from '#server/seo.ts'
 import { newsletterSchema } from '#app/lib/forms/newsletter.ts'
+import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
 
 export function loader({ context }: Route.LoaderArgs) {
-	const t = serverI18n(getApp(context).locale).t
-	return { meta: { title: `${t('newsletter.title')} | ${t('meta.siteName')}`, description: t('newsletter.description') } }
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	return { meta: pageMeta(app, { title: t('newsletter.title'), description: t('newsletter.description'), path: '/newsletter' }) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData.meta.title }, { name: 'description', content: loaderData.meta.description }]
+	return seoMeta(loaderData?.meta)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const { db, locale } = getApp(context)
+	const { db, locale, env, email } = getApp(context)
 	const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()))
 	if (!parsed.success) {
 		return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 })
 	}
-	const outcome = await subscribeToNewsletter(db, { email: parsed.data.email, locale })
+	const outcome = await subscribeToNewsletter(db, { email: parsed.data.email, locale, publicUrl: env.PUBLIC_URL })
+	if (outcome === 'subscribed') email.nudge()
 	return { ok: true as const, message: outcome === 'subscribed' ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed' }
 }
 
@@ -51,6 +55,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 					<input type="checkbox" name="consent" required className="mt-1" />
 					<span>{t('newsletter.consent')}</span>
 				</label>
+				<p className="text-sm text-muted">{t('newsletter.unsubscribeNote')}</p>
 				<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white disabled:opacity-60">
 					{t('newsletter.submit')}
 				</button>

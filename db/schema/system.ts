@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { EMAIL_STATUSES } from '../../app/lib/domain/enums.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
 
@@ -42,21 +42,43 @@ export const emailOutbox = pgTable(
 	],
 )
 
-/** Machine translations of content, shared by all instances (text hash, context, language). */
+/**
+ * Translations of content (names, descriptions), keyed by (hash of the Romanian text, context, language)
+ * and shared by every instance. A row holds the machine translation (null until the background job
+ * has made one) and an editor's override, which always wins and which machine runs never touch.
+ * Rows are also the job queue: attempts, next_attempt_at and locked_until drive retries.
+ */
 export const translations = pgTable(
 	'translations',
 	{
 		id: id(),
+		/** sha256 (hex) of the exact Romanian text. */
 		sourceHash: text().notNull(),
+		/** What the text is, e.g. `product.name`, `category.description`. */
 		context: text().notNull(),
 		locale: text().notNull(),
 		sourceText: text().notNull(),
-		translatedText: text().notNull(),
-		provider: text().notNull(),
+		/** Machine translation; null while pending or after failed attempts. */
+		translatedText: text(),
+		provider: text(),
+		/** An editor's translation: shown instead of the machine one, never overwritten by a machine run. */
+		overrideText: text(),
+		overrideBy: text(),
+		overrideAt: timestamp({ withTimezone: true }),
+		/** No content uses this Romanian text any more (it was edited or deleted): not queued, not listed; revived if the text comes back. */
+		stale: boolean().notNull().default(false),
+		attempts: integer().notNull().default(0),
+		nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+		/** A worker that claims a row leases it until then, so two instances never translate it at once. */
+		lockedUntil: timestamp({ withTimezone: true }),
+		lastError: text(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
-	(t) => [uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale)],
+	(t) => [
+		uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale),
+		index('translations_due_idx').on(t.nextAttemptAt).where(sql`${t.translatedText} is null and not ${t.stale}`),
+	],
 )
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {

@@ -29,6 +29,13 @@ describe('parseEnv', () => {
 		expect(parseEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080')
 	})
 
+	it('reads the shop address and the lei rate, with defaults', () => {
+		expect(parseEnv({})).toMatchObject({ SHOP_EMAIL: 'contact@luminasicarton.ro', RON_PER_EUR: 4.97 })
+		expect(parseEnv({ SHOP_EMAIL: 'owner@shop.example', RON_PER_EUR: '5.1' })).toMatchObject({ SHOP_EMAIL: 'owner@shop.example', RON_PER_EUR: 5.1 })
+		expect(() => parseEnv({ SHOP_EMAIL: 'nope' })).toThrow('Invalid environment variable SHOP_EMAIL: must be an email address (got "nope")')
+		expect(() => parseEnv({ RON_PER_EUR: '-1' })).toThrow('Invalid environment variable RON_PER_EUR: must be greater than 0')
+	})
+
 	it('reads TRUST_PROXY as express expects it', () => {
 		expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
 		expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
@@ -45,6 +52,16 @@ describe('parseEnv', () => {
 		[{ DATABASE_URL: 'postgres://' }, 'Invalid environment variable DATABASE_URL: must be a URL like postgres://user:password@host:5432/database'],
 		[{ APP_SECRET: 'short' }, 'Invalid environment variable APP_SECRET: must be at least 32 characters'],
 		[{ SEED_DEMO_CATALOG: 'maybe' }, 'Invalid environment variable SEED_DEMO_CATALOG: must be true or false (got "maybe")'],
+		[{ TRANSLATE_PROVIDER: 'google' }, 'Invalid environment variable TRANSLATE_PROVIDER: must be none, libretranslate or deepl (got "google")'],
+		[{ TRANSLATE_PROVIDER: 'libretranslate' }, 'Invalid environment variable LIBRETRANSLATE_URL: is required when TRANSLATE_PROVIDER=libretranslate'],
+		[{ TRANSLATE_PROVIDER: 'deepl' }, 'Invalid environment variable DEEPL_API_KEY: is required when TRANSLATE_PROVIDER=deepl'],
+		[{ TRANSLATE_PROVIDER: 'deepl', DEEPL_API_KEY: 'k', DEEPL_API_URL: 'api.deepl.com' }, 'Invalid environment variable DEEPL_API_URL: must be an http:// or https:// URL (got "api.deepl.com")'],
+		[{ S3_BUCKET: 'Bad_Bucket' }, 'Invalid environment variable S3_BUCKET: must be a bucket name (3-63 lowercase letters, digits, dots or hyphens) (got "Bad_Bucket")'],
+		[{ S3_BUCKET: 'shop', S3_ACCESS_KEY_ID: 'id' }, 'Invalid environment variable S3_SECRET_ACCESS_KEY: is required when the other S3 access key variable is set'],
+		[{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long enough pass' }, 'Invalid environment variable ADMIN_EMAIL: must be an email address (got "boss")'],
+		[{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }, 'Invalid environment variable ADMIN_PASSWORD: must have at least 8 characters'],
+		[{ ADMIN_EMAIL: 'boss@example.com' }, 'Invalid environment variable ADMIN_PASSWORD: must be set when ADMIN_EMAIL is'],
+		[{ ADMIN_PASSWORD: 'long enough pass' }, 'Invalid environment variable ADMIN_EMAIL: must be set when ADMIN_PASSWORD is'],
 	])('refuses %j with one line naming the variable', (source, message) => {
 		expect(() => parseEnv(source)).toThrow(message)
 		try {
@@ -52,5 +69,15 @@ describe('parseEnv', () => {
 		} catch (error) {
 			expect((error as Error).message).toBe(message)
 		}
+	})
+
+	it('reads the translation provider settings', () => {
+		expect(parseEnv({}).TRANSLATE_PROVIDER).toBe('none')
+		const env = parseEnv({ TRANSLATE_PROVIDER: 'libretranslate', LIBRETRANSLATE_URL: 'http://translate.internal:5000/' })
+		expect(env).toMatchObject({ TRANSLATE_PROVIDER: 'libretranslate', LIBRETRANSLATE_URL: 'http://translate.internal:5000', TRANSLATE_TIMEOUT_MS: 10_000 })
+	})
+
+	it('never echoes S3 or provider keys in errors', () => {
+		expect(() => parseEnv({ S3_BUCKET: 'shop', S3_SECRET_ACCESS_KEY: 'super-secret' })).toThrow(/^Invalid environment variable S3_ACCESS_KEY_ID: [^(]*$/)
 	})
 })

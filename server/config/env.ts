@@ -41,6 +41,13 @@ const flag = z
 	.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be true or false' })
 	.transform((value) => value === '1' || value === 'true' || value === 'yes')
 
+/** A euro amount such as 4.99 (or 4,99), kept as integer cents. */
+const euroCents = z
+	.string()
+	.trim()
+	.refine((value) => /^\d{1,6}([.,]\d{1,2})?$/.test(value), 'must be an amount in euro such as 4.99')
+	.transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
+
 /** Empty strings count as unset, so `FOO=` in an .env file behaves like leaving FOO out. */
 const optional = <T extends z.ZodType>(schema: T) =>
 	z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -66,6 +73,57 @@ export const envSchema = z.object({
 	SMTP_URL: optional(smtpUrl),
 	MAIL_FROM: z.string().trim().min(3).default('Lumină & Carton <shop@localhost>'),
 	EMAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50).max(600_000).default(2000),
+	/** Portrait photos that no order claimed are deleted after this many days. */
+	UPLOAD_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be between 1 and 365').max(365, 'must be between 1 and 365').default(7),
+	/** S3-compatible storage instead of DATA_DIR/uploads when S3_BUCKET is set. */
+	S3_BUCKET: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots or hyphens)')),
+	S3_ENDPOINT: optional(httpUrl),
+	S3_REGION: z.string().trim().min(1).default('us-east-1'),
+	S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+	S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
+	S3_PUBLIC_URL: optional(httpUrl),
+	/** Machine translation of content (names, descriptions) from Romanian. */
+	TRANSLATE_PROVIDER: z.enum(['none', 'libretranslate', 'deepl'], { error: 'must be none, libretranslate or deepl' }).default('none'),
+	LIBRETRANSLATE_URL: optional(httpUrl),
+	LIBRETRANSLATE_API_KEY: optional(z.string().trim().min(1)),
+	DEEPL_API_KEY: optional(z.string().trim().min(1)),
+	DEEPL_API_URL: optional(httpUrl),
+	TRANSLATE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
+	/** Shop postal address printed in order emails. */
+	SHOP_ADDRESS: z.string().trim().min(2).max(300).default('România'),
+	STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+	STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+	/** Another Stripe-compatible API base URL (a local mock server); the real API when unset. */
+	STRIPE_API_URL: optional(httpUrl),
+	/** Allows the built-in test card page when NODE_ENV=production (it is the default elsewhere). */
+	PAYMENTS_TEST_MODE: flag.default(false),
+	SHIPPING_RO: optional(euroCents),
+	SHIPPING_ES: optional(euroCents),
+	SHIPPING_EU: optional(euroCents),
+	SHIPPING_WORLD: optional(euroCents),
+	FREE_SHIPPING_FROM: optional(euroCents),
+	/** How often pending payments whose session should have ended are re-checked. */
+	RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(86_400_000).default(60_000),
+	/** Where contact-form messages go. */
+	SHOP_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ error: 'must be an email address' }).default('contact@luminasicarton.ro')),
+	/** Lei per euro for the approximate price shown to Romanian visitors on product pages. */
+	RON_PER_EUR: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'must be a number such as 4.97' }).positive('must be greater than 0').max(100, 'must be at most 100').default(4.97)),
+	/** First administrator: ensured at start (created with ADMIN_PASSWORD if missing, given the admin role). */
+	ADMIN_EMAIL: optional(z.string().trim().max(255, 'must be an email address').pipe(z.email('must be an email address'))),
+	ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters')),
+}).superRefine((env, ctx) => {
+	if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL) {
+		ctx.addIssue({ code: 'custom', path: ['LIBRETRANSLATE_URL'], message: 'is required when TRANSLATE_PROVIDER=libretranslate' })
+	}
+	if (env.TRANSLATE_PROVIDER === 'deepl' && !env.DEEPL_API_KEY) {
+		ctx.addIssue({ code: 'custom', path: ['DEEPL_API_KEY'], message: 'is required when TRANSLATE_PROVIDER=deepl' })
+	}
+	if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+		const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+		ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other S3 access key variable is set' })
+	}
+	if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is' })
+	if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' })
 })
 
 type ParsedEnv = z.infer<typeof envSchema>

@@ -11,6 +11,8 @@ import { LOCALE_COOKIE, negotiateLocale } from '#app/lib/i18n/negotiate.ts'
 import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'
 import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
+import { serveLocalUploads } from '../storage/serve-local.ts'
+import { configureInlineCss } from './inline-css.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 
@@ -52,7 +54,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	)
 	app.use(compression())
 	app.use(assignCspNonce)
-	app.use(securityHeaders(env))
+	app.use(securityHeaders(env, { img: storage.kind === 's3' ? [new URL(storage.publicUrl('a')).origin] : [] }))
 
 	app.get('/healthz', async (_req, res) => {
 		res.setHeader('Cache-Control', 'no-store')
@@ -66,6 +68,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 
 	app.use(sameOriginOnly({ publicUrl: env.PUBLIC_URL, exempt: [WEBHOOK_PREFIX] }))
 
+	configureInlineCss(options.vite ? null : options.clientBuildDir)
 	if (options.vite) {
 		app.use(options.vite.middlewares)
 	} else {
@@ -74,11 +77,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		app.use(express.static(options.clientBuildDir, { maxAge: '1h', index: false }))
 	}
 	if (storage.kind === 'local') {
-		// Stored names are random and never reused, so uploads are immutable too.
-		app.use(
-			LOCAL_UPLOADS_ROUTE,
-			express.static(path.join(env.DATA_DIR, 'uploads'), { immutable: true, maxAge: '1y', index: false, dotfiles: 'deny', fallthrough: false }),
-		)
+		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))
 	}
 
 	const handler = createRequestHandler({
@@ -91,6 +90,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 				requestId: String(req.id),
 				log: req.log,
 				cspNonce: String(res.locals.cspNonce),
+				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
 				locale: negotiateLocale({
 					stored: cookies[LOCALE_COOKIE],
 					acceptLanguage: req.get('accept-language'),

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
 
+/** Stored names are random and never reused, so every stored object may be cached for good. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
 export type StoredObject = {
 	body: Readable
 	contentType: string
@@ -17,7 +20,10 @@ export interface ObjectStorage {
 	get(key: string): Promise<StoredObject | null>
 	exists(key: string): Promise<boolean>
 	delete(key: string): Promise<void>
-	/** URL a browser can load the object from. */
+	/**
+	 * URL a browser can load the object from. Downloads that need a file name (Content-Disposition)
+	 * go through the app instead: `get()` the object and answer with `objectResponse()` (download.ts).
+	 */
 	publicUrl(key: string): string
 }
 

@@ -1,5 +1,8 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
+import type { Role } from '#app/lib/domain/enums.ts'
+import { createSessionCookie, createTestUser, deleteTestUser, type TestUser } from '../support/accounts.ts'
 
 type WorkerFixtures = {
 	/** The shared shop's database, for fixtures that make and clean their own data. */
@@ -9,6 +12,10 @@ type WorkerFixtures = {
 type TestFixtures = {
 	/** Messages the page logged as errors (hydration mismatches included); checked after each test. */
 	consoleErrors: string[]
+	/** Makes an email+password account (optionally with roles) in the shop's database; deleted after the test. */
+	createUser: (options?: { roles?: Role[]; email?: string; password?: string; name?: string }) => Promise<TestUser>
+	/** Signs `page`'s browser context in as `user` (a session made in the database; no sign-in request is spent). */
+	signIn: (page: Page, user: TestUser) => Promise<void>
 }
 
 const CLIENT_ERROR_STATUS = /^Failed to load resource: the server responded with a status of 4\d\d/
@@ -42,6 +49,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 		},
 		{ auto: true },
 	],
+	createUser: async ({ database }, use) => {
+		const made: string[] = []
+		await use(async (options = {}) => {
+			const user = await createTestUser(database.db, options)
+			made.push(user.id)
+			return user
+		})
+		// Orders of deleted users stay (user_id is set null), as in the shop.
+		for (const id of made) await deleteTestUser(database.db, id)
+	},
+	signIn: async ({ database, baseURL }, use) => {
+		await use(async (page, user) => {
+			const cookie = await createSessionCookie(database.db, user.id)
+			await page.context().addCookies([{ ...cookie, url: baseURL!, httpOnly: true, sameSite: 'Lax' }])
+		})
+	},
 })
 
 export { expect }
@@ -49,4 +72,24 @@ export { expect }
 /** Sets the interface language the way a returning visitor has it: the stored-choice cookie. */
 export async function useLanguage(page: Page, baseURL: string, locale: 'en' | 'ro' | 'es') {
 	await page.context().addCookies([{ name: 'lang', value: locale, url: baseURL }])
+}
+
+/** Waits until React has hydrated the page, so clicks reach React handlers. */
+export async function waitForHydration(page: Page) {
+	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+}
+
+/** Phone and desktop widths used by the accessibility scans. */
+export const SCAN_VIEWPORTS = [
+	{ name: 'phone', width: 375, height: 812 },
+	{ name: 'desktop', width: 1280, height: 900 },
+] as const
+
+/** Fails when axe finds a serious or critical WCAG 2.x A/AA violation on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+	const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+	const serious = results.violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+	expect(serious, `axe violations on ${page.url()}`).toEqual([])
 }

@@ -11,7 +11,8 @@ export default async function globalSetup(_config: FullConfig) {
 	ensureBuild()
 	await assertPostgresReachable()
 	const database = await createTemporaryPostgresDatabase('e2e')
-	const shop = await startShop({ env: { DATABASE_URL: database.url, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' } })
+	// The built-in test card page takes the payments (production mode needs it asked for).
+	const shop = await startShop({ env: { DATABASE_URL: database.url, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', PAYMENTS_TEST_MODE: '1' } })
 	process.env.E2E_BASE_URL = shop.url
 	process.env.E2E_DATABASE_URL = database.url
 	process.env.E2E_DATA_DIR = shop.dataDir

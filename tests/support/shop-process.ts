@@ -25,6 +25,8 @@ export function ensureBuild() {
 	if (built && process.env.SHOP_SKIP_BUILD === '1') return
 	const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
 		cwd: PROJECT_ROOT,
+		// Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+		env: { ...process.env, NODE_ENV: 'production' },
 		stdio: ['ignore', 'pipe', 'pipe'],
 		encoding: 'utf8',
 	})

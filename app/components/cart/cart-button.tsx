@@ -1,15 +1,100 @@
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { formatEuro } from '#app/lib/money.ts'
+import { useCart } from './cart-context.tsx'
+import { CartLine } from './cart-lines.tsx'
+
+function BagIcon() {
+	return (
+		<svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+			<path d="M6 7h12l1 13H5L6 7Z" />
+			<path d="M9 10V6a3 3 0 0 1 6 0v4" />
+		</svg>
+	)
+}
 
 /**
- * Header cart control. Contract: no props; shows the item count and opens the cart side panel.
- * STUB until the cart issue lands: a plain link to /cart.
+ * Header cart control: shows the item count (nothing on the server, which cannot know the cart)
+ * and opens the cart side panel.
  */
 export function CartButton() {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
+	const { items, ready, count, totalCents } = useCart()
+	const dialog = useRef<HTMLDialogElement>(null)
+	// The lines are rendered only while the panel is open: the page behind it may list the same cart.
+	const [open, setOpen] = useState(false)
+	const close = () => dialog.current?.close()
 	return (
-		<Link to="/cart" className="rounded-full px-3 py-2 text-sm hover:text-clay-dark">
-			{t('nav.cart')}
-		</Link>
+		<>
+			<button
+				type="button"
+				aria-haspopup="dialog"
+				aria-label={ready ? t('cart.openWithCount', { count }) : t('cart.open')}
+				onClick={() => {
+					setOpen(true)
+					dialog.current?.showModal()
+				}}
+				className="relative flex items-center gap-1 rounded-full px-3 py-2 text-sm hover:text-clay-dark"
+			>
+				<BagIcon />
+				<span>{t('cart.open')}</span>
+				<span
+					aria-hidden="true"
+					data-testid="cart-count"
+					className={`grid min-w-5 place-items-center rounded-full px-1 text-xs font-semibold ${ready && count > 0 ? 'bg-clay-dark text-white' : 'invisible'}`}
+				>
+					{ready ? count : ''}
+				</span>
+			</button>
+			<dialog
+				ref={dialog}
+				aria-labelledby="cart-panel-title"
+				onClose={() => setOpen(false)}
+				onClick={(event) => {
+					if (event.target === event.currentTarget) close()
+				}}
+				className="m-0 ml-auto h-dvh max-h-none w-full max-w-md bg-cream p-0 text-ink shadow-2xl backdrop:bg-ink/40"
+			>
+				<div className="flex h-full flex-col">
+					<div className="flex items-center justify-between border-b border-sand px-5 py-4">
+						<h2 id="cart-panel-title" className="font-serif text-2xl">
+							{t('cart.title')}
+						</h2>
+						<button type="button" onClick={close} aria-label={t('cart.close')} className="grid size-10 place-items-center rounded-full text-2xl hover:bg-sand">
+							<span aria-hidden="true">×</span>
+						</button>
+					</div>
+					{!open ? null : items.length === 0 ? (
+						<div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center">
+							<p className="font-medium">{t('cart.empty')}</p>
+							<p className="text-sm text-muted">{t('cart.emptyText')}</p>
+							<Link to="/catalog" onClick={close} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+								{t('cart.toCatalog')}
+							</Link>
+						</div>
+					) : (
+						<>
+							<ul className="flex-1 divide-y divide-sand overflow-y-auto px-5" aria-label={t('cart.title')}>
+								{items.map((line) => (
+									<CartLine key={line.id} line={line} />
+								))}
+							</ul>
+							<div className="border-t border-sand px-5 py-4">
+								<p className="flex justify-between text-lg font-semibold">
+									<span>{t('cart.total')}</span>
+									<span data-testid="panel-total" className="tabular-nums">
+										{formatEuro(totalCents, i18n.language)}
+									</span>
+								</p>
+								<Link to="/cart" onClick={close} className="mt-4 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
+									{t('cart.viewCart')}
+								</Link>
+							</div>
+						</>
+					)}
+				</div>
+			</dialog>
+		</>
 	)
 }

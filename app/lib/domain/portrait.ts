@@ -1,23 +1,72 @@
-import type { PortraitSize } from './enums.ts'
+import { z } from 'zod'
+import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from '../cart/cart.ts'
+import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
+import {
+	PORTRAIT_BASE_CENTS,
+	PORTRAIT_DESCRIPTION_MAX,
+	PORTRAIT_FRAME_CENTS,
+	PORTRAIT_FRAMES,
+	PORTRAIT_PERSONS,
+	PORTRAIT_PHOTO_MAX_BYTES,
+	portraitPrice,
+	type PortraitFrame,
+} from './portrait-price.ts'
 
-/** Spec §9: base price by size, in cents. */
-export const PORTRAIT_BASE_CENTS: Record<PortraitSize, number> = { '13x18': 2990, '18x24': 3990 }
+export { PORTRAIT_BASE_CENTS, PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAME_CENTS, PORTRAIT_FRAMES, PORTRAIT_PERSONS, PORTRAIT_PHOTO_MAX_BYTES, portraitPrice, type PortraitFrame }
 
-export const PORTRAIT_FRAMES = ['none', 'simple', 'premium'] as const
-export type PortraitFrame = (typeof PORTRAIT_FRAMES)[number]
-/** Spec §9: none −10 €, simple +0, premium +5 €. */
-export const PORTRAIT_FRAME_CENTS: Record<PortraitFrame, number> = { none: -1000, simple: 0, premium: 500 }
+/** The uploaded photo as the cart keeps it (same rules as the stored cart's `uploadedImage`). */
+export const uploadedImageSchema = z.object({ id: z.uuid(), url: z.string().max(CART_IMAGE_URL_MAX).regex(CART_IMAGE_URL) })
 
-export const PORTRAIT_PERSONS = ['1', '2', '3', '4', '5+'] as const
-export const PORTRAIT_DESCRIPTION_MAX = 500
-export const PORTRAIT_PHOTO_MAX_BYTES = 10 * 1024 * 1024
+/** Spec §5: the customiser form, checked in the browser before adding to the cart. Messages are translation keys. */
+export const portraitFormSchema = z.object({
+	size: z.enum(PORTRAIT_SIZES),
+	persons: z.enum(PORTRAIT_PERSONS),
+	withCar: z.boolean(),
+	withPet: z.boolean(),
+	frame: z.enum(PORTRAIT_FRAMES),
+	description: z.string().max(PORTRAIT_DESCRIPTION_MAX, 'portrait.descriptionTooLong'),
+	quantity: z.number().int('portrait.quantityInvalid').min(1, 'portrait.quantityInvalid').max(CART_MAX_QUANTITY, 'portrait.quantityInvalid'),
+	uploadedImage: uploadedImageSchema.nullable().refine((value) => value !== null, 'portrait.photoRequired'),
+})
+export type PortraitForm = z.infer<typeof portraitFormSchema>
+
+export const PORTRAIT_FORM_DEFAULTS = {
+	persons: '1',
+	withCar: false,
+	withPet: false,
+	frame: 'simple',
+	description: '',
+	quantity: 1,
+	uploadedImage: null,
+} as const satisfies Omit<PortraitForm, 'size' | 'uploadedImage'> & { uploadedImage: null }
+
+/** `size` from the query string; anything else gives the default 13x18. */
+export function portraitSizeFrom(value: string | null | undefined): PortraitSize {
+	return (PORTRAIT_SIZES as readonly string[]).includes(value ?? '') ? (value as PortraitSize) : '13x18'
+}
 
 /**
- * The one portrait price rule, used by the customiser in the browser and by checkout on the server:
- * (base + frame) × quantity; the cart's unit price is that total divided by the quantity.
+ * The cart line for a customised portrait (spec §3): id `portrait-{size}-{timestamp}`, the unit
+ * price (total ÷ quantity) in cents, and the options; the photo is kept as the upload's id and URL.
  */
-export function portraitPrice(input: { size: PortraitSize; frame: PortraitFrame; quantity: number }) {
-	if (!Number.isInteger(input.quantity) || input.quantity < 1) throw new RangeError('quantity must be a whole number of at least 1')
-	const unitCents = PORTRAIT_BASE_CENTS[input.size] + PORTRAIT_FRAME_CENTS[input.frame]
-	return { unitCents, totalCents: unitCents * input.quantity }
+export function portraitCartItem(form: PortraitForm & { uploadedImage: UploadedImage }, name: string, now = Date.now()) {
+	const { unitCents } = portraitPrice(form)
+	return {
+		item: {
+			id: `portrait-${form.size}-${now}`,
+			name,
+			price: unitCents,
+			image: form.uploadedImage.url,
+			options: {
+				dimension: form.size,
+				persons: form.persons,
+				withCar: form.withCar,
+				withPet: form.withPet,
+				frame: form.frame,
+				description: form.description,
+				uploadedImage: { id: form.uploadedImage.id, url: form.uploadedImage.url },
+			},
+		} satisfies Omit<CartItem, 'quantity'>,
+		quantity: form.quantity,
+	}
 }

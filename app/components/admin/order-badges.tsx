@@ -1,0 +1,29 @@
+import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+import { ro } from '#app/lib/admin/texts.ts'
+
+const badge = 'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold'
+
+const statusColors: Record<OrderStatus, string> = {
+	new: 'bg-sky-100 text-sky-900',
+	processing: 'bg-amber-100 text-amber-900',
+	shipped: 'bg-indigo-100 text-indigo-900',
+	delivered: 'bg-green-100 text-green-900',
+	cancelled: 'bg-stone-200 text-stone-800',
+}
+
+const paymentColors: Record<PaymentStatus, string> = {
+	pending: 'bg-amber-100 text-amber-900',
+	paid: 'bg-green-100 text-green-900',
+	failed: 'bg-red-100 text-red-900',
+	refunded: 'bg-stone-200 text-stone-800',
+}
+
+/** Spec §4 order status (Nouă, În procesare, Expediată, Livrată, Anulată). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+	return <span className={`${badge} ${statusColors[status]}`}>{ro.orders.statuses[status]}</span>
+}
+
+/** Spec §4 payment status (În așteptare, Plătită, Eșuată, Rambursată); read-only. */
+export function PaymentBadge({ status }: { status: PaymentStatus }) {
+	return <span className={`${badge} ${paymentColors[status]}`}>{ro.orders.payments[status]}</span>
+}

@@ -1,0 +1,30 @@
+import { ro } from '#app/lib/admin/texts.ts'
+
+export type UploadAnswer<T> = { ok: true; value: T } | { ok: false; title: string; message: string }
+
+/**
+ * Sends one file with XMLHttpRequest (fetch has no upload progress) to an admin upload endpoint,
+ * reporting progress in percent. Refusals come back with the toast title and message to show.
+ */
+export function uploadFile<T>(endpoint: string, file: File, fields: Record<string, string>, onProgress: (percent: number) => void, fallback: string): Promise<UploadAnswer<T>> {
+	return new Promise((resolve) => {
+		const body = new FormData()
+		for (const [name, value] of Object.entries(fields)) body.append(name, value)
+		body.append('file', file)
+		const request = new XMLHttpRequest()
+		request.open('POST', endpoint)
+		request.responseType = 'json'
+		request.upload.onprogress = (event) => {
+			if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
+		}
+		request.onload = () => {
+			const response = request.response as (T & { title?: unknown; message?: unknown }) | null
+			if (request.status === 201 && response) resolve({ ok: true, value: response })
+			else if (response && typeof response.title === 'string' && typeof response.message === 'string') {
+				resolve({ ok: false, title: response.title, message: response.message })
+			} else resolve({ ok: false, title: ro.common.error, message: fallback })
+		}
+		request.onerror = () => resolve({ ok: false, title: ro.common.error, message: fallback })
+		request.send(body)
+	})
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Badge, PortraitSize, ProductKind } from '#app/lib/domain/enums.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import { ResponsiveImage } from '../responsive-image.tsx'
+
+export type ProductCardData = {
+	id: string
+	slug: string
+	name: string
+	kind: ProductKind
+	priceCents: number
+	image: string | null
+	badges: Badge[]
+	portraitSize: PortraitSize | null
+}
+
+/** Spec §2: portrait products open the customiser in their size; everything else its product page. */
+export function productHref(product: Pick<ProductCardData, 'slug' | 'kind' | 'portraitSize'>) {
+	return product.kind === 'portrait_cardboard' ? `/customize-portrait?size=${product.portraitSize ?? '13x18'}` : `/product/${product.slug}`
+}
+
+export function BadgeList({ badges }: { badges: Badge[] }) {
+	const { t } = useTranslation()
+	if (badges.length === 0) return null
+	return (
+		<ul className="flex flex-wrap gap-1">
+			{badges.map((badge) => (
+				<li key={badge} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === 'Bestseller' ? 'bg-clay-dark text-white' : badge === 'Nou' ? 'bg-ink text-cream' : 'bg-sand text-ink'}`}>
+					{t(`product.badges.${badge}`)}
+				</li>
+			))}
+		</ul>
+	)
+}
+
+export function ProductCard({ product, eager }: { product: ProductCardData; eager: boolean }) {
+	const { i18n } = useTranslation()
+	return (
+		<article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="product-card">
+			{product.image ? (
+				<ResponsiveImage
+					src={product.image}
+					sizes="(min-width: 1152px) 270px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+					width={800}
+					height={800}
+					alt=""
+					eager={eager}
+					className="aspect-square w-full object-cover"
+				/>
+			) : (
+				<div className="aspect-square w-full bg-sand" />
+			)}
+			<div className="flex flex-1 flex-col gap-2 p-4">
+				<BadgeList badges={product.badges} />
+				<h3 className="font-medium">
+					<Link to={productHref(product)} className="after:absolute after:inset-0 hover:text-clay-dark">
+						{product.name}
+					</Link>
+				</h3>
+				<p className="mt-auto font-semibold text-clay-dark">{formatEuro(product.priceCents, i18n.language)}</p>
+			</div>
+		</article>
+	)
+}

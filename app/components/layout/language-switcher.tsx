@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { LOCALES } from '#app/lib/domain/enums.ts'
+import { storeLanguageChoice } from '#app/lib/i18n/choice.ts'
+import { isLocale } from '#app/lib/i18n/negotiate.ts'
+
+/**
+ * EN / RO / ES. With JavaScript the choice goes to localStorage and the cookie, then the page reloads
+ * in the new language; without it the form posts to /language, which sets the cookie and comes back.
+ */
+export function LanguageSwitcher({ className = '' }: { className?: string }) {
+	const { t, i18n } = useTranslation()
+	const location = useLocation()
+	return (
+		<form
+			method="post"
+			action="/language"
+			className={`flex items-center ${className}`}
+			aria-label={t('nav.language')}
+			onSubmit={(event) => {
+				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+				const lang = submitter?.value
+				if (!isLocale(lang)) return
+				event.preventDefault()
+				storeLanguageChoice(lang)
+				window.location.reload()
+			}}
+		>
+			<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+			{LOCALES.map((locale) => (
+				<button
+					key={locale}
+					type="submit"
+					name="lang"
+					value={locale}
+					lang={locale}
+					aria-pressed={i18n.language === locale}
+					className="min-h-11 min-w-11 rounded-full px-2 text-xs font-semibold tracking-wide hover:text-clay-dark aria-pressed:bg-sand aria-pressed:text-clay-dark"
+				>
+					{locale.toUpperCase()}
+					<span className="sr-only"> {t(`languages.${locale}`)}</span>
+				</button>
+			))}
+		</form>
+	)
+}

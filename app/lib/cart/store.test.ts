@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CART_STORAGE_KEY, type CartItem } from './cart.ts'
+import { parseStoredCart, readCart, writeCart, type CartStorage } from './persistence.ts'
+import { createCartStore } from './store.ts'
+
+const candle = { id: 'candle-1', name: 'Vanilla candle', price: 4500, image: null, options: {} }
+
+class MemoryStorage implements CartStorage {
+	values = new Map<string, string>()
+	quotaBytes = Infinity
+	getItem(key: string) {
+		return this.values.get(key) ?? null
+	}
+	setItem(key: string, value: string) {
+		if (value.length > this.quotaBytes) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+		this.values.set(key, value)
+	}
+	removeItem(key: string) {
+		this.values.delete(key)
+	}
+}
+
+describe('reading a stored cart', () => {
+	it('reads a valid item array', () => {
+		const storage = new MemoryStorage()
+		const items: CartItem[] = [{ ...candle, quantity: 2 }]
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify(items))
+		expect(readCart(storage)).toEqual(items)
+	})
+
+	it('starts empty with nothing stored', () => {
+		expect(readCart(new MemoryStorage())).toEqual([])
+	})
+
+	for (const [label, raw] of [
+		['not JSON', '{oops'],
+		['not an array', '{"id":"x"}'],
+		['an item with a string price', JSON.stringify([{ ...candle, price: '45', quantity: 1 }])],
+		['an item with a negative quantity', JSON.stringify([{ ...candle, quantity: -3 }])],
+		['null', 'null'],
+	] as const) {
+		it(`discards a corrupt value (${label}) and removes it`, () => {
+			const storage = new MemoryStorage()
+			storage.setItem(CART_STORAGE_KEY, raw)
+			expect(readCart(storage)).toEqual([])
+			expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+			expect(parseStoredCart(raw)).toBeNull()
+		})
+	}
+
+	it('treats a storage that throws as empty', () => {
+		const storage: CartStorage = {
+			getItem: () => {
+				throw new DOMException('denied', 'SecurityError')
+			},
+			setItem: () => undefined,
+			removeItem: () => undefined,
+		}
+		expect(readCart(storage)).toEqual([])
+	})
+})
+
+describe('writing the cart', () => {
+	it('saves the item array as JSON', () => {
+		const storage = new MemoryStorage()
+		expect(writeCart(storage, [{ ...candle, quantity: 1 }])).toBe('saved')
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...candle, quantity: 1 }])
+	})
+
+	it('reports a quota error and removes the stored cart', () => {
+		const storage = new MemoryStorage()
+		storage.setItem(CART_STORAGE_KEY, '[]')
+		storage.quotaBytes = 10
+		expect(writeCart(storage, [{ ...candle, quantity: 1 }])).toBe('quota-exceeded')
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+	})
+})
+
+describe('cart store', () => {
+	beforeEach(() => vi.useFakeTimers())
+	afterEach(() => vi.useRealTimers())
+
+	it('is neutral until loaded, then holds the stored cart', () => {
+		const storage = new MemoryStorage()
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 2 }]))
+		const store = createCartStore({ storage: () => storage })
+		expect(store.getSnapshot()).toEqual({ items: [], ready: false })
+		store.load()
+		expect(store.getSnapshot()).toEqual({ items: [{ ...candle, quantity: 2 }], ready: true })
+	})
+
+	it('saves 500 ms after the last change', () => {
+		const storage = new MemoryStorage()
+		const store = createCartStore({ storage: () => storage })
+		store.load()
+		const listener = vi.fn()
+		store.subscribe(listener)
+		store.dispatch({ type: 'add', item: candle })
+		vi.advanceTimersByTime(400)
+		store.dispatch({ type: 'add', item: candle })
+		vi.advanceTimersByTime(499)
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+		vi.advanceTimersByTime(1)
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...candle, quantity: 2 }])
+		expect(listener).toHaveBeenCalledTimes(2)
+	})
+
+	it('clears the cart and tells the visitor when storage is full', () => {
+		const storage = new MemoryStorage()
+		storage.quotaBytes = 20
+		const onQuotaExceeded = vi.fn()
+		const store = createCartStore({ storage: () => storage, onQuotaExceeded })
+		store.load()
+		store.dispatch({ type: 'add', item: candle, quantity: 3 })
+		expect(store.getSnapshot().items).toHaveLength(1)
+		vi.advanceTimersByTime(500)
+		expect(onQuotaExceeded).toHaveBeenCalledOnce()
+		expect(store.getSnapshot()).toEqual({ items: [], ready: true })
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+	})
+
+	it('takes another tab’s cart without writing it back, and ignores other keys', () => {
+		const storage = new MemoryStorage()
+		const setItem = vi.spyOn(storage, 'setItem')
+		const store = createCartStore({ storage: () => storage })
+		store.load()
+		store.receiveExternal('language', 'ro')
+		expect(store.getSnapshot().items).toEqual([])
+		store.receiveExternal(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 4 }]))
+		expect(store.getSnapshot().items).toEqual([{ ...candle, quantity: 4 }])
+		store.receiveExternal(CART_STORAGE_KEY, 'garbage')
+		expect(store.getSnapshot().items).toEqual([])
+		vi.advanceTimersByTime(1000)
+		expect(setItem).not.toHaveBeenCalled()
+	})
+
+	it('flush saves a pending change at once', () => {
+		const storage = new MemoryStorage()
+		const store = createCartStore({ storage: () => storage })
+		store.load()
+		store.dispatch({ type: 'add', item: candle })
+		store.flush()
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toHaveLength(1)
+	})
+
+	it('forget empties the cart and removes the stored key at once, dropping a pending save', () => {
+		const storage = new MemoryStorage()
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 2 }]))
+		const store = createCartStore({ storage: () => storage })
+		store.load()
+		store.dispatch({ type: 'add', item: candle })
+		store.forget()
+		expect(store.getSnapshot()).toEqual({ items: [], ready: true })
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+		vi.advanceTimersByTime(1000)
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+	})
+})

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { catalogHref, isCatalogKey } from './catalog.ts'
+import { parseCatalogQuery } from './catalog-query.ts'
+
+const parse = (query: string) => parseCatalogQuery(new URLSearchParams(query))
+
+describe('catalog query', () => {
+	it('reads category, subcategory and filter', () => {
+		expect(parse('category=candle&subcategory=lumanari-in-borcan&filter=new')).toEqual({
+			category: 'candle',
+			subcategory: 'lumanari-in-borcan',
+			filter: 'new',
+		})
+		expect(parse('category=bestsellers')).toEqual({ category: 'bestsellers', subcategory: undefined, filter: undefined })
+	})
+	it('turns garbage into "not given" or a key that names nothing, never an error', () => {
+		expect(parse('filter=drop%20table')).toEqual({ category: undefined, subcategory: undefined, filter: undefined })
+		expect(parse('category=%3Cscript%3E').category).toBe('-')
+		expect(parse(`category=${'a'.repeat(5000)}`).category).toBe('-')
+		expect(parse('category=&subcategory=').category).toBeUndefined()
+	})
+	it('accepts slugs and ids only', () => {
+		expect(isCatalogKey('portrait_cardboard')).toBe(true)
+		expect(isCatalogKey('0b7c3a52-5f1e-4a8b-9a51-3f6f3a2b1c0d')).toBe(true)
+		expect(isCatalogKey('../etc')).toBe(false)
+	})
+	it('builds catalog links in a stable order', () => {
+		expect(catalogHref({})).toBe('/catalog')
+		expect(catalogHref({ filter: 'new', category: 'candle' })).toBe('/catalog?category=candle&filter=new')
+	})
+})

@@ -1,0 +1,25 @@
+/** Portrait prices and option lists, kept apart from the zod form schema so pages (catalog, uploads) can use them without zod. */
+import type { PortraitSize } from './enums.ts'
+
+/** Spec §9: base price by size, in cents. */
+export const PORTRAIT_BASE_CENTS: Record<PortraitSize, number> = { '13x18': 2990, '18x24': 3990 }
+
+export const PORTRAIT_FRAMES = ['none', 'simple', 'premium'] as const
+export type PortraitFrame = (typeof PORTRAIT_FRAMES)[number]
+/** Spec §9: none −10 €, simple +0, premium +5 €. */
+export const PORTRAIT_FRAME_CENTS: Record<PortraitFrame, number> = { none: -1000, simple: 0, premium: 500 }
+
+export const PORTRAIT_PERSONS = ['1', '2', '3', '4', '5+'] as const
+export const PORTRAIT_DESCRIPTION_MAX = 500
+export const PORTRAIT_PHOTO_MAX_BYTES = 10 * 1024 * 1024
+
+/**
+ * The one portrait price rule, used by the customiser in the browser and by checkout on the server:
+ * (base + frame) × quantity; the cart's unit price is that total divided by the quantity.
+ */
+export function portraitPrice(input: { size: PortraitSize; frame: PortraitFrame; quantity: number }) {
+	if (!Number.isInteger(input.quantity) || input.quantity < 1) throw new RangeError('quantity must be a whole number of at least 1')
+	const unitCents = PORTRAIT_BASE_CENTS[input.size] + PORTRAIT_FRAME_CENTS[input.frame]
+	return { unitCents, totalCents: unitCents * input.quantity }
+}
+

@@ -1,0 +1,89 @@
+import type { ZodError } from 'zod'
+import { describe, expect, it } from 'vitest'
+import { checkImageFile, sizeInKb } from '../domain/media.ts'
+import { categoryFormSchema, emptyCategoryForm } from './admin-category.ts'
+import { firstIssue } from './admin-fields.ts'
+import { emptyProductForm, productFormSchema } from './admin-product.ts'
+
+const uuid = '3f1c2a4e-8b7d-4c5e-9f0a-1b2c3d4e5f60'
+const product = { ...emptyProductForm, name: 'Lumânare', slug: 'lumanare', categoryId: uuid, price: '29.90', stock: '5' }
+
+function firstMessage(result: { success: boolean; error?: ZodError }) {
+	expect(result.success).toBe(false)
+	return firstIssue(result.error!).message
+}
+
+describe('product form schema (spec §5)', () => {
+	it('turns the typed values into cents and integers', () => {
+		expect(productFormSchema.parse(product)).toMatchObject({ price: 2990, stock: 5, portraitSize: null })
+		expect(productFormSchema.parse({ ...product, price: '0' }).price).toBe(0)
+		expect(productFormSchema.parse({ ...product, price: '999999' }).price).toBe(99_999_900)
+	})
+
+	it('keeps candle fields for candles and clears them otherwise', () => {
+		const candle = { ...product, scent: ' vanilla ', waxColor: '', customLabelAvailable: true, giftWrapAvailable: false }
+		expect(productFormSchema.parse(candle)).toMatchObject({ scent: 'vanilla', waxColor: null, customLabelAvailable: true, giftWrapAvailable: false })
+		expect(productFormSchema.parse({ ...candle, kind: 'portrait_cardboard', portraitSize: '18x24' })).toMatchObject({
+			scent: null,
+			smellsLike: null,
+			waxColor: null,
+			containerType: null,
+			customLabelAvailable: false,
+			giftWrapAvailable: true,
+			portraitSize: '18x24',
+		})
+	})
+
+	it('refuses out-of-range values with the spec messages', () => {
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '1000000' }))).toBe('Prețul trebuie să fie între 0 și 999999')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '-1' }))).toBe('Prețul trebuie să fie între 0 și 999999')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, name: ' ' }))).toBe('Numele este obligatoriu')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, name: 'a'.repeat(101) }))).toBe('Numele poate avea maxim 100 de caractere')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, slug: 'Cu Spatii' }))).toBe('Slug-ul poate conține doar litere mici, cifre și cratime')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, description: 'a'.repeat(1001) }))).toBe('Descrierea poate avea maxim 1000 de caractere')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, stock: '1.5' }))).toBe('Stocul trebuie să fie un număr întreg între 0 și 999999')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, stock: '' }))).toBe('Stocul este obligatoriu')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, categoryId: '' }))).toBe('Categoria este obligatorie')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, scent: 'a'.repeat(101) }))).toBe('Aroma poate avea maxim 100 de caractere')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, smellsLike: 'a'.repeat(201) }))).toBe('Câmpul „Miroase a” poate avea maxim 200 de caractere')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, waxColor: 'a'.repeat(51) }))).toBe('Culoarea cerii poate avea maxim 50 de caractere')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, containerType: 'a'.repeat(51) }))).toBe('Recipientul poate avea maxim 50 de caractere')
+		expect(productFormSchema.safeParse({ ...product, images: ['javascript:alert(1)'] }).success).toBe(false)
+	})
+})
+
+describe('category form schema (spec §5)', () => {
+	const category = { ...emptyCategoryForm, name: 'Lumânări', slug: 'lumanari' }
+	it('saves empty description, image, price and parent as null, the order as an integer', () => {
+		expect(categoryFormSchema.parse(category)).toEqual({
+			name: 'Lumânări',
+			slug: 'lumanari',
+			description: null,
+			parentId: null,
+			displayOrder: 0,
+			isActive: true,
+			price: null,
+			imageUrl: null,
+		})
+		expect(categoryFormSchema.parse({ ...category, price: '12.5', displayOrder: '42', parentId: uuid })).toMatchObject({ price: 1250, displayOrder: 42, parentId: uuid })
+	})
+
+	it('refuses bad values', () => {
+		expect(firstMessage(categoryFormSchema.safeParse({ ...category, displayOrder: '10000' }))).toBe('Ordinea trebuie să fie un număr întreg între 0 și 9999')
+		expect(firstMessage(categoryFormSchema.safeParse({ ...category, description: 'a'.repeat(501) }))).toBe('Descrierea poate avea maxim 500 de caractere')
+		expect(firstMessage(categoryFormSchema.safeParse({ ...category, price: '1000000' }))).toBe('Prețul trebuie să fie între 0 și 999999')
+		expect(firstMessage(categoryFormSchema.safeParse({ ...category, slug: '' }))).toBe('Slug-ul este obligatoriu')
+		expect(categoryFormSchema.safeParse({ ...category, parentId: 'nope' }).success).toBe(false)
+	})
+})
+
+describe('admin image files', () => {
+	it('accepts JPEG, PNG and WebP up to 5 MB only', () => {
+		expect(checkImageFile({ type: 'image/jpeg', size: 5 * 1024 * 1024 })).toBeNull()
+		expect(checkImageFile({ type: 'image/png', size: 6 * 1024 * 1024 })).toBe('too-large')
+		expect(checkImageFile({ type: 'image/svg+xml', size: 100 })).toBe('invalid')
+		expect(checkImageFile({ type: 'text/plain', size: 100 })).toBe('invalid')
+		expect(sizeInKb(2048)).toBe(2)
+		expect(sizeInKb(10)).toBe(1)
+	})
+})

@@ -1,0 +1,48 @@
+import { z } from 'zod'
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/enums.ts'
+
+/**
+ * The /admin/orders list filters, read from the query string by the page and the CSV export alike.
+ * A filter that is not one of the known values is ignored (the list shows everything), never an error.
+ */
+export const ORDER_SEARCH_MAX = 100
+
+export const orderListFiltersSchema = z.object({
+	q: z
+		.string()
+		.catch('')
+		.transform((value) => value.trim().slice(0, ORDER_SEARCH_MAX)),
+	status: z.enum(ORDER_STATUSES).optional().catch(undefined),
+	payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
+	/** 'archived' lists the archived ("deleted") orders only; anything else the active ones. */
+	view: z
+		.enum(['active', 'archived'])
+		.catch('active')
+		.default('active'),
+	page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+})
+
+export type OrderListFilters = z.output<typeof orderListFiltersSchema>
+
+export function parseOrderListFilters(params: URLSearchParams): OrderListFilters {
+	return orderListFiltersSchema.parse({
+		q: params.get('q') ?? '',
+		status: params.get('status') || undefined,
+		payment: params.get('payment') || undefined,
+		view: params.get('view') || undefined,
+		page: params.get('page') ?? undefined,
+	})
+}
+
+/** The query string for these filters (defaults left out), e.g. `?status=new&page=2`, or '' for none. */
+export function orderListSearch(filters: Partial<OrderListFilters>, overrides: Partial<OrderListFilters> = {}) {
+	const merged = { ...filters, ...overrides }
+	const params = new URLSearchParams()
+	if (merged.q) params.set('q', merged.q)
+	if (merged.status) params.set('status', merged.status)
+	if (merged.payment) params.set('payment', merged.payment)
+	if (merged.view === 'archived') params.set('view', 'archived')
+	if (merged.page && merged.page > 1) params.set('page', String(merged.page))
+	const search = params.toString()
+	return search ? `?${search}` : ''
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import ro from '../i18n/resources/ro.ts'
+import { checkoutFormSchema, checkoutRequestSchema, firstCheckoutError } from './checkout.ts'
+
+const valid = {
+	fullName: 'Ana Popescu',
+	email: 'ana@example.com',
+	phone: '+40 (712) 345-678',
+	address: 'Str. Lalelelor 3',
+	city: 'Cluj-Napoca',
+	postalCode: '400001',
+	country: 'România',
+	notes: '',
+}
+
+/** The Romanian text the page shows for a message key. */
+function romanian(key: string) {
+	return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ro) as string
+}
+
+function firstError(values: Record<string, unknown>) {
+	const result = checkoutFormSchema.safeParse(values)
+	if (result.success) return null
+	const { field, message } = firstCheckoutError(result.error)
+	return { field, message: romanian(message) }
+}
+
+describe('checkout form (spec §5)', () => {
+	it('accepts a complete form and trims every field except notes', () => {
+		const result = checkoutFormSchema.parse({
+			...valid,
+			fullName: '  Ana Popescu ',
+			email: ' ana@example.com ',
+			phone: ' 0712 345 678 ',
+			address: ' Str. Lalelelor 3 ',
+			city: ' Cluj ',
+			postalCode: ' 400001 ',
+			country: ' România ',
+			notes: '  la interfon 12  ',
+		})
+		expect(result).toEqual({
+			fullName: 'Ana Popescu',
+			email: 'ana@example.com',
+			phone: '0712 345 678',
+			address: 'Str. Lalelelor 3',
+			city: 'Cluj',
+			postalCode: '400001',
+			country: 'România',
+			notes: '  la interfon 12  ',
+		})
+		expect(checkoutFormSchema.parse({ ...valid, notes: undefined }).notes).toBe('')
+	})
+
+	it.each([
+		['fullName', '', 'Numele este obligatoriu'],
+		['fullName', '   ', 'Numele este obligatoriu'],
+		['fullName', 'a'.repeat(101), 'Numele poate avea cel mult 100 de caractere'],
+		['email', 'ana', 'Adresa de email nu este validă'],
+		['email', '', 'Adresa de email nu este validă'],
+		['email', `${'a'.repeat(250)}@x.com`, 'Adresa de email nu este validă'],
+		['phone', '', 'Numărul de telefon este obligatoriu'],
+		['phone', '1'.repeat(21), 'Numărul de telefon poate avea cel mult 20 de caractere'],
+		['phone', '0712 345 678 int. 2', 'Numărul de telefon conține caractere invalide'],
+		['phone', '0712#345', 'Numărul de telefon conține caractere invalide'],
+		['address', ' ', 'Adresa este obligatorie'],
+		['address', 'a'.repeat(201), 'Adresa poate avea cel mult 200 de caractere'],
+		['city', '', 'Orașul este obligatoriu'],
+		['city', 'a'.repeat(101), 'Orașul poate avea cel mult 100 de caractere'],
+		['postalCode', '', 'Codul poștal este obligatoriu'],
+		['postalCode', '1'.repeat(21), 'Codul poștal poate avea cel mult 20 de caractere'],
+		['country', '', 'Țara este obligatorie'],
+		['country', 'a'.repeat(101), 'Țara poate avea cel mult 100 de caractere'],
+		['notes', 'a'.repeat(501), 'Observațiile pot avea cel mult 500 de caractere'],
+	])('%s = %j → %s', (field, value, message) => {
+		expect(firstError({ ...valid, [field]: value })).toEqual({ field, message })
+	})
+
+	it('accepts the limits exactly and every allowed phone character', () => {
+		expect(
+			checkoutFormSchema.safeParse({
+				...valid,
+				fullName: 'a'.repeat(100),
+				email: `${'a'.repeat(243)}@example.com`,
+				phone: '+40 (0) 712-345 67',
+				address: 'a'.repeat(200),
+				city: 'a'.repeat(100),
+				postalCode: '1'.repeat(20),
+				country: 'a'.repeat(100),
+				notes: ' '.repeat(500),
+			}).success,
+		).toBe(true)
+		// The limit counts after trimming.
+		expect(checkoutFormSchema.safeParse({ ...valid, fullName: ` ${'a'.repeat(100)} ` }).success).toBe(true)
+	})
+
+	it('reports only the first problem, in form order', () => {
+		expect(firstError({ ...valid, fullName: '', email: 'x', phone: '!' })).toEqual({ field: 'fullName', message: 'Numele este obligatoriu' })
+		expect(firstError({ ...valid, email: 'x', phone: '!' })).toEqual({ field: 'email', message: 'Adresa de email nu este validă' })
+		expect(firstError({})).toEqual({ field: 'fullName', message: 'Numele este obligatoriu' })
+	})
+
+	it('refuses an empty cart with the spec message and non-whole quantities', () => {
+		const empty = checkoutRequestSchema.safeParse({ items: [], shippingData: valid })
+		expect(empty.success).toBe(false)
+		expect(romanian(firstCheckoutError(empty.error!).message)).toBe('Adaugă produse în coș pentru a continua')
+		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'x', quantity: 1.5 }], shippingData: valid }).success).toBe(false)
+		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'x', quantity: 0 }], shippingData: valid }).success).toBe(false)
+		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'x', quantity: 2, price: 0.01 }], currency: 'usd', shippingData: valid }).success).toBe(false)
+		expect(checkoutRequestSchema.parse({ items: [{ id: 'x', quantity: 2, price: 0.01 }], shippingData: valid }).currency).toBe('eur')
+	})
+})

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { ORDER_STATUSES } from '../domain/enums.ts'
+
+/** Spec §5 order update. Admin screens are Romanian only, so the messages are the spec's texts. */
+export const TRACKING_NUMBER_MAX = 100
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Status invalid' })
+
+export const trackingNumberSchema = z
+	.string({ error: 'Numărul de tracking nu poate depăși 100 de caractere' })
+	.trim()
+	.max(TRACKING_NUMBER_MAX, 'Numărul de tracking nu poate depăși 100 de caractere')
+
+export const orderUpdateSchema = z.object({
+	status: orderStatusSchema.optional(),
+	trackingNumber: trackingNumberSchema.optional(),
+})

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/** Longest editor translation kept (server/translation/content.ts cuts at the same length). */
+export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
+
+/**
+ * /admin/translations: an editor's translation of one field of a product or category.
+ * An empty text clears the override (the machine translation shows again). Admin screens are
+ * Romanian only, so the messages are Romanian.
+ */
+export const translationOverrideSchema = z.object({
+	kind: z.enum(['product', 'category'], { error: 'Tip de conținut invalid' }),
+	id: z.uuid({ error: 'Element invalid' }),
+	field: z.enum(['name', 'description'], { error: 'Câmp invalid' }),
+	locale: z.enum(['en', 'es'], { error: 'Limba trebuie să fie engleză sau spaniolă' }),
+	text: z
+		.string()
+		.trim()
+		.max(MAX_TRANSLATION_OVERRIDE_LENGTH, `Traducerea nu poate depăși ${MAX_TRANSLATION_OVERRIDE_LENGTH} de caractere`)
+		.transform((value) => (value === '' ? null : value)),
+})
+
+export type TranslationOverrideInput = z.infer<typeof translationOverrideSchema>

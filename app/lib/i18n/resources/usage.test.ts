@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import en from './en.ts'
+
+const ROOTS = ['app', 'server'].map((dir) => path.resolve(import.meta.dirname, '../../../..', dir))
+
+function sourceFiles(dir: string): string[] {
+	return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+		const full = path.join(dir, entry.name)
+		// Translation contexts such as 'product.name' name content fields, not interface text.
+		if (entry.isDirectory()) return full.endsWith(path.join('server', 'translation')) ? [] : sourceFiles(full)
+		return /\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [full] : []
+	})
+}
+
+function has(key: string) {
+	let node: unknown = en
+	for (const part of key.split('.')) {
+		if (typeof node !== 'object' || node === null || !(part in node)) return false
+		node = (node as Record<string, unknown>)[part]
+	}
+	return typeof node === 'string'
+}
+
+describe('interface text used in code', () => {
+	it('every literal t("…") key and every translation-key message exists in English (and so, by the parity test, in ro and es)', () => {
+		const missing: string[] = []
+		let count = 0
+		for (const file of ROOTS.flatMap(sourceFiles)) {
+			const source = fs.readFileSync(file, 'utf8')
+			const keys = [
+				...[...source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[\w.]+)'/g)].map((m) => m[1]!),
+				// zod messages and action results carry keys as plain strings: 'contact.nameRequired'
+				...[...source.matchAll(/'((?:contact|newsletter|catalog|product)\.[a-zA-Z]+)'/g)].map((m) => m[1]!),
+			]
+			for (const key of keys) {
+				count++
+				if (!has(key)) missing.push(`${path.relative(process.cwd(), file)}: ${key}`)
+			}
+		}
+		expect(count).toBeGreaterThan(50)
+		expect(missing).toEqual([])
+	})
+})

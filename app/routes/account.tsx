@@ -1,0 +1,240 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, useNavigation } from 'react-router'
+import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
+import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
+import { requireUser } from '#server/auth/session.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { redirectWithToast } from '#server/toast.ts'
+import { Field } from '#app/components/account/field.tsx'
+import { notify } from '#app/components/toasts.tsx'
+import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+import { PASSWORD_MAX } from '#app/lib/forms/auth-limits.ts'
+import { changePasswordSchema, deleteAccountSchema, firstIssue } from '#app/lib/forms/auth.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import type { Route } from './+types/account'
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+	const user = requireUser({ context, url })
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	const dates = new Intl.DateTimeFormat(app.locale === 'en' ? 'en-GB' : app.locale === 'ro' ? 'ro-RO' : 'es-ES', {
+		dateStyle: 'long',
+		timeZone: 'Europe/Bucharest',
+	})
+	const orders = await listOwnOrders(app.db, user.id)
+	return {
+		meta: { title: `${t('account.title')} | ${t('meta.siteName')}` },
+		user: { email: user.email, name: user.name },
+		// Dates are formatted here, in the shop's time zone, so server and browser render the same text.
+		orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), date: dates.format(order.createdAt) })),
+	}
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
+}
+
+type Outcome = { ok: boolean; intent: 'change-password' | 'delete-account'; message: string; values?: Record<string, string | number> }
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+	const user = requireUser({ context, url })
+	const app = getApp(context)
+	const form = Object.fromEntries(await request.formData())
+	if (form.intent === 'change-password') {
+		const parsed = changePasswordSchema.safeParse(form)
+		if (!parsed.success) return data<Outcome>({ ok: false, intent: 'change-password', message: firstIssue(parsed.error) }, { status: 400 })
+		const result = await changePassword(app, request, user.id, parsed.data)
+		if (!result.ok) return data<Outcome>({ ok: false, intent: 'change-password', message: result.message, values: result.values }, { status: result.status })
+		return data<Outcome>(
+			{ ok: true, intent: 'change-password', message: 'account.passwordChanged' },
+			{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+		)
+	}
+	if (form.intent === 'delete-account') {
+		const parsed = deleteAccountSchema.safeParse(form)
+		if (!parsed.success) return data<Outcome>({ ok: false, intent: 'delete-account', message: firstIssue(parsed.error) }, { status: 400 })
+		if (!(await verifyPassword(app, request, user.id, parsed.data.password))) {
+			return data<Outcome>({ ok: false, intent: 'delete-account', message: 'account.wrongPassword' }, { status: 400 })
+		}
+		await deleteAccount(app.db, user.id)
+		app.log.info({ event: 'account-deleted', userId: user.id }, 'account deleted at its owner’s request')
+		const t = serverI18n(app.locale).t
+		const cookies = await clearSessionCookies(app)
+		return redirectWithToast(
+			app,
+			'/',
+			{ type: 'success', title: t('account.deletedTitle'), description: t('account.deletedText') },
+			{ headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+		)
+	}
+	return data<Outcome>({ ok: false, intent: 'change-password', message: 'auth.genericError' }, { status: 400 })
+}
+
+const STATUS_TONE: Record<OrderStatus, string> = {
+	new: 'bg-sky-100 text-sky-900',
+	processing: 'bg-amber-100 text-amber-900',
+	shipped: 'bg-indigo-100 text-indigo-900',
+	delivered: 'bg-green-100 text-green-900',
+	cancelled: 'bg-stone-200 text-stone-800',
+}
+const PAYMENT_TONE: Record<PaymentStatus, string> = {
+	pending: 'bg-amber-100 text-amber-900',
+	paid: 'bg-green-100 text-green-900',
+	failed: 'bg-red-100 text-red-900',
+	refunded: 'bg-stone-200 text-stone-800',
+}
+
+function Badge({ className, children }: { className: string; children: React.ReactNode }) {
+	return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${className}`}>{children}</span>
+}
+
+const section = 'rounded-2xl border border-sand bg-white p-5 sm:p-6'
+const button = 'rounded-full bg-clay-dark px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60'
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+	const { t, i18n } = useTranslation()
+	const navigation = useNavigation()
+	const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+	const passwordForm = useRef<HTMLFormElement>(null)
+	const { user, orders } = loaderData
+
+	useEffect(() => {
+		if (!actionData) return
+		if (actionData.ok) {
+			passwordForm.current?.reset()
+			notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(actionData.message) })
+		} else {
+			notify({ type: 'error', title: t('error.title'), description: t(actionData.message, actionData.values) })
+		}
+	}, [actionData, t])
+
+	const errorFor = (intent: Outcome['intent']) =>
+		actionData && !actionData.ok && actionData.intent === intent ? (
+			<p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+				{t(actionData.message, actionData.values)}
+			</p>
+		) : null
+
+	return (
+		<div className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:py-14">
+			<h1 className="font-serif text-3xl">{t('account.title')}</h1>
+
+			<section aria-labelledby="account-details" className={section}>
+				<h2 id="account-details" className="font-serif text-xl">
+					{t('account.details')}
+				</h2>
+				<dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+					<dt className="text-muted">{t('account.email')}</dt>
+					<dd className="break-all">{user.email}</dd>
+					<dt className="text-muted">{t('account.name')}</dt>
+					<dd>{user.name || t('account.noName')}</dd>
+				</dl>
+			</section>
+
+			<section aria-labelledby="account-orders" className={section}>
+				<h2 id="account-orders" className="font-serif text-xl">
+					{t('account.ordersTitle')}
+				</h2>
+				{orders.length === 0 ? (
+					<p className="mt-4 text-sm text-muted">{t('account.noOrders')}</p>
+				) : (
+					<ol className="mt-4 space-y-4">
+						{orders.map((order) => (
+							<li key={order.id} className="rounded-xl border border-sand p-4" data-testid="account-order">
+								<div className="flex flex-wrap items-baseline justify-between gap-2">
+									<h3 className="font-medium">{t('account.orderNumber', { number: order.number })}</h3>
+									<p className="text-sm text-muted">
+										{t('account.placedOn')} <time dateTime={order.createdAt}>{order.date}</time>
+									</p>
+								</div>
+								<dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+									<div className="flex items-center gap-2">
+										<dt className="text-muted">{t('account.status')}</dt>
+										<dd>
+											<Badge className={STATUS_TONE[order.status]}>{t(`account.orderStatus.${order.status}`)}</Badge>
+										</dd>
+									</div>
+									<div className="flex items-center gap-2">
+										<dt className="text-muted">{t('account.payment')}</dt>
+										<dd>
+											<Badge className={PAYMENT_TONE[order.paymentStatus]}>{t(`account.paymentStatus.${order.paymentStatus}`)}</Badge>
+										</dd>
+									</div>
+									<div className="flex items-center gap-2">
+										<dt className="text-muted">{t('account.total')}</dt>
+										<dd className="font-medium">{formatEuro(order.totalCents, i18n.language)}</dd>
+									</div>
+									{order.trackingNumber ? (
+										<div className="flex items-center gap-2">
+											<dt className="text-muted">{t('account.tracking')}</dt>
+											<dd className="font-mono">{order.trackingNumber}</dd>
+										</div>
+									) : null}
+								</dl>
+								<h4 className="sr-only">{t('account.items')}</h4>
+								<ul className="mt-3 divide-y divide-sand text-sm">
+									{order.items.map((item, index) => (
+										<li key={index} className="flex justify-between gap-4 py-1.5">
+											<span>
+												{t('account.quantity', { count: item.quantity })} {item.name}
+											</span>
+											<span className="text-muted">{formatEuro(item.unitPriceCents * item.quantity, i18n.language)}</span>
+										</li>
+									))}
+								</ul>
+							</li>
+						))}
+					</ol>
+				)}
+			</section>
+
+			<section aria-labelledby="account-password" className={section}>
+				<h2 id="account-password" className="font-serif text-xl">
+					{t('account.changePasswordTitle')}
+				</h2>
+				<Form method="post" ref={passwordForm} className="mt-4 max-w-md space-y-4" noValidate>
+					<input type="hidden" name="intent" value="change-password" />
+					{errorFor('change-password')}
+					{actionData?.ok ? (
+						<p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+							{t(actionData.message)}
+						</p>
+					) : null}
+					<Field id="current-password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} label={t('account.currentPassword')} />
+					<Field id="new-password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} maxLength={PASSWORD_MAX} label={t('auth.newPassword')} hint={t('auth.passwordHint')} />
+					<Field id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} label={t('auth.confirmPassword')} />
+					<button type="submit" disabled={busyIntent === 'change-password'} className={button}>
+						{busyIntent === 'change-password' ? t('auth.busy') : t('account.changePasswordSubmit')}
+					</button>
+				</Form>
+			</section>
+
+			<section aria-labelledby="account-privacy" className={section}>
+				<h2 id="account-privacy" className="font-serif text-xl">
+					{t('account.privacyTitle')}
+				</h2>
+				<p className="mt-3 text-sm text-muted">{t('account.exportText')}</p>
+				<a href="/account/export" download className="mt-3 inline-block rounded-full border border-clay-dark px-5 py-2.5 text-sm font-medium text-clay-dark hover:bg-sand/60">
+					{t('account.exportButton')}
+				</a>
+
+				<h3 className="mt-8 font-medium">{t('account.deleteTitle')}</h3>
+				<p className="mt-2 text-sm text-muted">{t('account.deleteText')}</p>
+				<Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
+					<input type="hidden" name="intent" value="delete-account" />
+					{errorFor('delete-account')}
+					<Field id="delete-password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} label={t('account.deletePassword')} />
+					<label className="flex items-start gap-2 text-sm">
+						<input type="checkbox" name="confirm" required className="mt-1" />
+						<span>{t('account.deleteConfirm')}</span>
+					</label>
+					<button type="submit" disabled={busyIntent === 'delete-account'} className="rounded-full bg-red-800 px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60">
+						{busyIntent === 'delete-account' ? t('auth.busy') : t('account.deleteButton')}
+					</button>
+				</Form>
+			</section>
+		</div>
+	)
+}

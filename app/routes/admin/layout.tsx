@@ -1,0 +1,58 @@
+import { NavLink, Outlet } from 'react-router'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { ro } from '#app/lib/admin/texts.ts'
+import type { Route } from './+types/layout'
+
+/** Runs before every admin loader and action (and the upload endpoints): admins only. */
+export const middleware: Route.MiddlewareFunction[] = [
+	async (args, next) => {
+		await requireAdmin(args)
+		return next()
+	},
+]
+
+export async function loader(args: Route.LoaderArgs) {
+	const { user } = await requireAdmin(args)
+	return { email: user.email }
+}
+
+export function meta() {
+	return [{ title: `${ro.nav.title} | Lumină & Carton` }, { name: 'robots', content: 'noindex' }]
+}
+
+const links = [
+	{ to: '/admin', label: ro.nav.dashboard, end: true },
+	{ to: '/admin/categories', label: ro.nav.categories, end: false },
+	{ to: '/admin/products', label: ro.nav.products, end: false },
+	{ to: '/admin/orders', label: ro.nav.orders, end: false },
+	{ to: '/admin/media', label: ro.nav.media, end: false },
+	{ to: '/admin/translations', label: ro.nav.translations, end: false },
+]
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
+			<div className="flex flex-wrap items-center justify-between gap-3 border-b border-sand pb-3">
+				<nav aria-label={ro.nav.label}>
+					<ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+						{links.map((link) => (
+							<li key={link.to}>
+								<NavLink
+									to={link.to}
+									end={link.end}
+									className={({ isActive }) => (isActive ? 'font-semibold text-clay-dark underline underline-offset-4' : 'text-ink hover:text-clay-dark')}
+								>
+									{link.label}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<p className="text-sm text-muted">{loaderData.email}</p>
+			</div>
+			<div className="pt-6">
+				<Outlet />
+			</div>
+		</div>
+	)
+}

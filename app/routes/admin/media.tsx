@@ -1,0 +1,206 @@
+import { useRef, useState } from 'react'
+import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
+import { deleteMedia, listMedia } from '#server/admin/media.ts'
+import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { getApp } from '#server/context.ts'
+import { ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
+import { uploadFile } from '#app/components/admin/upload.ts'
+import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { notify } from '#app/components/toasts.tsx'
+import { fill, ro } from '#app/lib/admin/texts.ts'
+import { MEDIA_FOLDERS, type MediaFolder } from '#app/lib/domain/enums.ts'
+import { ADMIN_IMAGE_ACCEPT, checkImageFile, sizeInKb } from '#app/lib/domain/media.ts'
+import { isUuid } from '#app/lib/forms/admin-fields.ts'
+import type { Route } from './+types/media'
+
+function folderFrom(value: string | null): MediaFolder {
+	return MEDIA_FOLDERS.includes(value as MediaFolder) ? (value as MediaFolder) : 'products'
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const folder = folderFrom(new URL(request.url).searchParams.get('folder'))
+	const files = await listMedia(getApp(context).db, folder)
+	return { folder, files: files.map(({ createdAt: _createdAt, ...file }) => file) }
+}
+
+export function meta() {
+	return [{ title: `${ro.media.title} | ${ro.nav.title}` }]
+}
+
+/** intent=delete (id): removes the stored object, then the row. */
+export async function action(args: Route.ActionArgs) {
+	await requireAdmin(args)
+	const app = getApp(args.context)
+	const form = await args.request.formData()
+	const id = String(form.get('id') ?? '')
+	if (form.get('intent') !== 'delete' || !isUuid(id)) return errorToast(ro.messages.mediaDelete, 404)
+	try {
+		const deleted = await deleteMedia(app, id)
+		if (!deleted) return errorToast(ro.messages.mediaDelete, 404)
+	} catch (error) {
+		app.log.error({ err: error, mediaId: id }, 'media delete failed')
+		return errorToast(ro.messages.mediaDelete, 500)
+	}
+	return toastResult({ type: 'success', title: ro.messages.mediaDeleted })
+}
+
+type MediaFile = Route.ComponentProps['loaderData']['files'][number]
+
+function MediaTile({ file }: { file: MediaFile }) {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const [confirming, setConfirming] = useState(false)
+	return (
+		<li className="group relative overflow-hidden rounded-xl bg-white shadow-sm">
+			<img src={file.url} alt={file.filename} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
+			<div className="px-3 py-2 text-xs">
+				<p className="truncate font-medium" title={file.filename}>
+					{file.filename}
+				</p>
+				<p className="text-muted">{fill(ro.media.sizeKb, { kb: sizeInKb(file.size) })}</p>
+			</div>
+			<button
+				type="button"
+				disabled={fetcher.state !== 'idle'}
+				onClick={() => setConfirming(true)}
+				aria-label={fill(ro.media.deleteLabel, { name: file.filename })}
+				className="absolute right-2 top-2 rounded-full bg-red-800 px-3 py-1 text-xs font-medium text-white opacity-0 shadow transition group-hover:opacity-100 focus-visible:opacity-100 disabled:opacity-60 [@media(hover:none)]:opacity-100"
+			>
+				{ro.common.delete}
+			</button>
+			<ConfirmDialog
+				open={confirming}
+				description={ro.media.deleteConfirm}
+				onClose={() => setConfirming(false)}
+				onConfirm={() => fetcher.submit({ intent: 'delete', id: file.id }, { method: 'post' })}
+			/>
+		</li>
+	)
+}
+
+type InFlight = { key: string; name: string; percent: number }
+
+export default function AdminMedia({ loaderData }: Route.ComponentProps) {
+	const { folder, files } = loaderData
+	const navigation = useNavigation()
+	const revalidator = useRevalidator()
+	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/media'
+	const [dragging, setDragging] = useState(false)
+	const [inFlight, setInFlight] = useState<InFlight[]>([])
+	const input = useRef<HTMLInputElement>(null)
+	const busy = inFlight.length > 0
+
+	async function upload(chosen: File[]) {
+		if (input.current) input.current.value = ''
+		const accepted: { file: File; key: string }[] = []
+		for (const [index, file] of chosen.entries()) {
+			const rejection = checkImageFile(file)
+			if (rejection === 'invalid') notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
+			else if (rejection === 'too-large') notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
+			else accepted.push({ file, key: `${Date.now()}-${index}-${file.name}` })
+		}
+		if (accepted.length === 0) return
+		setInFlight(accepted.map(({ file, key }) => ({ key, name: file.name, percent: 0 })))
+		const answers = await Promise.all(
+			accepted.map(async ({ file, key }) => {
+				const answer = await uploadFile<{ id: string }>(
+					'/admin/api/media',
+					file,
+					{ folder },
+					(percent) => setInFlight((current) => current.map((item) => (item.key === key ? { ...item, percent } : item))),
+					ro.messages.mediaLoad,
+				)
+				if (!answer.ok) notify({ type: 'error', title: answer.title, description: answer.message })
+				return answer.ok
+			}),
+		)
+		setInFlight([])
+		if (answers.some(Boolean)) {
+			notify({ type: 'success', title: ro.messages.mediaUploaded })
+			await revalidator.revalidate()
+		}
+	}
+
+	return (
+		<section aria-labelledby="media-title">
+			<h1 id="media-title" className="font-serif text-3xl">
+				{ro.media.title}
+			</h1>
+			<nav aria-label={ro.media.foldersLabel} className="mt-4">
+				<ul className="inline-flex rounded-full bg-sand p-1 text-sm">
+					{MEDIA_FOLDERS.map((name) => (
+						<li key={name}>
+							<Link
+								to={`?folder=${name}`}
+								aria-current={name === folder ? 'page' : undefined}
+								className={`block rounded-full px-4 py-1.5 ${name === folder ? 'bg-white font-semibold text-clay-dark shadow-sm' : 'text-ink hover:text-clay-dark'}`}
+							>
+								{ro.media.folders[name]}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+
+			<div
+				data-testid="media-dropzone"
+				onDragOver={(event) => {
+					event.preventDefault()
+					if (!busy) setDragging(true)
+				}}
+				onDragLeave={() => setDragging(false)}
+				onDrop={(event) => {
+					event.preventDefault()
+					setDragging(false)
+					if (!busy) void upload([...event.dataTransfer.files])
+				}}
+				className={`mt-6 rounded-2xl border-2 border-dashed p-8 text-center transition ${dragging ? 'border-clay-dark bg-sand/60' : 'border-muted/50 bg-white'}`}
+			>
+				{dragging ? (
+					<p className="font-medium text-clay-dark">{ro.media.release}</p>
+				) : (
+					<p className="flex flex-wrap items-center justify-center gap-2">
+						<span>{ro.media.dropHere}</span>
+						<label htmlFor="media-files" className="cursor-pointer rounded-full bg-clay-dark px-4 py-1.5 text-sm font-medium text-white hover:bg-ink">
+							{ro.media.choose}
+						</label>
+					</p>
+				)}
+				<input
+					ref={input}
+					id="media-files"
+					type="file"
+					multiple
+					accept={ADMIN_IMAGE_ACCEPT}
+					className="sr-only"
+					disabled={busy}
+					onChange={(event) => void upload([...(event.target.files ?? [])])}
+				/>
+				<p className="mt-3 text-xs text-muted">{ro.media.hint}</p>
+				{inFlight.length > 0 ? (
+					<ul className="mx-auto mt-4 max-w-md space-y-2 text-left">
+						{inFlight.map((item) => (
+							<li key={item.key} className="flex items-center gap-3 text-sm">
+								<span className="min-w-0 flex-1 truncate">{item.name}</span>
+								<progress max={100} value={item.percent} aria-label={fill(ro.media.uploading, { name: item.name })} className="h-2 w-32 accent-clay-dark" />
+							</li>
+						))}
+					</ul>
+				) : null}
+			</div>
+
+			{loading ? (
+				<Spinner />
+			) : files.length === 0 ? (
+				<p className="mt-10 text-center text-muted">{ro.media.empty}</p>
+			) : (
+				<ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label={ro.media.folders[folder]}>
+					{files.map((file) => (
+						<MediaTile key={file.id} file={file} />
+					))}
+				</ul>
+			)}
+		</section>
+	)
+}

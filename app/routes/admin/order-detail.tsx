@@ -1,0 +1,411 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { data, useFetcher, useLocation, useNavigate } from 'react-router'
+import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/admin/orders.ts'
+import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { getApp } from '#server/context.ts'
+import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
+import { redirectWithToast } from '#server/toast.ts'
+import { OrderStatusBadge, PaymentBadge } from '#app/components/admin/order-badges.tsx'
+import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
+import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { notify } from '#app/components/toasts.tsx'
+import { fill, ro } from '#app/lib/admin/texts.ts'
+import { isUuid } from '#app/lib/forms/admin-fields.ts'
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#app/lib/domain/enums.ts'
+import { orderListSearch, parseOrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
+import { trackingNumberSchema } from '#app/lib/forms/order-update.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import type { Route } from './+types/order-detail'
+
+export async function loader(args: Route.LoaderArgs) {
+	await requireAdmin(args)
+	const id = uuidParam(args.params.id).toLowerCase()
+	const order = await getOrderForAdmin(getApp(args.context).db, id)
+	if (!order) notFound()
+	return { order }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: `${loaderData ? fill(ro.orders.dialogTitle, { number: `#${loaderData.order.number}` }) : ro.orders.title} | ${ro.nav.title}` }]
+}
+
+const FAILURE: Record<string, string> = {
+	status: ro.messages.orderUpdate,
+	tracking: ro.messages.trackingUpdate,
+	archive: ro.messages.orderDelete,
+	restore: ro.messages.orderRestore,
+}
+
+/**
+ * POST intent=status (status), intent=tracking (trackingNumber), intent=archive (the admin's
+ * "delete") or intent=restore. Each writes the order history; status and tracking changes queue the
+ * customer's email in the same transaction (ADR 0070).
+ */
+export async function action(args: Route.ActionArgs) {
+	const { user } = await requireAdmin(args)
+	const app = getApp(args.context)
+	const form = await args.request.formData()
+	const intent = String(form.get('intent') ?? '')
+	const failure = FAILURE[intent] ?? ro.messages.orderUpdate
+	const id = args.params.id
+	if (!isUuid(id)) return errorToast(ro.messages.orderNotFound, 404, failure)
+	const orderId = id.toLowerCase()
+	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
+	try {
+		if (intent === 'status') {
+			await changeOrderStatus(deps, { orderId, status: String(form.get('status') ?? ''), actorUserId: user.id })
+			return toastResult({ type: 'success', title: ro.messages.orderStatusUpdated })
+		}
+		if (intent === 'tracking') {
+			await setTrackingNumber(deps, { orderId, trackingNumber: String(form.get('trackingNumber') ?? ''), actorUserId: user.id })
+			return toastResult({ type: 'success', title: ro.messages.trackingUpdated })
+		}
+		if (intent === 'archive') {
+			await archiveOrder(app.db, { orderId, actorUserId: user.id })
+			const back = orderListSearch(parseOrderListFilters(new URL(args.request.url).searchParams))
+			return redirectWithToast(app, `/admin/orders${back}`, { type: 'success', title: ro.messages.orderDeleted })
+		}
+		if (intent === 'restore') {
+			await restoreOrder(app.db, { orderId, actorUserId: user.id })
+			return toastResult({ type: 'success', title: ro.messages.orderRestored })
+		}
+		return errorToast(failure, 400)
+	} catch (error) {
+		if (error instanceof OrderNotFoundError) return errorToast(ro.messages.orderNotFound, 404, failure)
+		if (error instanceof OrderChangeInvalidError) return errorToast(error.message, 400)
+		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
+		return data({ toast: { type: 'error' as const, title: ro.common.error, description: failure } }, { status: 503 })
+	}
+}
+
+function describe(entry: AdminOrderDetail['history'][number]) {
+	const template = (ro.orders.historyActions as Record<string, string>)[entry.action]
+	if (!template) return entry.action
+	const details = entry.details as { from?: unknown; to?: unknown }
+	if (entry.action === 'status_changed') {
+		const label = (value: unknown) => (ORDER_STATUSES.includes(value as OrderStatus) ? ro.orders.statuses[value as OrderStatus] : String(value ?? ro.orders.noValue))
+		return fill(template, { from: label(details.from), to: label(details.to) })
+	}
+	if (entry.action === 'tracking_changed') {
+		const value = (v: unknown) => (typeof v === 'string' && v !== '' ? v : ro.orders.noValue)
+		return fill(template, { from: value(details.from), to: value(details.to) })
+	}
+	return template
+}
+
+function actorLabel(entry: AdminOrderDetail['history'][number]) {
+	if (entry.actor) return entry.actor
+	return entry.action === 'created' ? ro.orders.actorCustomer : ro.orders.actorSystem
+}
+
+type Item = AdminOrderDetail['items'][number]
+
+const HIDDEN_OPTIONS = new Set(['uploadId', 'uploadedImage'])
+
+function optionValue(key: string, value: unknown) {
+	if (typeof value === 'boolean') return value ? ro.orders.yes : ro.orders.no
+	if (key === 'frame' && typeof value === 'string' && value in ro.orders.frames) return ro.orders.frames[value as keyof typeof ro.orders.frames]
+	if (key === 'dimension' && typeof value === 'string') return `${value} cm`
+	return value === null || value === undefined || value === '' ? ro.orders.noValue : String(value)
+}
+
+function ItemOptions({ item }: { item: Item }) {
+	const entries = Object.entries(item.options).filter(([key]) => !HIDDEN_OPTIONS.has(key))
+	if (entries.length === 0) return null
+	const labels = ro.orders.portraitOptions as Record<string, string>
+	return (
+		<dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted">
+			{entries.map(([key, value]) => (
+				<div key={key} className="contents">
+					<dt>{labels[key] ?? key}</dt>
+					<dd className="break-words text-ink">{optionValue(key, value)}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+/** Fetches the photo and saves it under the order's file name, with the spec's toasts. */
+function PhotoDownload({ url, fileName, itemName }: { url: string; fileName: string; itemName: string }) {
+	const [busy, setBusy] = useState(false)
+	async function download(event: MouseEvent<HTMLAnchorElement>) {
+		event.preventDefault()
+		setBusy(true)
+		try {
+			const response = await fetch(url, { credentials: 'same-origin' })
+			if (!response.ok) throw new Error(`photo download answered ${response.status}`)
+			const href = URL.createObjectURL(await response.blob())
+			const link = document.createElement('a')
+			link.href = href
+			link.download = fileName
+			document.body.append(link)
+			link.click()
+			link.remove()
+			setTimeout(() => URL.revokeObjectURL(href), 30_000)
+			notify({ type: 'success', title: ro.messages.imageDownloaded })
+		} catch {
+			notify({ type: 'error', title: ro.common.error, description: ro.messages.imageDownload })
+		} finally {
+			setBusy(false)
+		}
+	}
+	return (
+		<div className="mt-2 flex flex-wrap items-center gap-3">
+			<img src={url} alt={fill(ro.orders.photoAlt, { name: itemName })} width={64} height={64} className="size-16 rounded object-cover" />
+			<a href={url} download={fileName} onClick={download} aria-busy={busy} className={buttonSmall}>
+				{ro.orders.downloadPhoto}
+			</a>
+		</div>
+	)
+}
+
+function StatusForm({ order }: { order: AdminOrderDetail }) {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const busy = fetcher.state !== 'idle'
+	return (
+		<fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+			<input type="hidden" name="intent" value="status" />
+			<div className="min-w-44 flex-1">
+				<label htmlFor="order-status-select" className={labelClass}>
+					{ro.orders.changeStatus}
+				</label>
+				<select id="order-status-select" name="status" defaultValue={order.status} key={order.status} className={inputClass}>
+					{ORDER_STATUSES.map((status) => (
+						<option key={status} value={status}>
+							{ro.orders.statuses[status]}
+						</option>
+					))}
+				</select>
+			</div>
+			<button type="submit" className={buttonPrimary} disabled={busy}>
+				{ro.orders.saveStatus}
+			</button>
+		</fetcher.Form>
+	)
+}
+
+function TrackingForm({ order }: { order: AdminOrderDetail }) {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const [error, setError] = useState<string>()
+	const busy = fetcher.state !== 'idle'
+	return (
+		<fetcher.Form
+			method="post"
+			noValidate
+			className="flex flex-wrap items-start gap-2"
+			onSubmit={(event) => {
+				const value = new FormData(event.currentTarget).get('trackingNumber')
+				const parsed = trackingNumberSchema.safeParse(typeof value === 'string' ? value : '')
+				if (!parsed.success) {
+					event.preventDefault()
+					const message = parsed.error.issues[0]!.message
+					setError(message)
+					notify({ type: 'error', title: ro.common.error, description: message })
+				} else setError(undefined)
+			}}
+		>
+			<input type="hidden" name="intent" value="tracking" />
+			<div className="min-w-44 flex-1">
+				<label htmlFor="order-tracking" className={labelClass}>
+					{ro.orders.trackingLabel}
+				</label>
+				<input
+					id="order-tracking"
+					name="trackingNumber"
+					defaultValue={order.trackingNumber ?? ''}
+					key={order.trackingNumber ?? ''}
+					autoComplete="off"
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? 'order-tracking-error' : undefined}
+					className={inputClass}
+				/>
+				<FieldError id="order-tracking-error" message={error} />
+			</div>
+			<button type="submit" className={`${buttonPrimary} sm:mt-6`} disabled={busy}>
+				{ro.orders.saveTracking}
+			</button>
+		</fetcher.Form>
+	)
+}
+
+function ArchiveControls({ order }: { order: AdminOrderDetail }) {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const [confirming, setConfirming] = useState(false)
+	const busy = fetcher.state !== 'idle'
+	if (order.archived) {
+		return (
+			<fetcher.Form method="post">
+				<input type="hidden" name="intent" value="restore" />
+				<button type="submit" className={buttonSecondary} disabled={busy}>
+					{ro.orders.restoreOrder}
+				</button>
+			</fetcher.Form>
+		)
+	}
+	return (
+		<>
+			<button type="button" className={buttonDanger} disabled={busy} onClick={() => setConfirming(true)}>
+				{ro.orders.deleteOrder}
+			</button>
+			<ConfirmDialog
+				open={confirming}
+				description={ro.orders.deleteConfirm}
+				onClose={() => setConfirming(false)}
+				onConfirm={() => fetcher.submit({ intent: 'archive' }, { method: 'post' })}
+			/>
+		</>
+	)
+}
+
+export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+	const { order } = loaderData
+	const dialog = useRef<HTMLDialogElement>(null)
+	const navigate = useNavigate()
+	const location = useLocation()
+	const a = order.shippingAddress
+
+	useEffect(() => {
+		const element = dialog.current
+		if (element && !element.open) element.showModal()
+	}, [])
+
+	const close = () => navigate(`/admin/orders${location.search}`, { preventScrollReset: true })
+	const customer: [string, string][] = [
+		[ro.orders.fullName, a.fullName],
+		[ro.orders.email, order.email],
+		[ro.orders.phone, a.phone],
+		[ro.orders.address, a.address],
+		[ro.orders.city, a.city],
+		[ro.orders.postalCode, a.postalCode],
+		[ro.orders.country, a.country],
+		[ro.orders.notes, a.notes || ro.orders.noValue],
+	]
+	const title = fill(ro.orders.dialogTitle, { number: `#${order.number}` })
+
+	return (
+		<dialog
+			ref={dialog}
+			onClose={(event) => {
+				// A nested dialog (the delete confirmation) closing reaches this handler too.
+				if (event.target === event.currentTarget) close()
+			}}
+			aria-labelledby="order-dialog-title"
+			className="m-auto max-h-[calc(100dvh-1rem)] w-[min(52rem,calc(100vw-1rem))] overflow-y-auto rounded-2xl bg-white p-4 text-ink shadow-xl backdrop:bg-ink/40 sm:p-6"
+		>
+			<div className="flex items-start justify-between gap-3">
+				<div>
+					<h2 id="order-dialog-title" className="font-serif text-2xl">
+						{title}
+					</h2>
+					<p className="mt-1 text-sm text-muted">{fill(ro.orders.placedOn, { date: order.date })}</p>
+					<p className="mt-2 flex flex-wrap gap-2">
+						<OrderStatusBadge status={order.status} />
+						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
+						{order.archived ? <span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{ro.orders.archivedBadge}</span> : null}
+					</p>
+				</div>
+				<button type="button" className={buttonSmall} onClick={() => dialog.current?.close()}>
+					{ro.orders.close}
+				</button>
+			</div>
+
+			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{ro.orders.archivedNotice}</p> : null}
+
+			<div className="mt-6 grid gap-4 md:grid-cols-2">
+				<StatusForm order={order} />
+				<TrackingForm order={order} />
+			</div>
+
+			<section aria-labelledby="order-customer" className="mt-6">
+				<h3 id="order-customer" className="text-lg font-semibold">
+					{ro.orders.customer}
+				</h3>
+				<dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+					{customer.map(([label, value]) => (
+						<div key={label} className="contents">
+							<dt className="text-muted">{label}</dt>
+							<dd className="mb-1 break-words sm:mb-0">{value}</dd>
+						</div>
+					))}
+				</dl>
+			</section>
+
+			<section aria-labelledby="order-items" className="mt-6">
+				<h3 id="order-items" className="text-lg font-semibold">
+					{ro.orders.items}
+				</h3>
+				<ul className="mt-2 divide-y divide-sand rounded-lg border border-sand">
+					{order.items.map((item) => (
+						<li key={item.id} className="flex flex-wrap justify-between gap-3 p-3 text-sm">
+							<div className="min-w-0 flex-1">
+								<p className="font-medium">{item.name}</p>
+								<ItemOptions item={item} />
+								{item.photo ? (
+									<div className="mt-2">
+										<p className="text-xs font-medium">{ro.orders.photo}</p>
+										<PhotoDownload url={item.photo.url} fileName={item.photo.fileName} itemName={item.name} />
+									</div>
+								) : item.isPortrait ? (
+									<p className="mt-2 text-xs text-muted">{ro.orders.photoMissing}</p>
+								) : null}
+							</div>
+							<div className="text-right whitespace-nowrap">
+								<p>
+									{item.quantity} × {formatEuro(item.unitPriceCents, 'ro')}
+								</p>
+								<p className="font-medium">{formatEuro(item.unitPriceCents * item.quantity, 'ro')}</p>
+							</div>
+						</li>
+					))}
+				</ul>
+				<dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+					<dt className="text-muted">{ro.orders.subtotal}</dt>
+					<dd className="text-right">{formatEuro(order.subtotalCents, 'ro')}</dd>
+					<dt className="text-muted">{ro.orders.shipping}</dt>
+					<dd className="text-right">{order.shippingCents === 0 ? ro.orders.freeShipping : formatEuro(order.shippingCents, 'ro')}</dd>
+					<dt className="font-semibold">{ro.orders.total}</dt>
+					<dd className="text-right font-semibold" data-testid="order-total">
+						{formatEuro(order.totalCents, 'ro')}
+					</dd>
+				</dl>
+			</section>
+
+			<section aria-labelledby="order-history" className="mt-6">
+				<h3 id="order-history" className="text-lg font-semibold">
+					{ro.orders.history}
+				</h3>
+				<div className="mt-2 overflow-x-auto">
+					<table className="w-full text-left text-sm">
+						<thead className="text-xs uppercase tracking-wide text-muted">
+							<tr>
+								<th scope="col" className="py-1 pr-3">{ro.orders.historyWhen}</th>
+								<th scope="col" className="py-1 pr-3">{ro.orders.historyWho}</th>
+								<th scope="col" className="py-1">{ro.orders.historyWhat}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{order.history.map((entry) => (
+								<tr key={entry.id} className="border-t border-sand/70 align-top">
+									<td className="py-1 pr-3 whitespace-nowrap">{entry.date}</td>
+									<td className="max-w-48 py-1 pr-3 break-words">{actorLabel(entry)}</td>
+									<td className="py-1 break-words">{describe(entry)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			</section>
+
+			<div className="mt-6 flex flex-wrap justify-between gap-3 border-t border-sand pt-4">
+				<ArchiveControls order={order} />
+				<button type="button" className={buttonSecondary} onClick={() => dialog.current?.close()}>
+					{ro.orders.close}
+				</button>
+			</div>
+		</dialog>
+	)
+}

@@ -1,0 +1,22 @@
+import { openOrderPhoto } from '#server/admin/orders.ts'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { getApp } from '#server/context.ts'
+import { objectResponse } from '#server/storage/download.ts'
+import { isUuid } from '#app/lib/forms/admin-fields.ts'
+import type { Route } from './+types/order-photo'
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+
+/**
+ * GET /admin/orders/{id}/photo/{itemId}: the customer's portrait photo of one order line, streamed
+ * from storage as an attachment named after the order (comanda-1a2b3c4d.webp). Admins only;
+ * bad or unknown ids are 404.
+ */
+export async function loader(args: Route.LoaderArgs) {
+	await requireAdmin(args)
+	const { id, itemId } = args.params
+	if (!isUuid(id) || !isUuid(itemId)) return notFound()
+	const photo = await openOrderPhoto(getApp(args.context), id.toLowerCase(), itemId.toLowerCase())
+	if (!photo) return notFound()
+	return objectResponse(photo.object, { downloadName: photo.fileName, cacheControl: 'private, no-store' })
+}

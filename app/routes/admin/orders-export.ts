@@ -1,0 +1,22 @@
+import { exportOrdersCsv } from '#server/admin/orders.ts'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { getApp } from '#server/context.ts'
+import { contentDisposition } from '#server/storage/download.ts'
+import { parseOrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
+import type { Route } from './+types/orders-export'
+
+/** GET /admin/orders/export?status=&payment=&q=&view=: the orders the list's filters match, as CSV (admins only). */
+export async function loader(args: Route.LoaderArgs) {
+	await requireAdmin(args)
+	const filters = parseOrderListFilters(new URL(args.request.url).searchParams)
+	const csv = await exportOrdersCsv(getApp(args.context).db, filters)
+	const day = new Date().toISOString().slice(0, 10)
+	return new Response(csv, {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': contentDisposition(`comenzi-${filters.view === 'archived' ? 'arhivate-' : ''}${day}.csv`),
+			'Cache-Control': 'private, no-store',
+			'X-Content-Type-Options': 'nosniff',
+		},
+	})
+}

@@ -1,0 +1,229 @@
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
+import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
+import { requireEditor } from '#server/auth/guards.ts'
+import { getApp } from '#server/context.ts'
+import {
+	listContentTranslations,
+	NothingToTranslateError,
+	setContentTranslationOverride,
+	TranslationTargetNotFoundError,
+	type ContentTranslationField,
+	type ContentTranslationItem,
+} from '#server/translation/content.ts'
+import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
+import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { fill, ro } from '#app/lib/admin/texts.ts'
+import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#app/lib/forms/translation-override.ts'
+import type { Route } from './+types/translations'
+
+/**
+ * /admin/translations (issue #8, spec §1 content translation): editors and admins see each product's
+ * and category's texts with their machine translation in en and es, and set or clear their own.
+ * Not under the admin layout (that one is admin-only): this route guards itself for editors.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+	async (args, next) => {
+		await requireEditor(args)
+		return next()
+	},
+]
+
+type Kind = 'product' | 'category'
+const KINDS: readonly Kind[] = ['product', 'category']
+const LOCALES = ['en', 'es'] as const
+
+export async function loader(args: Route.LoaderArgs) {
+	const { user } = await requireEditor(args)
+	const app = getApp(args.context)
+	const url = new URL(args.request.url)
+	const kind: Kind = url.searchParams.get('tab') === 'category' ? 'category' : 'product'
+	const q = (url.searchParams.get('q') ?? '').slice(0, 100)
+	const rawPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
+	const list = await listContentTranslations(app, { kind, search: q, page: Number.isFinite(rawPage) ? rawPage : 1 })
+	return { ...list, kind, q, isAdmin: user.isAdmin }
+}
+
+export function meta() {
+	return [{ title: `${ro.translations.title} | ${ro.nav.title}` }, { name: 'robots', content: 'noindex' }]
+}
+
+/** Form: kind, id, field, locale, text; a blank text or intent=clear removes the override (the machine translation shows again). */
+export async function action(args: Route.ActionArgs) {
+	const { user } = await requireEditor(args)
+	const app = getApp(args.context)
+	const form = await args.request.formData()
+	const fields = Object.fromEntries(['kind', 'id', 'field', 'locale', 'text'].map((name) => [name, String(form.get(name) ?? '')]))
+	// The "use the machine translation" button clears the override.
+	if (form.get('intent') === 'clear') fields.text = ''
+	const parsed = translationOverrideSchema.safeParse(fields)
+	if (!parsed.success) return errorToast(parsed.error.issues[0]?.message ?? ro.translations.saveError, 400, ro.common.validationError)
+	try {
+		const { override } = await setContentTranslationOverride(app, { ...parsed.data, userId: user.id })
+		return toastResult({ type: 'success', title: override === null ? ro.translations.cleared : ro.translations.saved })
+	} catch (error) {
+		if (error instanceof TranslationTargetNotFoundError) return errorToast(ro.common.notFound, 404)
+		if (error instanceof NothingToTranslateError) return errorToast(ro.translations.saveError, 400)
+		app.log.error({ err: error }, 'translation override failed')
+		return errorToast(ro.translations.saveError, 500)
+	}
+}
+
+function pageLink(kind: Kind, q: string, page: number) {
+	const params = new URLSearchParams({ tab: kind })
+	if (q) params.set('q', q)
+	if (page > 1) params.set('page', String(page))
+	return `/admin/translations?${params}`
+}
+
+function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem; field: ContentTranslationField; locale: (typeof LOCALES)[number] }) {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const state = field.translations[locale]
+	const busy = fetcher.state !== 'idle'
+	const names = { locale: ro.translations.locales[locale].toLowerCase(), field: ro.translations.fields[field.field], name: item.name }
+	const inputId = `override-${item.id}-${field.field}-${locale}`
+	return (
+		<div className="rounded-xl border border-sand p-3">
+			<h4 className="text-sm font-semibold">{ro.translations.locales[locale]}</h4>
+			<p className="mt-1 text-xs uppercase tracking-wide text-muted">{ro.translations.machine}</p>
+			<p className="mt-0.5 text-sm" data-testid={`machine-${field.field}-${locale}`}>
+				{state.status === 'translated' ? state.machine : <span className="italic text-muted">{ro.translations.status[state.status]}</span>}
+			</p>
+			<fetcher.Form method="post" className="mt-3">
+				<input type="hidden" name="kind" value={item.kind} />
+				<input type="hidden" name="id" value={item.id} />
+				<input type="hidden" name="field" value={field.field} />
+				<input type="hidden" name="locale" value={locale} />
+				<label htmlFor={inputId} className={labelClass}>
+					{ro.translations.override}
+					<span className="sr-only"> ({fill(ro.translations.overrideLabel, names)})</span>
+				</label>
+				<textarea
+					id={inputId}
+					name="text"
+					defaultValue={state.override ?? ''}
+					key={state.override ?? ''}
+					rows={field.field === 'description' ? 4 : 1}
+					maxLength={MAX_TRANSLATION_OVERRIDE_LENGTH}
+					className={inputClass}
+				/>
+				{state.override !== null ? <p className="mt-1 text-xs font-medium text-green-900">{ro.translations.overrideActive}</p> : null}
+				<div className="mt-2 flex flex-wrap gap-2">
+					<button type="submit" className={buttonSmall} disabled={busy} aria-label={fill(ro.translations.saveLabel, names)}>
+						{ro.translations.save}
+					</button>
+					{state.override !== null ? (
+						<button type="submit" name="intent" value="clear" className={buttonSmall} disabled={busy} aria-label={fill(ro.translations.clearLabel, names)}>
+							{ro.translations.clear}
+						</button>
+					) : null}
+				</div>
+			</fetcher.Form>
+		</div>
+	)
+}
+
+export default function AdminTranslations({ loaderData }: Route.ComponentProps) {
+	const { items, total, page, pageSize, provider, kind, q, isAdmin } = loaderData
+	const navigation = useNavigation()
+	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/translations'
+	const pages = Math.max(1, Math.ceil(total / pageSize))
+	return (
+		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
+			<div className="flex flex-wrap items-center justify-between gap-3 border-b border-sand pb-3 text-sm">
+				<Link to={isAdmin ? '/admin' : '/'} className="text-ink underline underline-offset-4 hover:text-clay-dark">
+					{isAdmin ? ro.translations.backToAdmin : ro.translations.backToShop}
+				</Link>
+				<p className="text-muted">{fill(ro.translations.provider, { name: ro.translations.providers[provider as keyof typeof ro.translations.providers] ?? provider })}</p>
+			</div>
+			<section aria-labelledby="translations-title" className="pt-6">
+				<h1 id="translations-title" className="font-serif text-3xl">
+					{ro.translations.title}
+				</h1>
+				<p className="mt-2 max-w-3xl text-sm text-muted">{ro.translations.intro}</p>
+				{provider === 'none' ? (
+					<p role="note" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+						{ro.translations.machineOff}
+					</p>
+				) : null}
+				<nav aria-label={ro.translations.tabsLabel} className="mt-4">
+					<ul className="inline-flex rounded-full bg-sand p-1 text-sm">
+						{KINDS.map((name) => (
+							<li key={name}>
+								<Link
+									to={pageLink(name, '', 1)}
+									aria-current={name === kind ? 'page' : undefined}
+									className={`block rounded-full px-4 py-1.5 ${name === kind ? 'bg-white font-semibold text-clay-dark shadow-sm' : 'text-ink hover:text-clay-dark'}`}
+								>
+									{ro.translations.tabs[name]}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+					<input type="hidden" name="tab" value={kind} />
+					<div className="min-w-64 flex-1">
+						<label htmlFor="translation-search" className={labelClass}>
+							{ro.translations.searchLabel}
+						</label>
+						<input id="translation-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
+					</div>
+					<button type="submit" className={buttonSecondary}>
+						{ro.common.search}
+					</button>
+				</Form>
+				{loading ? (
+					<Spinner />
+				) : items.length === 0 ? (
+					<p className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center text-muted">{ro.translations.empty}</p>
+				) : (
+					<ul className="mt-6 space-y-6">
+						{items.map((item) => (
+							<li key={item.id}>
+								<article aria-labelledby={`item-${item.id}`} className="rounded-2xl bg-white p-4 shadow-sm">
+									<h2 id={`item-${item.id}`} className="font-serif text-xl">
+										{item.name}
+									</h2>
+									{item.fields.map((field) => (
+										<div key={field.field} className="mt-4">
+											<h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{ro.translations.fields[field.field]}</h3>
+											<p className="mt-1 text-xs text-muted">{ro.translations.source}</p>
+											<p className="mt-0.5 whitespace-pre-line text-sm">{field.source}</p>
+											<div className="mt-3 grid gap-3 md:grid-cols-2">
+												{LOCALES.map((locale) => (
+													<OverrideEditor key={locale} item={item} field={field} locale={locale} />
+												))}
+											</div>
+										</div>
+									))}
+								</article>
+							</li>
+						))}
+					</ul>
+				)}
+				{pages > 1 ? (
+					<nav aria-label={fill(ro.common.page, { page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
+						{page > 1 ? (
+							<Link to={pageLink(kind, q, page - 1)} className={buttonSmall}>
+								{ro.common.previous}
+							</Link>
+						) : (
+							<span />
+						)}
+						<span>
+							{fill(ro.common.page, { page, pages })} · {total}
+						</span>
+						{page < pages ? (
+							<Link to={pageLink(kind, q, page + 1)} className={buttonSmall}>
+								{ro.common.next}
+							</Link>
+						) : (
+							<span />
+						)}
+					</nav>
+				) : null}
+			</section>
+		</div>
+	)
+}

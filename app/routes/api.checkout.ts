@@ -1,0 +1,22 @@
+import { getCurrentUser } from '#server/auth/session.ts'
+import { getApp } from '#server/context.ts'
+import { handleCheckoutRequest } from '#server/orders/checkout-request.ts'
+import type { Route } from './+types/api.checkout'
+
+export function loader() {
+	return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } })
+}
+
+/** POST JSON { items, currency, shippingData } → { ok, url } or a 4xx with the messages to show. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	let body: unknown
+	try {
+		body = await request.json()
+	} catch {
+		body = undefined
+	}
+	// The account comes from the server session (root middleware), never from the request body.
+	const result = await handleCheckoutRequest(app, body, { userId: getCurrentUser(context)?.id ?? null })
+	return Response.json(result.body, { status: result.status, headers: { 'Cache-Control': 'no-store' } })
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { useCart } from '#app/components/cart/cart-context.tsx'
+import { CartLine } from '#app/components/cart/cart-lines.tsx'
+import { formatEuro } from '#app/lib/money.ts'
+import type { Route } from './+types/cart'
+
+export function loader({ context }: Route.LoaderArgs) {
+	const t = serverI18n(getApp(context).locale).t
+	return { meta: { title: `${t('cart.title')} | ${t('meta.siteName')}`, description: t('cart.metaDescription') } }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData.meta.title }, { name: 'description', content: loaderData.meta.description }, { name: 'robots', content: 'noindex' }]
+}
+
+/** The cart lives in the browser: the server renders a neutral "loading" state, the browser fills it in. */
+export default function Cart() {
+	const { t, i18n } = useTranslation()
+	const { items, ready, totalCents, clear } = useCart()
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+			<h1 className="font-serif text-3xl sm:text-4xl">{t('cart.title')}</h1>
+			{!ready ? (
+				<p role="status" className="mt-8 text-muted">
+					{t('cart.loading')}
+				</p>
+			) : items.length === 0 ? (
+				<div className="mt-10 rounded-2xl bg-white px-6 py-12 text-center shadow-sm">
+					<h2 className="font-serif text-2xl">{t('cart.empty')}</h2>
+					<p className="mt-2 text-muted">{t('cart.emptyText')}</p>
+					<Link to="/catalog" className="mt-6 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+						{t('cart.toCatalog')}
+					</Link>
+				</div>
+			) : (
+				<div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+					<section aria-labelledby="cart-lines-title" className="rounded-2xl bg-white px-5 shadow-sm">
+						<h2 id="cart-lines-title" className="sr-only">
+							{t('cart.product')}
+						</h2>
+						<ul className="divide-y divide-sand">
+							{items.map((line) => (
+								<CartLine key={line.id} line={line} showLineTotal />
+							))}
+						</ul>
+					</section>
+					<aside aria-labelledby="cart-summary-title" className="h-fit rounded-2xl bg-white p-5 shadow-sm">
+						<h2 id="cart-summary-title" className="font-serif text-xl">
+							{t('cart.summary')}
+						</h2>
+						<dl className="mt-4 space-y-2 text-sm">
+							<div className="flex justify-between gap-4">
+								<dt>{t('cart.subtotal')}</dt>
+								<dd data-testid="cart-subtotal" className="tabular-nums">
+									{formatEuro(totalCents, i18n.language)}
+								</dd>
+							</div>
+							<div className="flex justify-between gap-4">
+								<dt>{t('cart.shipping')}</dt>
+								<dd className="text-right text-muted">{t('cart.shippingAtCheckout')}</dd>
+							</div>
+							<div className="flex justify-between gap-4 border-t border-sand pt-3 text-base font-semibold">
+								<dt>{t('cart.total')}</dt>
+								<dd data-testid="cart-total" className="tabular-nums">
+									{formatEuro(totalCents, i18n.language)}
+								</dd>
+							</div>
+						</dl>
+						<Link to="/checkout" className="mt-6 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
+							{t('cart.checkout')}
+						</Link>
+						<button type="button" onClick={clear} className="mt-3 w-full rounded-full border border-clay-dark px-6 py-2 text-sm font-medium text-clay-dark hover:bg-sand">
+							{t('cart.clear')}
+						</button>
+					</aside>
+				</div>
+			)}
+		</div>
+	)
+}

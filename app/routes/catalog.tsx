@@ -1,0 +1,179 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import { loadCatalog } from '#server/catalog/catalog.ts'
+import { localizeContent } from '#server/catalog/content.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { pageMeta } from '#server/seo.ts'
+import { ProductCard } from '#app/components/catalog/product-card.tsx'
+import { catalogHref } from '#app/lib/catalog.ts'
+import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
+import { PORTRAIT_SIZES } from '#app/lib/domain/enums.ts'
+import { PORTRAIT_BASE_CENTS } from '#app/lib/domain/portrait-price.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import { seoMeta } from '#app/lib/seo.ts'
+import type { Route } from './+types/catalog'
+
+/** The portrait category's slug (spec §2: category=portrait_cardboard shows the two fixed size cards). */
+const PORTRAIT_CATEGORY = 'portrait_cardboard'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const query = parseCatalogQuery(new URL(request.url).searchParams)
+	const result = await loadCatalog(app.db, query)
+	const [tabs, subcategories, products] = await Promise.all([
+		localizeContent(app, 'category', result.tabs, app.locale),
+		localizeContent(app, 'category', result.subcategories, app.locale),
+		localizeContent(app, 'product', result.products, app.locale),
+	])
+	const selectedCategory = result.selected.type === 'category' ? (tabs.find((tab) => tab.id === (result.selected as { category: { id: string } }).category.id) ?? null) : null
+	const subcategory = result.subcategory ? (subcategories.find((sub) => sub.id === result.subcategory!.id) ?? null) : null
+	const selectedKey = result.selected.type === 'category' ? selectedCategory!.slug : result.selected.type === 'unknown' ? null : result.selected.type
+	const filter = query.filter ?? null
+
+	const t = serverI18n(app.locale).t
+	const title = [subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : null), filter === 'new' ? t('catalog.newArrivals') : filter === 'bestsellers' && selectedKey !== 'bestsellers' ? t('catalog.bestsellers') : null, t('catalog.title')]
+		.filter(Boolean)
+		.join(' · ')
+	const canonical = catalogHref({
+		category: selectedKey && selectedKey !== 'all' ? selectedKey : undefined,
+		subcategory: subcategory?.slug,
+		filter: filter ?? undefined,
+	})
+	const notFound = result.selected.type === 'unknown' || result.subcategoryUnknown
+	return data(
+		{
+			tabs,
+			selectedKey,
+			selectedCategory,
+			subcategories,
+			subcategory,
+			filter,
+			products,
+			showPortraitSizes: selectedCategory?.slug === PORTRAIT_CATEGORY && !subcategory,
+			meta: pageMeta(app, {
+				title,
+				description: subcategory?.description ?? selectedCategory?.description ?? t('catalog.description'),
+				path: canonical,
+				image: selectedCategory?.imageUrl ?? products[0]?.image,
+			}),
+		},
+		{ status: notFound ? 404 : 200 },
+	)
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return seoMeta(loaderData?.meta)
+}
+
+function Tab({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+	return (
+		<li>
+			<Link
+				to={to}
+				preventScrollReset
+				aria-current={current ? 'page' : undefined}
+				className={`flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium ${current ? 'border-clay-dark bg-clay-dark text-white' : 'border-sand bg-white hover:border-clay-dark'}`}
+			>
+				{children}
+			</Link>
+		</li>
+	)
+}
+
+export default function Catalog({ loaderData }: Route.ComponentProps) {
+	const { t, i18n } = useTranslation()
+	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, products, showPortraitSizes } = loaderData
+	const heading = subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : filter === 'new' ? t('catalog.newArrivals') : t('catalog.title'))
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-10">
+			<h1 className="font-serif text-3xl sm:text-4xl">{heading}</h1>
+			{selectedCategory?.description ? <p className="mt-2 max-w-2xl text-muted">{selectedCategory.description}</p> : null}
+
+			<nav aria-label={t('catalog.tabsLabel')} className="-mx-4 mt-6 overflow-x-auto px-4">
+				<ul className="flex gap-2 pb-2">
+					<Tab to={catalogHref({ filter: filter ?? undefined })} current={selectedKey === 'all'}>
+						{t('catalog.all')}
+					</Tab>
+					<Tab to={catalogHref({ category: 'bestsellers', filter: filter === 'new' ? 'new' : undefined })} current={selectedKey === 'bestsellers'}>
+						{t('catalog.bestsellers')}
+					</Tab>
+					{tabs.map((tab) => (
+						<Tab key={tab.id} to={catalogHref({ category: tab.slug, filter: filter ?? undefined })} current={selectedKey === tab.slug}>
+							{tab.name}
+						</Tab>
+					))}
+				</ul>
+			</nav>
+
+			{selectedCategory && subcategories.length > 0 ? (
+				<nav aria-label={t('catalog.subcategoriesLabel')} className="mt-6">
+					<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+						{subcategories.map((sub) => {
+							const current = subcategory?.id === sub.id
+							return (
+								<li key={sub.id}>
+									<Link
+										to={catalogHref({ category: selectedCategory.slug, subcategory: current ? undefined : sub.slug, filter: filter ?? undefined })}
+										preventScrollReset
+										aria-current={current ? 'true' : undefined}
+										className={`flex h-full min-h-16 flex-col justify-center rounded-2xl border-2 p-3 text-sm ${current ? 'border-clay-dark bg-sand' : 'border-sand bg-white hover:border-clay-dark'}`}
+									>
+										<span className="font-semibold">{sub.name}</span>
+										{sub.description ? <span className="mt-1 text-xs text-muted">{sub.description}</span> : null}
+									</Link>
+								</li>
+							)
+						})}
+					</ul>
+				</nav>
+			) : null}
+
+			{showPortraitSizes ? (
+				<section aria-labelledby="portrait-sizes" className="mt-8">
+					<h2 id="portrait-sizes" className="font-serif text-2xl">
+						{t('catalog.portraitsTitle')}
+					</h2>
+					<ul className="mt-4 grid gap-4 sm:grid-cols-2">
+						{PORTRAIT_SIZES.map((size, index) => (
+							<li key={size}>
+								<Link
+									to={`/customize-portrait?size=${size}`}
+									className="flex h-full flex-col gap-2 rounded-2xl border-2 border-sand bg-white p-6 hover:border-clay-dark"
+									data-testid="portrait-size-card"
+								>
+									<span className="text-lg font-semibold">{index === 0 ? t('catalog.portraitSmall') : t('catalog.portraitLarge')}</span>
+									<span className="text-muted">{t('catalog.portraitSize', { size })}</span>
+									<span className="text-xl font-semibold text-clay-dark">{formatEuro(PORTRAIT_BASE_CENTS[size], i18n.language)}</span>
+									<span className="mt-2 font-medium text-clay-dark underline underline-offset-4">{t('catalog.customize')}</span>
+								</Link>
+							</li>
+						))}
+					</ul>
+				</section>
+			) : (
+				<section aria-labelledby="products-title" className="mt-8">
+					<h2 id="products-title" className="sr-only">
+						{t('catalog.productsLabel')}
+					</h2>
+					{products.length === 0 ? (
+						<div className="rounded-2xl bg-white p-8 text-center">
+							<p className="text-lg">{t('catalog.empty')}</p>
+							<Link to="/catalog" className="mt-4 inline-block font-medium text-clay-dark underline underline-offset-4">
+								{t('catalog.showAll')}
+							</Link>
+						</div>
+					) : (
+						<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+							{products.map((product, index) => (
+								<li key={product.id}>
+									<ProductCard product={product} eager={index < 2} />
+								</li>
+							))}
+						</ul>
+					)}
+				</section>
+			)}
+		</div>
+	)
+}

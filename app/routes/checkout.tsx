@@ -1,0 +1,256 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { getCurrentUser } from '#server/auth/session.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { useCart } from '#app/components/cart/cart-context.tsx'
+import { CartLine } from '#app/components/cart/cart-lines.tsx'
+import { notify } from '#app/components/toasts.tsx'
+import { CHECKOUT_COUNTRIES, countryName, shippingCents } from '#app/lib/domain/shipping.ts'
+import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, checkoutFormSchema, type CheckoutField } from '#app/lib/forms/checkout.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import type { Route } from './+types/checkout'
+
+export function loader({ context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).getFixedT(app.locale)
+	return {
+		locale: app.locale,
+		shipping: app.shipping,
+		paymentsOpen: app.payments !== null,
+		// Spec §2: prefilled for a signed-in customer (the order is tied to the account by the server session).
+		email: getCurrentUser(context)?.email ?? '',
+		meta: { title: `${t('checkout.title')} | ${t('meta.siteName')}`, description: t('checkout.metaDescription') },
+	}
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+}
+
+type FormState = Record<CheckoutField, string>
+
+const FIELD_ORDER: { name: CheckoutField; autoComplete: string; type?: string; required: boolean; wide?: boolean }[] = [
+	{ name: 'fullName', autoComplete: 'name', required: true, wide: true },
+	{ name: 'email', autoComplete: 'email', type: 'email', required: true },
+	{ name: 'phone', autoComplete: 'tel', type: 'tel', required: true },
+	{ name: 'address', autoComplete: 'street-address', required: true, wide: true },
+	{ name: 'city', autoComplete: 'address-level2', required: true },
+	// Spec §5: required by the schema, though the form label does not mark it.
+	{ name: 'postalCode', autoComplete: 'postal-code', required: false },
+	{ name: 'country', autoComplete: 'country-name', required: true, wide: true },
+]
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const { locale, shipping } = loaderData
+	const { items, ready } = useCart()
+	const [form, setForm] = useState<FormState>({
+		fullName: '',
+		email: loaderData.email,
+		phone: '',
+		address: '',
+		city: '',
+		postalCode: '',
+		country: countryName('RO', locale),
+		notes: '',
+	})
+	const [busy, setBusy] = useState(false)
+	const [lineProblems, setLineProblems] = useState<Record<string, string>>({})
+	const formRef = useRef<HTMLFormElement>(null)
+
+	// Saved form data (e.g. kept while signing in) is merged in once, then forgotten (spec §4).
+	useEffect(() => {
+		try {
+			const raw = window.localStorage.getItem(CHECKOUT_FORM_STORAGE_KEY)
+			if (!raw) return
+			window.localStorage.removeItem(CHECKOUT_FORM_STORAGE_KEY)
+			const saved: unknown = JSON.parse(raw)
+			if (!saved || typeof saved !== 'object') return
+			const merged: Partial<FormState> = {}
+			for (const [key, value] of Object.entries(saved)) {
+				const field = key === 'full_name' ? 'fullName' : key === 'postal_code' ? 'postalCode' : key
+				if (field in CHECKOUT_LIMITS && typeof value === 'string' && value !== '') merged[field as CheckoutField] = value
+			}
+			// eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage can only be read once hydrated
+			setForm((current) => ({ ...current, ...merged }))
+		} catch {
+			// unreadable saved data is ignored
+		}
+	}, [])
+
+	// Shown from the cart (integer cents); the server prices the order itself from the database.
+	const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0)
+	const shippingCost = shippingCents(shipping, form.country, subtotal)
+	const money = (cents: number) => formatEuro(cents, locale)
+
+	async function placeOrder(event: React.FormEvent) {
+		event.preventDefault()
+		if (!ready || items.length === 0) {
+			notify({ type: 'error', title: t('checkout.emptyCartTitle'), description: t('checkout.emptyCartText') })
+			return
+		}
+		const parsed = checkoutFormSchema.safeParse(form)
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0]!
+			notify({ type: 'error', title: t('checkout.validationTitle'), description: t(issue.message) })
+			formRef.current?.querySelector<HTMLElement>(`[name="${String(issue.path[0])}"]`)?.focus()
+			return
+		}
+		setBusy(true)
+		setLineProblems({})
+		try {
+			const response = await fetch('/api/checkout', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+				body: JSON.stringify({
+					items: items.map(({ id, name, price, quantity, image, options }) => ({ id, name, price, quantity, image, options: options ?? {} })),
+					currency: 'eur',
+					shippingData: parsed.data,
+				}),
+			})
+			const body = (await response.json().catch(() => null)) as
+				| { ok: true; url: string }
+				| { ok: false; kind: string; message: string; problems?: { lineId: string; message: string }[] }
+				| null
+			if (body?.ok) {
+				notify({ type: 'info', title: t('checkout.redirecting') })
+				// Same tab: a new tab opened after an async call is blocked by browsers.
+				window.location.assign(body.url)
+				return
+			}
+			if (body?.kind === 'validation') {
+				notify({ type: 'error', title: t('checkout.validationTitle'), description: body.message })
+			} else {
+				if (body?.problems) setLineProblems(Object.fromEntries(body.problems.map((p) => [p.lineId, p.message])))
+				notify({ type: 'error', title: t('checkout.failure'), description: body?.kind === 'lines' || body?.kind === 'closed' ? body.message : undefined })
+			}
+		} catch {
+			notify({ type: 'error', title: t('checkout.failure') })
+		}
+		setBusy(false)
+	}
+
+	if (!ready) {
+		return (
+			<div className="mx-auto max-w-6xl px-4 py-12">
+				<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
+				<p role="status" className="mt-6 text-muted">
+					{t('checkout.loading')}
+				</p>
+			</div>
+		)
+	}
+
+	if (items.length === 0) {
+		return (
+			<div className="mx-auto max-w-xl px-4 py-16 text-center">
+				<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
+				<p className="mt-6 text-lg">{t('checkout.emptyCart')}</p>
+				<Link to="/catalog" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					{t('checkout.continueShopping')}
+				</Link>
+			</div>
+		)
+	}
+
+	const field = 'mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2'
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-10">
+			<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
+			<form ref={formRef} onSubmit={placeOrder} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+				<div className="space-y-10">
+					<section aria-labelledby="checkout-lines">
+						<h2 id="checkout-lines" className="font-serif text-xl">
+							{t('checkout.linesTitle')}
+						</h2>
+						<ul className="mt-4 divide-y divide-sand rounded-xl border border-sand bg-white px-4">
+							{items.map((item) => (
+								<CartLine key={item.id} line={item} showLineTotal problem={lineProblems[item.id]} />
+							))}
+						</ul>
+					</section>
+
+					<section aria-labelledby="checkout-form">
+						<h2 id="checkout-form" className="font-serif text-xl">
+							{t('checkout.formTitle')}
+						</h2>
+						<div className="mt-4 grid gap-4 sm:grid-cols-2">
+							{FIELD_ORDER.map((spec) => (
+								<div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
+									<label htmlFor={`checkout-${spec.name}`} className="block text-sm font-medium">
+										{t(`checkout.${spec.name}`)}
+										{spec.required ? <span aria-hidden="true"> *</span> : null}
+									</label>
+									<input
+										id={`checkout-${spec.name}`}
+										name={spec.name}
+										type={spec.type ?? 'text'}
+										autoComplete={spec.autoComplete}
+										list={spec.name === 'country' ? 'checkout-countries' : undefined}
+										maxLength={CHECKOUT_LIMITS[spec.name]}
+										aria-required={spec.required || spec.name === 'postalCode'}
+										value={form[spec.name]}
+										onChange={(event) => setForm({ ...form, [spec.name]: event.target.value })}
+										className={field}
+									/>
+								</div>
+							))}
+							<datalist id="checkout-countries">
+								{CHECKOUT_COUNTRIES.map((code) => (
+									<option key={code} value={countryName(code, locale)} />
+								))}
+							</datalist>
+							<div className="sm:col-span-2">
+								<label htmlFor="checkout-notes" className="block text-sm font-medium">
+									{t('checkout.notes')} <span className="font-normal text-muted">{t('checkout.optional')}</span>
+								</label>
+								<textarea
+									id="checkout-notes"
+									name="notes"
+									rows={3}
+									maxLength={CHECKOUT_LIMITS.notes}
+									value={form.notes}
+									onChange={(event) => setForm({ ...form, notes: event.target.value })}
+									className={field}
+								/>
+							</div>
+						</div>
+					</section>
+				</div>
+
+				<aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-sand bg-white p-6 lg:sticky lg:top-6">
+					<h2 id="checkout-summary" className="font-serif text-xl">
+						{t('checkout.summaryTitle')}
+					</h2>
+					<dl className="mt-4 space-y-2">
+						<div className="flex justify-between">
+							<dt>{t('checkout.subtotal')}</dt>
+							<dd>{money(subtotal)}</dd>
+						</div>
+						<div className="flex justify-between">
+							<dt>{t('checkout.shipping')}</dt>
+							<dd>{shippingCost === 0 ? t('checkout.shippingFree') : money(shippingCost)}</dd>
+						</div>
+						<div className="flex justify-between border-t border-sand pt-2 text-lg font-semibold">
+							<dt>{t('checkout.total')}</dt>
+							<dd data-testid="checkout-total">{money(subtotal + shippingCost)}</dd>
+						</div>
+					</dl>
+					<p className="mt-1 text-xs text-muted">{t('checkout.vatIncluded')}</p>
+					<button type="submit" disabled={busy} className="mt-6 w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+						{busy ? t('checkout.busy') : t('checkout.submit')}
+					</button>
+					<p className="mt-4 text-xs text-muted">
+						{t('checkout.termsPrefix')}{' '}
+						<Link to="/terms" className="underline">
+							{t('checkout.termsLink')}
+						</Link>
+						{t('checkout.termsSuffix')}
+					</p>
+				</aside>
+			</form>
+		</div>
+	)
+}

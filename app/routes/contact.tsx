@@ -1,0 +1,144 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, useFetcher } from 'react-router'
+import { sendContactMessage } from '#server/contact/contact.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { pageMeta } from '#server/seo.ts'
+import { notify } from '#app/components/toasts.tsx'
+import { contactSchema } from '#app/lib/forms/contact.ts'
+import { CONTACT_LIMITS, type ContactField } from '#app/lib/forms/contact-limits.ts'
+import { seoMeta } from '#app/lib/seo.ts'
+import { SHOP } from '#app/lib/shop.ts'
+import type { Route } from './+types/contact'
+
+export function loader({ context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	return { meta: pageMeta(app, { title: t('contact.title'), description: t('contact.metaDescription'), path: '/contact' }) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return seoMeta(loaderData?.meta)
+}
+
+type ActionResult = { ok: true } | { ok: false; errors: Partial<Record<ContactField, string>>; message?: string }
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const parsed = contactSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) {
+		const errors: Partial<Record<ContactField, string>> = {}
+		for (const issue of parsed.error.issues) {
+			const field = issue.path[0] as ContactField
+			errors[field] ??= issue.message
+		}
+		return data<ActionResult>({ ok: false, errors }, { status: 400 })
+	}
+	const outcome = await sendContactMessage(app, parsed.data)
+	if (outcome === 'rate-limited') return data<ActionResult>({ ok: false, errors: {}, message: 'contact.tooMany' }, { status: 429 })
+	return data<ActionResult>({ ok: true })
+}
+
+const FIELDS: { name: ContactField; type: 'text' | 'email' | 'textarea'; autoComplete?: string }[] = [
+	{ name: 'name', type: 'text', autoComplete: 'name' },
+	{ name: 'email', type: 'email', autoComplete: 'email' },
+	{ name: 'subject', type: 'text' },
+	{ name: 'message', type: 'textarea' },
+]
+
+export default function Contact() {
+	const { t } = useTranslation()
+	const fetcher = useFetcher<ActionResult>()
+	const form = useRef<HTMLFormElement>(null)
+	const result = fetcher.data
+	const busy = fetcher.state !== 'idle'
+	useEffect(() => {
+		if (fetcher.state === 'idle' && result?.ok) {
+			form.current?.reset()
+			notify({ type: 'success', title: t('contact.success') })
+		}
+	}, [fetcher.state, result, t])
+	const errors = result && !result.ok ? result.errors : {}
+	const inputClass = 'mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-red-800'
+
+	return (
+		<div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.4fr]">
+			<div>
+				<h1 className="font-serif text-3xl sm:text-4xl">{t('contact.title')}</h1>
+				<p className="mt-3 text-muted">{t('contact.intro')}</p>
+				<dl className="mt-8 space-y-4">
+					<div>
+						<dt className="text-sm font-semibold">{t('contact.emailLabel')}</dt>
+						<dd>
+							<a href={`mailto:${SHOP.email}`} className="text-clay-dark underline underline-offset-4">
+								{SHOP.email}
+							</a>
+						</dd>
+					</div>
+					<div>
+						<dt className="text-sm font-semibold">{t('contact.phoneLabel')}</dt>
+						<dd className="text-muted">{t('contact.phoneSoon')}</dd>
+					</div>
+					<div>
+						<dt className="text-sm font-semibold">{t('contact.locationLabel')}</dt>
+						<dd className="text-muted">{SHOP.location}</dd>
+					</div>
+					<div>
+						<dt className="text-sm font-semibold">{t('contact.videoLabel')}</dt>
+						<dd>
+							<a href={SHOP.videoChannelUrl} rel="noopener noreferrer" className="text-clay-dark underline underline-offset-4">
+								{t('contact.videoLink')}
+							</a>
+						</dd>
+					</div>
+				</dl>
+				<p className="mt-8 rounded-2xl bg-sand/70 p-4 text-sm">{t('contact.responseTime')}</p>
+			</div>
+			<section aria-labelledby="contact-form-title" className="rounded-3xl bg-white p-6 shadow-sm sm:p-8">
+				<h2 id="contact-form-title" className="font-serif text-2xl">
+					{t('contact.formTitle')}
+				</h2>
+				<fetcher.Form ref={form} method="post" noValidate className="mt-6 space-y-4">
+					{FIELDS.map((field) => {
+						const error = errors[field.name]
+						const common = {
+							id: `contact-${field.name}`,
+							name: field.name,
+							required: true,
+							maxLength: CONTACT_LIMITS[field.name],
+							'aria-invalid': error ? true : undefined,
+							'aria-describedby': error ? `contact-${field.name}-error` : undefined,
+							className: inputClass,
+						}
+						return (
+							<div key={field.name}>
+								<label htmlFor={common.id} className="block text-sm font-medium">
+									{t(`contact.${field.name}`)}
+								</label>
+								{field.type === 'textarea' ? <textarea {...common} rows={6} /> : <input {...common} type={field.type} autoComplete={field.autoComplete} />}
+								{error ? (
+									<p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-800">
+										{t(error)}
+									</p>
+								) : null}
+							</div>
+						)
+					})}
+					<div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+						<label htmlFor="contact-website">{t('contact.honeypot')}</label>
+						<input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+					</div>
+					{result && !result.ok && result.message ? (
+						<p role="alert" className="text-red-800">
+							{t(result.message)}
+						</p>
+					) : null}
+					<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+						{busy ? t('contact.sending') : t('contact.submit')}
+					</button>
+				</fetcher.Form>
+			</section>
+		</div>
+	)
+}

@@ -1,0 +1,29 @@
+import { redirect } from 'react-router'
+import { z } from 'zod'
+import { LOCALES } from '#app/lib/domain/enums.ts'
+import { LOCALE_COOKIE } from '#app/lib/i18n/negotiate.ts'
+import type { Route } from './+types/language'
+
+const languageSchema = z.object({
+	lang: z.enum(LOCALES),
+	/** Only a path on this site, never another origin. */
+	redirectTo: z
+		.string()
+		.regex(/^\/(?![/\\])/)
+		.max(2000)
+		.catch('/'),
+})
+
+/** The language switcher without JavaScript: stores the choice in the cookie and goes back. */
+export async function action({ request }: Route.ActionArgs) {
+	const parsed = languageSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return redirect('/')
+	const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
+	return redirect(parsed.data.redirectTo, {
+		headers: { 'Set-Cookie': `${LOCALE_COOKIE}=${parsed.data.lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}` },
+	})
+}
+
+export function loader() {
+	return redirect('/')
+}

@@ -1,0 +1,167 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { deleteSession, signIn, signUp } from '#server/auth/accounts.ts'
+import { getCurrentUser } from '#server/auth/session.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { redirectWithToast } from '#server/toast.ts'
+import { Field, primaryButton } from '#app/components/account/field.tsx'
+import { notify } from '#app/components/toasts.tsx'
+import { safeReturnPath } from '#app/lib/auth/return-url.ts'
+import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#app/lib/forms/auth-limits.ts'
+import { firstIssue, signInSchema, signUpSchema } from '#app/lib/forms/auth.ts'
+import type { Route } from './+types/login'
+
+export function loader({ context, url }: Route.LoaderArgs) {
+	const returnUrl = safeReturnPath(url.searchParams.get('returnUrl'))
+	// Spec §2: a signed-in user is sent to returnUrl (default /).
+	if (getCurrentUser(context)) throw redirect(returnUrl)
+	const t = serverI18n(getApp(context).locale).t
+	return { returnUrl, meta: { title: `${t('auth.loginTitle')} | ${t('meta.siteName')}`, description: t('auth.loginDescription') } }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+}
+
+type Failure = { ok: false; intent: 'login' | 'signup'; message: string; values?: Record<string, string | number>; email: string }
+
+function fail(intent: Failure['intent'], status: number, message: string, email: unknown, values?: Failure['values']) {
+	return data<Failure>({ ok: false, intent, message, values, email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '' }, { status })
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+	const app = getApp(context)
+	const form = Object.fromEntries(await request.formData())
+	const returnUrl = safeReturnPath(typeof form.returnUrl === 'string' ? form.returnUrl : url.searchParams.get('returnUrl'))
+	const t = serverI18n(app.locale).t
+
+	if (form.intent === 'signup') {
+		const parsed = signUpSchema.safeParse(form)
+		if (!parsed.success) return fail('signup', 400, firstIssue(parsed.error), form.email)
+		const result = await signUp(app, request, parsed.data)
+		if (!result.ok) return fail('signup', result.status, result.message, form.email, result.values)
+		return { ok: true as const, intent: 'signup' as const, email: parsed.data.email }
+	}
+	if (form.intent === 'login') {
+		const parsed = signInSchema.safeParse(form)
+		if (!parsed.success) return fail('login', 400, firstIssue(parsed.error), form.email)
+		const result = await signIn(app, request, parsed.data)
+		if (!result.ok) return fail('login', result.status, result.message, form.email, result.values)
+		// A session this browser already had ends: one sign-in, one fresh session id.
+		const previous = getCurrentUser(context)
+		if (previous) await deleteSession(app, previous.sessionId)
+		return redirectWithToast(
+			app,
+			returnUrl,
+			{ type: 'success', title: t('auth.signInSuccessTitle'), description: t('auth.signInSuccessText') },
+			{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+		)
+	}
+	return fail('login', 400, 'auth.genericError', form.email)
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const [searchParams] = useSearchParams()
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+	const signedUp = actionData?.ok === true
+	const tab: 'login' | 'signup' = signedUp ? 'login' : actionData && !actionData.ok ? actionData.intent : searchParams.get('tab') === 'signup' ? 'signup' : 'login'
+	const failure = actionData && !actionData.ok ? actionData : null
+
+	useEffect(() => {
+		if (!actionData) return
+		if (actionData.ok) {
+			notify({ type: 'success', title: t('auth.signUpSuccessTitle'), description: t('auth.signUpSuccessText') })
+		} else {
+			notify({
+				type: 'error',
+				title: t(actionData.intent === 'signup' ? 'auth.signUpErrorTitle' : 'auth.signInErrorTitle'),
+				description: t(actionData.message, actionData.values),
+			})
+		}
+	}, [actionData, t])
+
+	const tabHref = (next: 'login' | 'signup') => {
+		const params = new URLSearchParams()
+		if (next === 'signup') params.set('tab', 'signup')
+		if (loaderData.returnUrl !== '/') params.set('returnUrl', loaderData.returnUrl)
+		const query = params.toString()
+		return query ? `/login?${query}` : '/login'
+	}
+	const tabClass = (active: boolean) =>
+		`flex-1 rounded-full px-4 py-2 text-center text-sm font-medium ${active ? 'bg-clay-dark text-white' : 'text-ink hover:bg-sand'}`
+	const email = signedUp ? actionData.email : (failure?.email ?? '')
+	const error = failure ? t(failure.message, failure.values) : undefined
+
+	return (
+		<div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+			<h1 className="font-serif text-3xl">{t('auth.loginTitle')}</h1>
+			<nav aria-label={t('auth.tabs')} className="mt-6">
+				<ul className="flex gap-2 rounded-full bg-sand/60 p-1">
+					<li className="flex flex-1">
+						<Link to={tabHref('login')} aria-current={tab === 'login' ? 'page' : undefined} className={tabClass(tab === 'login')} replace preventScrollReset>
+							{t('auth.loginTab')}
+						</Link>
+					</li>
+					<li className="flex flex-1">
+						<Link to={tabHref('signup')} aria-current={tab === 'signup' ? 'page' : undefined} className={tabClass(tab === 'signup')} replace preventScrollReset>
+							{t('auth.signupTab')}
+						</Link>
+					</li>
+				</ul>
+			</nav>
+			{error ? (
+				<p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+					{error}
+				</p>
+			) : null}
+			{signedUp ? (
+				<p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+					{t('auth.signUpSuccessTitle')} {t('auth.signUpSuccessText')}
+				</p>
+			) : null}
+			{tab === 'login' ? (
+				// The key changes after a sign-up, so the fields start again (spec §2: the password clears).
+				<Form method="post" className="mt-6 space-y-4" key={signedUp ? `login-after-signup-${actionData.email}` : 'login'} noValidate>
+					<input type="hidden" name="intent" value="login" />
+					<input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
+					<Field id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={email} label={t('auth.email')} />
+					<Field id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} defaultValue="" label={t('auth.password')} />
+					<button type="submit" disabled={busy} className={primaryButton}>
+						{busy ? t('auth.busy') : t('auth.signInSubmit')}
+					</button>
+					<p className="text-center text-sm">
+						<Link to="/forgot-password" className="text-clay-dark underline underline-offset-2">
+							{t('auth.forgotLink')}
+						</Link>
+					</p>
+				</Form>
+			) : (
+				<Form method="post" className="mt-6 space-y-4" key="signup" noValidate>
+					<input type="hidden" name="intent" value="signup" />
+					<input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
+					<Field id="signup-name" name="fullName" type="text" autoComplete="name" maxLength={FULL_NAME_MAX} label={t('auth.fullName')} />
+					<Field id="signup-email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={email} label={t('auth.email')} />
+					<Field
+						id="signup-password"
+						name="password"
+						type="password"
+						autoComplete="new-password"
+						required
+						minLength={8}
+						maxLength={PASSWORD_MAX}
+						defaultValue=""
+						label={t('auth.password')}
+						hint={t('auth.passwordHint')}
+					/>
+					<button type="submit" disabled={busy} className={primaryButton}>
+						{busy ? t('auth.busy') : t('auth.signUpSubmit')}
+					</button>
+				</Form>
+			)}
+		</div>
+	)
+}

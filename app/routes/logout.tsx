@@ -1,0 +1,24 @@
+import { redirect } from 'react-router'
+import { signOut } from '#server/auth/accounts.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { redirectWithToast } from '#server/toast.ts'
+import type { Route } from './+types/logout'
+
+/** Signing out changes state, so it is a POST; a GET just goes home. */
+export function loader() {
+	return redirect('/')
+}
+
+/** Spec §2/§8: sign-out ends the session on the server and goes to / with 'Deconectat' / 'La revedere!'. */
+export async function action({ request, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const cookies = await signOut(app, request)
+	const t = serverI18n(app.locale).t
+	return redirectWithToast(
+		app,
+		'/',
+		{ type: 'success', title: t('auth.signOutTitle'), description: t('auth.signOutText') },
+		{ headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+	)
+}

@@ -1,0 +1,100 @@
+import { Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Await, Link } from 'react-router'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { verifyPaymentSession } from '#server/orders/payment-events.ts'
+import { paymentDeps } from '#server/payments/test-card-page.ts'
+import { redirectWithToast } from '#server/toast.ts'
+import { useCart } from '#app/components/cart/cart-context.tsx'
+import { notify } from '#app/components/toasts.tsx'
+import type { Route } from './+types/payment-success'
+
+type Verification = { state: 'paid' | 'pending' | 'failed' | 'error'; orderNumber: string | null }
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).getFixedT(app.locale)
+	const sessionId = new URL(request.url).searchParams.get('session_id')?.trim()
+	if (!sessionId || sessionId.length > 300) {
+		throw await redirectWithToast(app, '/cart', { type: 'error', title: t('payment.invalidSession') })
+	}
+	// Streamed: the page shows "verifying" at once and the outcome when the provider has answered.
+	const verification: Promise<Verification> = (async () => {
+		if (!app.payments) return { state: 'error', orderNumber: null }
+		try {
+			const result = await verifyPaymentSession(paymentDeps(app), app.payments, sessionId)
+			return { state: result.state, orderNumber: result.orderId?.slice(0, 8) ?? null }
+		} catch (error) {
+			app.log.warn({ err: error, sessionId }, 'payment verification failed')
+			return { state: 'error', orderNumber: null }
+		}
+	})()
+	return { verification, meta: { title: `${t('payment.title')} | ${t('meta.siteName')}` } }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	return (
+		<div className="mx-auto max-w-xl px-4 py-16 text-center">
+			<Suspense
+				fallback={
+					<p role="status" className="text-lg">
+						<span aria-hidden="true" className="mr-2 inline-block size-4 animate-spin rounded-full border-2 border-clay-dark border-t-transparent align-middle" />
+						{t('payment.verifying')}
+					</p>
+				}
+			>
+				<Await resolve={loaderData.verification}>{(verification) => <Outcome verification={verification} />}</Await>
+			</Suspense>
+			<div className="mt-10 flex flex-wrap justify-center gap-3">
+				<Link to="/account" className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					{t('payment.viewOrders')}
+				</Link>
+				<Link to="/catalog" className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+					{t('payment.continueShopping')}
+				</Link>
+			</div>
+		</div>
+	)
+}
+
+function Outcome({ verification }: { verification: Verification }) {
+	const { t } = useTranslation()
+	const { clearAfterPayment } = useCart()
+	const paid = verification.state === 'paid'
+	useEffect(() => {
+		if (!paid) return
+		clearAfterPayment()
+		notify({ type: 'success', title: t('payment.successToast') })
+	}, [paid, t, clearAfterPayment])
+	if (paid) {
+		return (
+			<div data-testid="payment-outcome" data-state="paid">
+				<h1 className="font-serif text-3xl">{t('payment.successTitle')}</h1>
+				<p className="mt-4 text-muted">{t('payment.successText')}</p>
+				{verification.orderNumber ? <p className="mt-2 font-medium">{t('payment.orderNumber', { number: verification.orderNumber })}</p> : null}
+			</div>
+		)
+	}
+	if (verification.state === 'error') {
+		return (
+			<div data-testid="payment-outcome" data-state="error">
+				<h1 className="font-serif text-3xl">{t('payment.processedTitle')}</h1>
+				<p role="alert" className="mt-4 text-red-800">
+					{t('payment.verifyFailed')}
+				</p>
+			</div>
+		)
+	}
+	return (
+		<div data-testid="payment-outcome" data-state={verification.state}>
+			<h1 className="font-serif text-3xl">{t('payment.processedTitle')}</h1>
+			<p className="mt-4 text-muted">{t('payment.processedText')}</p>
+		</div>
+	)
+}

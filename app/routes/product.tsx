@@ -1,0 +1,207 @@
+import { useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useNavigation } from 'react-router'
+import { findActiveProduct } from '#server/catalog/catalog.ts'
+import { localizeContent } from '#server/catalog/content.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { pageMeta } from '#server/seo.ts'
+import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
+import { BadgeList } from '#app/components/catalog/product-card.tsx'
+import { ResponsiveImage } from '#app/components/responsive-image.tsx'
+import { isCatalogKey, isUuid } from '#app/lib/catalog.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import { seoMeta } from '#app/lib/seo.ts'
+import type { Route } from './+types/product'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	const key = params.key.trim().toLowerCase()
+	const found = isUuid(key) ? await findActiveProduct(app.db, { id: key }) : isCatalogKey(key) ? await findActiveProduct(app.db, { slug: key }) : null
+	if (found && found.slug !== params.key) {
+		// The slug URL is canonical; an id (or differently written) URL moves there for good.
+		throw redirect(`/product/${encodeURIComponent(found.slug)}`, 301)
+	}
+	if (!found) {
+		return data(
+			{
+				product: null,
+				meta: { ...pageMeta(app, { title: t('product.notFound'), description: t('product.notFoundText'), path: `/product/${encodeURIComponent(params.key)}` }) },
+				jsonLd: null,
+				lei: null,
+			},
+			{ status: 404 },
+		)
+	}
+	const [product] = await localizeContent(app, 'product', [found], app.locale)
+	const meta = pageMeta(app, { title: product!.name, description: product!.description || t('catalog.description'), path: `/product/${product!.slug}`, image: product!.images[0], type: 'product' })
+	const jsonLd = {
+		'@context': 'https://schema.org',
+		'@type': 'Product',
+		name: product!.name,
+		description: product!.description,
+		sku: product!.id,
+		image: product!.images.map((url) => new URL(url, app.env.PUBLIC_URL).href),
+		...(product!.categoryName ? { category: product!.categoryName } : {}),
+		brand: { '@type': 'Brand', name: meta.siteName },
+		offers: {
+			'@type': 'Offer',
+			url: meta.canonical,
+			price: (product!.priceCents / 100).toFixed(2),
+			priceCurrency: 'EUR',
+			availability: product!.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+		},
+	}
+	// Decision 0011: euro everywhere; Romanian visitors also see an approximate amount in lei.
+	const lei = app.locale === 'ro' ? { cents: Math.round(product!.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
+	const { updatedAt: _updatedAt, ...shown } = product!
+	return { product: shown, meta, jsonLd, lei }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	const tags = seoMeta(loaderData?.meta)
+	if (loaderData?.jsonLd) tags.push({ 'script:ld+json': loaderData.jsonLd })
+	if (!loaderData?.product) tags.push({ name: 'robots', content: 'noindex' })
+	return tags
+}
+
+function formatLei(cents: number, locale: string) {
+	return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)
+}
+
+function ProductNotFound() {
+	const { t } = useTranslation()
+	return (
+		<div className="mx-auto max-w-2xl px-4 py-24 text-center">
+			<p className="text-sm font-semibold text-clay-dark">404</p>
+			<h1 className="mt-2 font-serif text-3xl">{t('product.notFound')}</h1>
+			<p className="mt-4 text-muted">{t('product.notFoundText')}</p>
+			<Link to="/catalog" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+				{t('product.backToCatalog')}
+			</Link>
+		</div>
+	)
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+	const { t, i18n } = useTranslation()
+	const navigation = useNavigation()
+	const dialog = useRef<HTMLDialogElement>(null)
+	const [imageIndex, setImageIndex] = useState(0)
+	const { product, lei } = loaderData
+	if (!product) return <ProductNotFound />
+
+	const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/')
+	const image = product.images[imageIndex] ?? product.images[0] ?? null
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-10" aria-busy={loading}>
+			{loading ? (
+				<p role="status" className="mb-4 text-sm text-muted">
+					{t('product.loading')}
+				</p>
+			) : null}
+			<div className={`grid gap-10 md:grid-cols-2 ${loading ? 'opacity-50' : ''}`}>
+				<div>
+					{image ? (
+						<button
+							type="button"
+							aria-haspopup="dialog"
+							onClick={() => dialog.current?.showModal()}
+							className="block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-white shadow-sm"
+						>
+							<ResponsiveImage src={image} sizes="(min-width: 1152px) 556px, (min-width: 768px) 50vw, 100vw" width={800} height={800} alt={product.name} eager="high" className="aspect-square w-full object-cover" />
+							<span className="sr-only">{t('product.enlarge')}</span>
+						</button>
+					) : (
+						<div className="aspect-square w-full rounded-3xl bg-sand" />
+					)}
+					{product.images.length > 1 ? (
+						<ul className="mt-3 flex gap-2">
+							{product.images.map((url, index) => (
+								<li key={url}>
+									<button
+										type="button"
+										aria-pressed={index === imageIndex}
+										onClick={() => setImageIndex(index)}
+										className="block h-16 w-16 overflow-hidden rounded-xl border-2 border-transparent aria-pressed:border-clay-dark"
+									>
+										<ResponsiveImage src={url} sizes="64px" width={64} height={64} alt="" className="h-full w-full object-cover" />
+										<span className="sr-only">{t('product.showImage', { index: index + 1 })}</span>
+									</button>
+								</li>
+							))}
+						</ul>
+					) : null}
+				</div>
+				<div>
+					<BadgeList badges={product.badges} />
+					<h1 className="mt-3 font-serif text-3xl sm:text-4xl">{product.name}</h1>
+					{product.categoryName ? (
+						<p className="mt-2 text-muted">
+							{t('product.category')}:{' '}
+							{product.categorySlug ? (
+								<Link to={`/catalog?category=${encodeURIComponent(product.categorySlug)}`} className="underline underline-offset-4 hover:text-clay-dark">
+									{product.categoryName}
+								</Link>
+							) : (
+								product.categoryName
+							)}
+						</p>
+					) : null}
+					<p className="mt-6 text-3xl font-semibold text-clay-dark" data-testid="product-price">
+						{formatEuro(product.priceCents, i18n.language)}
+					</p>
+					{lei ? (
+						<p className="mt-1 text-sm text-muted" data-testid="product-price-lei">
+							{t('product.approxLei', { amount: formatLei(lei.cents, i18n.language), rate: formatLei(Math.round(lei.rate * 100), i18n.language) })}
+						</p>
+					) : null}
+					<p className={`mt-4 font-medium ${product.stock === 0 ? 'text-red-800' : 'text-green-800'}`} data-testid="stock-line">
+						{product.stock === 0 ? t('product.outOfStock') : t('product.stock')}
+					</p>
+					<div className="mt-6">
+						{product.kind === 'portrait_cardboard' ? (
+							<Link
+								to={`/customize-portrait?size=${product.portraitSize ?? '13x18'}`}
+								className="inline-block rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink"
+							>
+								{t('product.customize')}
+							</Link>
+						) : (
+							<AddToCartButton
+								product={{ id: product.id, slug: product.slug, name: product.name, priceCents: product.priceCents, image: product.images[0] ?? null, stock: product.stock }}
+								className="rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink disabled:cursor-not-allowed disabled:bg-muted"
+							/>
+						)}
+					</div>
+					{product.description ? (
+						<section className="mt-8" aria-labelledby="description-title">
+							<h2 id="description-title" className="text-lg font-semibold">
+								{t('product.description')}
+							</h2>
+							<p className="mt-2 whitespace-pre-line leading-relaxed text-muted">{product.description}</p>
+						</section>
+					) : null}
+				</div>
+			</div>
+			{image ? (
+				<dialog
+					ref={dialog}
+					aria-label={product.name}
+					onClick={(event) => {
+						if (event.target === event.currentTarget) dialog.current?.close()
+					}}
+					className="m-auto max-h-[95vh] max-w-[95vw] rounded-2xl bg-white p-0 backdrop:bg-ink/80"
+				>
+					<form method="dialog" className="flex justify-end p-2">
+						<button type="submit" className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
+							{t('product.close')}
+						</button>
+					</form>
+					<img src={image} alt={product.name} width={800} height={800} className="max-h-[80vh] w-auto object-contain" />
+				</dialog>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { clearSessionCookies, isResetTokenUsable, resetPassword } from '#server/auth/accounts.ts'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { redirectWithToast } from '#server/toast.ts'
+import { Field, primaryButton } from '#app/components/account/field.tsx'
+import { PASSWORD_MAX } from '#app/lib/forms/auth-limits.ts'
+import { firstIssue, resetPasswordSchema } from '#app/lib/forms/auth.ts'
+import type { Route } from './+types/reset-password'
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	const token = url.searchParams.get('token') ?? ''
+	const valid = await isResetTokenUsable(app, token)
+	const meta = { title: `${t('auth.resetTitle')} | ${t('meta.siteName')}` }
+	// A forged, spent or expired token is a client error, shown as a page with a way on.
+	return data({ valid, token: valid ? token : '', meta }, { status: valid ? 200 : 400, headers: NO_STORE })
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const form = Object.fromEntries(await request.formData())
+	// The form comes back with the token, so a typo in the password does not lose the link.
+	const token = typeof form.token === 'string' && (await isResetTokenUsable(app, form.token)) ? form.token : ''
+	const parsed = resetPasswordSchema.safeParse(form)
+	if (!parsed.success) return data({ message: firstIssue(parsed.error), token }, { status: 400, headers: NO_STORE })
+	const result = await resetPassword(app, { token: parsed.data.token, password: parsed.data.password })
+	if (!result.ok) return data({ message: result.message, token }, { status: result.status, headers: NO_STORE })
+	const t = serverI18n(app.locale).t
+	// Every session of the account ended, this browser's included.
+	const cookies = await clearSessionCookies(app)
+	return redirectWithToast(
+		app,
+		'/login',
+		{ type: 'success', title: t('auth.resetDoneTitle'), description: t('auth.resetDoneText') },
+		{ headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+	)
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const busy = useNavigation().state === 'submitting'
+	const token = actionData ? actionData.token : loaderData.token
+	const invalid = !token || actionData?.message === 'auth.resetInvalid'
+	return (
+		<div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+			<h1 className="font-serif text-3xl">{t('auth.resetTitle')}</h1>
+			{invalid ? (
+				<>
+					<p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+						{t('auth.resetInvalid')}
+					</p>
+					<p className="mt-6 text-center text-sm">
+						<Link to="/forgot-password" className="text-clay-dark underline underline-offset-2">
+							{t('auth.requestNewLink')}
+						</Link>
+					</p>
+				</>
+			) : (
+				<Form method="post" className="mt-6 space-y-4" noValidate>
+					<input type="hidden" name="token" value={token} />
+					{actionData ? (
+						<p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+							{t(actionData.message)}
+						</p>
+					) : null}
+					<Field
+						id="reset-password"
+						name="password"
+						type="password"
+						autoComplete="new-password"
+						required
+						minLength={8}
+						maxLength={PASSWORD_MAX}
+						label={t('auth.newPassword')}
+						hint={t('auth.passwordHint')}
+					/>
+					<Field id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} label={t('auth.confirmPassword')} />
+					<button type="submit" disabled={busy} className={primaryButton}>
+						{busy ? t('auth.busy') : t('auth.resetSubmit')}
+					</button>
+				</Form>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,20 @@
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { pageMeta } from '#server/seo.ts'
+import { LegalPage } from '#app/components/content/legal-page.tsx'
+import { seoMeta } from '#app/lib/seo.ts'
+import type { Route } from './+types/returns'
+
+export function loader({ context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	return { meta: pageMeta(app, { title: t('returns.title'), description: t('returns.metaDescription'), path: '/returns' }) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return seoMeta(loaderData?.meta)
+}
+
+export default function Page() {
+	return <LegalPage section="returns" count={4} />
+}

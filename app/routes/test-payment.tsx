@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { getApp } from '#server/context.ts'
+import { serverI18n } from '#server/i18n.ts'
+import { loadTestPayment, submitTestCard } from '#server/payments/test-card-page.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import type { Route } from './+types/test-payment'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const payment = await loadTestPayment(app, params.sessionId)
+	if (!payment) throw data(null, { status: 404 })
+	if (payment.state === 'paid') throw redirect(`/payment-success?session_id=${encodeURIComponent(payment.sessionId)}`)
+	const t = serverI18n(app.locale).getFixedT(app.locale)
+	return { payment, locale: app.locale, meta: { title: `${t('testPayment.badge')} · ${t('testPayment.title')} | ${t('meta.siteName')}` } }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const result = await submitTestCard(app, params.sessionId, Object.fromEntries(await request.formData()))
+	if (!result) throw data(null, { status: 404 })
+	if (result.kind === 'paid') throw redirect(result.redirectTo)
+	if (result.kind === 'invalid') return data({ error: result.message, declined: false }, { status: 400 })
+	return data({ error: result.kind === 'declined' ? 'testPayment.declined' : 'testPayment.expired', declined: true }, { status: 402 })
+}
+
+const input = 'mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2 font-mono'
+
+export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
+	const { t } = useTranslation()
+	const { payment, locale } = loaderData
+	const busy = useNavigation().state === 'submitting'
+	const open = payment.state === 'open' && !actionData?.declined
+	return (
+		<div className="mx-auto max-w-lg px-4 py-10">
+			<p className="rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 px-4 py-2 text-center text-sm font-bold tracking-widest text-amber-900">
+				{t('testPayment.badge')}
+			</p>
+			<h1 className="mt-6 font-serif text-3xl">{t('testPayment.title')}</h1>
+			<p className="mt-3 text-sm text-muted">{t('testPayment.notice')}</p>
+			<section className="mt-6 rounded-xl border border-sand bg-white p-4" aria-label={t('testPayment.amount')}>
+				<ul className="space-y-1 text-sm">
+					{payment.items.map((item, index) => (
+						<li key={index} className="flex justify-between gap-4">
+							<span>
+								{item.quantity} × {item.name}
+							</span>
+							<span>{formatEuro(item.totalCents, locale)}</span>
+						</li>
+					))}
+					{payment.shippingCents > 0 ? (
+						<li className="flex justify-between gap-4">
+							<span>{t('checkout.shipping')}</span>
+							<span>{formatEuro(payment.shippingCents, locale)}</span>
+						</li>
+					) : null}
+				</ul>
+				<p className="mt-3 flex justify-between border-t border-sand pt-3 font-semibold">
+					<span>{t('testPayment.amount')}</span>
+					<span data-testid="test-payment-amount">{formatEuro(payment.totalCents, locale)}</span>
+				</p>
+				<p className="mt-1 text-sm text-muted">
+					{t('testPayment.email')}: {payment.email}
+				</p>
+			</section>
+			{actionData?.error ? (
+				<p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-red-800">
+					{t(actionData.error)}
+				</p>
+			) : null}
+			{open ? (
+				<Form method="post" className="mt-6 space-y-4" noValidate>
+					<div>
+						<label htmlFor="card-number" className="block text-sm font-medium">
+							{t('testPayment.cardNumber')}
+						</label>
+						<input id="card-number" name="cardNumber" inputMode="numeric" autoComplete="off" placeholder="4242 4242 4242 4242" required className={input} />
+					</div>
+					<div className="grid grid-cols-2 gap-4">
+						<div>
+							<label htmlFor="card-expiry" className="block text-sm font-medium">
+								{t('testPayment.expiry')}
+							</label>
+							<input id="card-expiry" name="expiry" autoComplete="off" placeholder="12/34" required className={input} />
+						</div>
+						<div>
+							<label htmlFor="card-cvc" className="block text-sm font-medium">
+								{t('testPayment.cvc')}
+							</label>
+							<input id="card-cvc" name="cvc" inputMode="numeric" autoComplete="off" placeholder="123" required className={input} />
+						</div>
+					</div>
+					<div>
+						<label htmlFor="card-name" className="block text-sm font-medium">
+							{t('testPayment.name')}
+						</label>
+						<input id="card-name" name="name" autoComplete="off" required maxLength={100} className={input.replace(' font-mono', '')} />
+					</div>
+					<button type="submit" disabled={busy} className="w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+						{busy ? t('testPayment.paying') : t('testPayment.pay', { amount: formatEuro(payment.totalCents, locale) })}
+					</button>
+					<p className="text-center text-sm">
+						<Link to="/cart" className="underline hover:text-clay-dark">
+							{t('testPayment.cancel')}
+						</Link>
+					</p>
+				</Form>
+			) : (
+				<div className="mt-6">
+					{!actionData ? <p role="alert">{t('testPayment.expired')}</p> : null}
+					<Link to="/cart" className="mt-4 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+						{t('testPayment.backToCart')}
+					</Link>
+				</div>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,155 @@
+import { desc, eq, inArray } from 'drizzle-orm'
+import type { Database, DbExecutor } from '#db/client.ts'
+import { newsletterSubscribers, orderItems, orders, sessions, userRoles, users } from '#db/schema/index.ts'
+import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+
+export type OwnOrder = {
+	id: string
+	/** Spec §9: the first 8 characters of the id. */
+	number: string
+	createdAt: Date
+	status: OrderStatus
+	paymentStatus: PaymentStatus
+	totalCents: number
+	trackingNumber: string | null
+	items: { name: string; quantity: number; unitPriceCents: number; options: Record<string, string | number | boolean | null> }[]
+}
+
+/** Spec §6/§7: a customer reads only their own orders, newest first. */
+export async function listOwnOrders(db: DbExecutor, userId: string): Promise<OwnOrder[]> {
+	const rows = await db
+		.select({
+			id: orders.id,
+			createdAt: orders.createdAt,
+			status: orders.status,
+			paymentStatus: orders.paymentStatus,
+			totalCents: orders.totalCents,
+			trackingNumber: orders.trackingNumber,
+		})
+		.from(orders)
+		.where(eq(orders.userId, userId))
+		.orderBy(desc(orders.createdAt), desc(orders.id))
+	if (rows.length === 0) return []
+	const items = await db
+		.select({
+			orderId: orderItems.orderId,
+			name: orderItems.name,
+			quantity: orderItems.quantity,
+			unitPriceCents: orderItems.unitPriceCents,
+			options: orderItems.options,
+		})
+		.from(orderItems)
+		.where(
+			inArray(
+				orderItems.orderId,
+				rows.map((row) => row.id),
+			),
+		)
+		.orderBy(orderItems.id)
+	return rows.map((row) => ({
+		...row,
+		number: row.id.slice(0, 8),
+		items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
+	}))
+}
+
+/** GDPR art. 15/20: everything the shop keeps about the account, as one JSON document. */
+export async function exportAccountData(db: Database, userId: string) {
+	const [user] = await db
+		.select({ id: users.id, email: users.email, fullName: users.name, createdAt: users.createdAt, updatedAt: users.updatedAt })
+		.from(users)
+		.where(eq(users.id, userId))
+	if (!user) return null
+	const roles = await db.select({ role: userRoles.role, grantedAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId))
+	const activeSessions = await db
+		.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+		.from(sessions)
+		.where(eq(sessions.userId, userId))
+	const ownOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt))
+	const items = ownOrders.length
+		? await db
+				.select()
+				.from(orderItems)
+				.where(
+					inArray(
+						orderItems.orderId,
+						ownOrders.map((order) => order.id),
+					),
+				)
+		: []
+	const [newsletter] = await db
+		.select({ email: newsletterSubscribers.email, locale: newsletterSubscribers.locale, consentedAt: newsletterSubscribers.consentedAt, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
+		.from(newsletterSubscribers)
+		.where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
+	return {
+		exportedAt: new Date().toISOString(),
+		account: user,
+		roles,
+		sessions: activeSessions,
+		orders: ownOrders.map((order) => ({
+			id: order.id,
+			number: order.id.slice(0, 8),
+			createdAt: order.createdAt,
+			email: order.email,
+			status: order.status,
+			paymentStatus: order.paymentStatus,
+			currency: order.currency,
+			subtotalCents: order.subtotalCents,
+			shippingCents: order.shippingCents,
+			totalCents: order.totalCents,
+			trackingNumber: order.trackingNumber,
+			shippingAddress: order.shippingAddress,
+			items: items
+				.filter((item) => item.orderId === order.id)
+				.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, options: item.options })),
+		})),
+		newsletter: newsletter ?? null,
+	}
+}
+
+/** What stays of the delivery address on a deleted customer's orders: the country, for VAT records. */
+function anonymisedAddress(country: string) {
+	return { fullName: '', phone: '', address: '', city: '', postalCode: '', country, notes: '' }
+}
+
+export const DELETED_EMAIL = 'deleted@invalid'
+
+/**
+ * GDPR art. 17: deletes the account (sessions, credentials and roles go with it) and removes the
+ * personal data from its orders, which are kept for accounting. One transaction.
+ */
+export async function deleteAccount(db: Database, userId: string) {
+	await db.transaction(async (tx) => {
+		const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update')
+		if (!user) return
+		const own = await tx.select({ id: orders.id, address: orders.shippingAddress }).from(orders).where(eq(orders.userId, userId))
+		for (const order of own) {
+			await tx
+				.update(orders)
+				.set({ email: DELETED_EMAIL, shippingAddress: anonymisedAddress(order.address.country), userId: null })
+				.where(eq(orders.id, order.id))
+		}
+		// Free text on order lines (portrait descriptions) may name people.
+		if (own.length) {
+			const lines = await tx
+				.select({ id: orderItems.id, options: orderItems.options })
+				.from(orderItems)
+				.where(
+					inArray(
+						orderItems.orderId,
+						own.map((order) => order.id),
+					),
+				)
+			for (const line of lines) {
+				if (typeof line.options.description === 'string' && line.options.description !== '') {
+					await tx
+						.update(orderItems)
+						.set({ options: { ...line.options, description: '' } })
+						.where(eq(orderItems.id, line.id))
+				}
+			}
+		}
+		await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
+		await tx.delete(users).where(eq(users.id, userId))
+	})
+}

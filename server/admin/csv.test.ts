@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, csvDocument, csvRow } from './csv.ts'
+
+describe('csv', () => {
+	it('leaves plain text and numbers alone', () => {
+		expect(csvCell('Ana Popescu')).toBe('Ana Popescu')
+		expect(csvCell(12.5)).toBe('12.5')
+		expect(csvCell(-3)).toBe('-3')
+		expect(csvCell(null)).toBe('')
+		expect(csvCell(undefined)).toBe('')
+	})
+
+	it('quotes fields with commas, quotes and line breaks, doubling the quotes', () => {
+		expect(csvCell('Str. Lalelelor 3, ap. 2')).toBe('"Str. Lalelelor 3, ap. 2"')
+		expect(csvCell('spune "da"')).toBe('"spune ""da"""')
+		expect(csvCell('rândul 1\nrândul 2')).toBe('"rândul 1\nrândul 2"')
+		expect(csvCell('a\r\nb')).toBe('"a\r\nb"')
+	})
+
+	it('turns text that a spreadsheet would run as a formula into plain text', () => {
+		expect(csvCell('=HYPERLINK("http://evil.test","click")')).toBe(`"'=HYPERLINK(""http://evil.test"",""click"")"`)
+		expect(csvCell('+40 712 345 678')).toBe("'+40 712 345 678")
+		expect(csvCell('-2+3')).toBe("'-2+3")
+		expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
+		expect(csvCell('\t=1')).toBe("'\t=1")
+		expect(csvCell('\r=1')).toBe(`"'\r=1"`)
+		// Only the start counts.
+		expect(csvCell('a=b')).toBe('a=b')
+	})
+
+	it('joins rows with commas and a document with CRLF, behind a UTF-8 BOM', () => {
+		expect(csvRow(['a', 'b,c', null])).toBe('a,"b,c",')
+		expect(csvDocument(['Număr', 'Email'], [['1a2b3c4d', 'ana@example.com']])).toBe('\uFEFFNumăr,Email\r\n1a2b3c4d,ana@example.com\r\n')
+	})
+})

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import { queryRows, type DbExecutor } from '#db/client.ts'
+import { orders, products } from '#db/schema/index.ts'
+
+/** Products at or below this many units count as low on stock (made-to-order products never do). */
+export const LOW_STOCK_THRESHOLD = 5
+/** "Today" is the shop's day, in Romania. */
+export const SHOP_TIME_ZONE = 'Europe/Bucharest'
+
+export type DashboardStats = {
+	ordersToday: number
+	revenueLast30DaysCents: number
+	lowStock: { id: string; name: string; stock: number }[]
+}
+
+/**
+ * Today's orders (not archived), revenue of the last 30 days (paid orders, integer cents; archived
+ * ones count, they are kept for accounting) and active products low on stock.
+ */
+export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
+	const [counts] = await queryRows<{ orders_today: number; revenue: string | number | null }>(
+		db,
+		sql`select
+			(select count(*)::int from ${orders}
+				where ${orders.archivedAt} is null
+				and ${orders.createdAt} >= (date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})) as orders_today,
+			(select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
+				where ${orders.paymentStatus} = 'paid'
+				and coalesce(${orders.paidAt}, ${orders.createdAt}) >= now() - interval '30 days') as revenue`,
+	)
+	const lowStock = await queryRows<{ id: string; name: string; stock: number }>(
+		db,
+		sql`select id, name, stock from ${products}
+			where ${products.isActive} and ${products.stock} is not null and ${products.stock} <= ${LOW_STOCK_THRESHOLD}
+			order by ${products.stock} asc, ${products.name} asc limit 10`,
+	)
+	return { ordersToday: Number(counts?.orders_today ?? 0), revenueLast30DaysCents: Number(counts?.revenue ?? 0), lowStock }
+}

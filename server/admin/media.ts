@@ -1,0 +1,55 @@
+import { desc, eq } from 'drizzle-orm'
+import type { DbExecutor } from '#db/client.ts'
+import { media } from '#db/schema/index.ts'
+import type { MediaFolder } from '#app/lib/domain/enums.ts'
+import { deleteImage } from '../media/image-pipeline.ts'
+import type { ObjectStorage } from '../storage/storage.ts'
+import { displayFilename, storeAdminImage } from './upload.ts'
+
+/** Spec §7: media ordered by created_at descending (one folder at a time). */
+export async function listMedia(db: DbExecutor, folder: MediaFolder) {
+	return db
+		.select({ id: media.id, filename: media.filename, url: media.url, size: media.size, mimeType: media.mimeType, createdAt: media.createdAt })
+		.from(media)
+		.where(eq(media.folder, folder))
+		.orderBy(desc(media.createdAt), desc(media.id))
+}
+
+/**
+ * Stores an uploaded image at `{folder}/{timestamp}-{random}.webp` (spec §7; re-encoded, so the
+ * extension is webp), then inserts the row with the uploader's id. If the row cannot be written the
+ * stored files are removed again.
+ */
+export async function uploadMedia(
+	deps: { db: DbExecutor; storage: ObjectStorage },
+	input: { folder: MediaFolder; filename: string; bytes: Uint8Array; uploadedBy: string },
+) {
+	const stored = await storeAdminImage(deps.storage, input.bytes, input.folder)
+	try {
+		const [row] = await deps.db
+			.insert(media)
+			.values({
+				filename: displayFilename(input.filename),
+				folder: input.folder,
+				url: stored.url,
+				storageKey: stored.key,
+				size: stored.size,
+				mimeType: 'image/webp',
+				uploadedBy: input.uploadedBy,
+			})
+			.returning()
+		return row!
+	} catch (error) {
+		await deleteImage(deps.storage, stored.key)
+		throw error
+	}
+}
+
+/** Spec §7: removes the storage object (and its narrower copies), then the row. Null when there is no such file. */
+export async function deleteMedia(deps: { db: DbExecutor; storage: ObjectStorage }, id: string) {
+	const [row] = await deps.db.select({ storageKey: media.storageKey }).from(media).where(eq(media.id, id)).limit(1)
+	if (!row) return null
+	await deleteImage(deps.storage, row.storageKey)
+	await deps.db.delete(media).where(eq(media.id, id))
+	return { id }
+}

@@ -1,0 +1,121 @@
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import type { DbExecutor } from '#db/client.ts'
+import { categories, products } from '#db/schema/index.ts'
+import type { ProductInput } from '#app/lib/forms/admin-product.ts'
+import { ro } from '#app/lib/admin/texts.ts'
+import { AdminInputError, isUniqueViolation } from './errors.ts'
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20
+
+export type ProductListQuery = {
+	q?: string
+	/** A category id, 'none' for products whose category was deleted, or undefined for all. */
+	category?: string
+	page?: number
+}
+
+function escapeLike(text: string) {
+	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** Spec §7 admin list: every product newest first, with search, a category filter and pages. */
+export async function listProductsForAdmin(db: DbExecutor, query: ProductListQuery) {
+	const conditions: SQL[] = []
+	const q = query.q?.trim()
+	if (q) {
+		const pattern = `%${escapeLike(q)}%`
+		conditions.push(or(ilike(products.name, pattern), ilike(products.slug, pattern))!)
+	}
+	if (query.category === 'none') conditions.push(isNull(products.categoryId))
+	else if (query.category) conditions.push(eq(products.categoryId, query.category))
+	const where = conditions.length ? and(...conditions) : undefined
+
+	const [total] = await db.select({ value: count() }).from(products).where(where)
+	const pages = Math.max(1, Math.ceil((total?.value ?? 0) / ADMIN_PRODUCTS_PAGE_SIZE))
+	const page = Math.min(Math.max(1, query.page ?? 1), pages)
+	const rows = await db
+		.select({
+			id: products.id,
+			name: products.name,
+			slug: products.slug,
+			categoryId: products.categoryId,
+			categoryName: categories.name,
+			priceCents: products.priceCents,
+			stock: products.stock,
+			badges: products.badges,
+			isActive: products.isActive,
+			image: products.images,
+		})
+		.from(products)
+		.leftJoin(categories, eq(categories.id, products.categoryId))
+		.where(where)
+		.orderBy(desc(products.createdAt), desc(products.id))
+		.limit(ADMIN_PRODUCTS_PAGE_SIZE)
+		.offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
+	return {
+		products: rows.map(({ image, ...row }) => ({ ...row, image: image[0] ?? null })),
+		total: total?.value ?? 0,
+		page,
+		pages,
+	}
+}
+
+export async function getProduct(db: DbExecutor, id: string) {
+	const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
+	return row ?? null
+}
+
+/** Creates (id null) or updates a product; the category must exist and the slug be free. Returns the images it no longer uses. */
+export async function saveProduct(db: DbExecutor, id: string | null, input: ProductInput): Promise<{ id: string; created: boolean; removedImages: string[] }> {
+	try {
+		return await db.transaction(async (tx) => {
+			const existing = id ? await getProduct(tx, id) : null
+			if (id && !existing) throw new AdminInputError(ro.common.notFound, 404)
+			const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1)
+			if (!category) throw new AdminInputError(ro.messages.categoryMissing, 400, 'categoryId')
+			const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, input.slug)).limit(1)
+			if (clash && clash.id !== id) throw new AdminInputError(ro.messages.duplicateProductSlug, 409, 'slug')
+
+			const values = {
+				name: input.name,
+				slug: input.slug,
+				description: input.description,
+				kind: input.kind,
+				categoryId: input.categoryId,
+				priceCents: input.price,
+				stock: input.stock,
+				badges: input.badges,
+				isActive: input.isActive,
+				images: input.images,
+				portraitSize: input.portraitSize,
+				scent: input.scent,
+				smellsLike: input.smellsLike,
+				waxColor: input.waxColor,
+				containerType: input.containerType,
+				customLabelAvailable: input.customLabelAvailable,
+				giftWrapAvailable: input.giftWrapAvailable,
+			}
+			if (existing) {
+				await tx.update(products).set(values).where(eq(products.id, existing.id))
+				return { id: existing.id, created: false, removedImages: existing.images.filter((url) => !input.images.includes(url)) }
+			}
+			const [row] = await tx.insert(products).values(values).returning({ id: products.id })
+			return { id: row!.id, created: true, removedImages: [] }
+		})
+	} catch (error) {
+		if (isUniqueViolation(error)) throw new AdminInputError(ro.messages.duplicateProductSlug, 409, 'slug')
+		throw error
+	}
+}
+
+/** Spec §7: update is_active by id; the new state, or null when there is no such product. */
+export async function setProductActive(db: DbExecutor, id: string, isActive: boolean) {
+	const [row] = await db.update(products).set({ isActive }).where(eq(products.id, id)).returning({ isActive: products.isActive })
+	return row ? row.isActive : null
+}
+
+/** Deletes a product; order lines keep their copy of name and price (their product link is cleared). Returns its images. */
+export async function deleteProduct(db: DbExecutor, id: string) {
+	const [row] = await db.delete(products).where(eq(products.id, id)).returning({ images: products.images })
+	return row ?? null
+}

@@ -1,0 +1,193 @@
+import { serialize } from 'cookie'
+import { and, eq, gt } from 'drizzle-orm'
+import { APIError } from 'better-auth/api'
+import { sessions, verifications } from '#db/schema/index.ts'
+import type { RequestContext } from '../context.ts'
+import { hitRateLimit, resetRateLimit } from '../security/rate-limit.ts'
+import { CLIENT_IP_HEADER, withMailLocale } from './auth.ts'
+import { passwordProblem } from './password-policy.ts'
+
+type Ctx = Pick<RequestContext, 'auth' | 'db' | 'log' | 'clientIp' | 'locale'>
+
+/** A refusal the page shows: an HTTP status and a translation key with its values. */
+export type Refusal = { ok: false; status: number; message: string; values?: Record<string, string | number> }
+
+/** OWASP ASVS 2.2.1: attempts are limited per address and per account; counts live in the database. */
+export const SIGN_IN_LIMITS = {
+	perIp: { limit: 20, windowSeconds: 15 * 60 },
+	perAccount: { limit: 5, windowSeconds: 15 * 60 },
+}
+export const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 60 * 60 }
+export const RESET_LIMITS = {
+	perIp: { limit: 10, windowSeconds: 60 * 60 },
+	/** Over this, the answer stays the same but no more mail goes to that address. */
+	perEmail: { limit: 3, windowSeconds: 60 * 60 },
+}
+export const CHANGE_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 }
+
+function refuse(status: number, message: string, values?: Refusal['values']): Refusal {
+	return { ok: false, status, message, values }
+}
+
+function tooMany(message: string, retryAfterSeconds: number): Refusal {
+	return refuse(429, message, { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) })
+}
+
+/** Headers for better-auth calls: the session cookie, the user agent and the address Express trusts. */
+export function authHeaders(ctx: Pick<Ctx, 'clientIp'>, request: Request): Headers {
+	const headers = new Headers()
+	const cookie = request.headers.get('cookie')
+	if (cookie) headers.set('cookie', cookie)
+	const agent = request.headers.get('user-agent')
+	if (agent) headers.set('user-agent', agent.slice(0, 500))
+	headers.set(CLIENT_IP_HEADER, ctx.clientIp)
+	return headers
+}
+
+function setCookies(headers: Headers | undefined): string[] {
+	return headers?.getSetCookie() ?? []
+}
+
+export async function signIn(ctx: Ctx, request: Request, input: { email: string; password: string }) {
+	const byIp = await hitRateLimit(ctx.db, `sign-in:ip:${ctx.clientIp}`, SIGN_IN_LIMITS.perIp)
+	const accountKey = `sign-in:account:${input.email}`
+	const byAccount = await hitRateLimit(ctx.db, accountKey, SIGN_IN_LIMITS.perAccount)
+	if (!byIp.allowed || !byAccount.allowed) {
+		ctx.log.warn({ event: 'sign-in-throttled', byIp: !byIp.allowed, byAccount: !byAccount.allowed }, 'sign-in attempts throttled')
+		return tooMany('auth.tooManyAttempts', Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds))
+	}
+	try {
+		const { response, headers } = await ctx.auth.api.signInEmail({
+			body: { email: input.email, password: input.password, rememberMe: true },
+			headers: authHeaders(ctx, request),
+			returnHeaders: true,
+		})
+		await resetRateLimit(ctx.db, accountKey)
+		ctx.log.info({ event: 'sign-in', userId: response.user.id }, 'signed in')
+		return { ok: true as const, userId: response.user.id, setCookies: setCookies(headers) }
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) {
+			ctx.log.info({ event: 'sign-in-failed', code: error.body?.code }, 'sign-in refused')
+			return refuse(error.statusCode === 401 ? 401 : 400, 'auth.invalidCredentials')
+		}
+		throw error
+	}
+}
+
+export async function signUp(ctx: Ctx, request: Request, input: { email: string; password: string; fullName: string }) {
+	const problem = passwordProblem(input.password)
+	if (problem) return refuse(400, problem)
+	const limit = await hitRateLimit(ctx.db, `sign-up:ip:${ctx.clientIp}`, SIGN_UP_LIMIT)
+	if (!limit.allowed) return tooMany('auth.tooManyRequests', limit.retryAfterSeconds)
+	try {
+		// An address that already has an account gets the same answer (no account enumeration).
+		await ctx.auth.api.signUpEmail({
+			body: { email: input.email, password: input.password, name: input.fullName },
+			headers: authHeaders(ctx, request),
+		})
+		return { ok: true as const }
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) {
+			ctx.log.info({ event: 'sign-up-refused', code: error.body?.code }, 'sign-up refused')
+			return refuse(400, 'auth.genericError')
+		}
+		throw error
+	}
+}
+
+/** Ends the session on the server and returns the cookies that clear it in the browser. */
+export async function signOut(ctx: Ctx, request: Request): Promise<string[]> {
+	try {
+		const { headers } = await ctx.auth.api.signOut({ headers: authHeaders(ctx, request), returnHeaders: true })
+		return setCookies(headers)
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) return clearSessionCookies(ctx)
+		throw error
+	}
+}
+
+/** Set-Cookie values that remove the session cookies (for when the session is already gone). */
+export async function clearSessionCookies(ctx: Pick<Ctx, 'auth'>): Promise<string[]> {
+	const { authCookies } = await ctx.auth.$context
+	return [authCookies.sessionToken, authCookies.sessionData, authCookies.dontRememberToken].map((cookie) =>
+		serialize(cookie.name, '', { ...cookie.attributes, maxAge: 0 } as Parameters<typeof serialize>[2]),
+	)
+}
+
+export async function deleteSession(ctx: Pick<Ctx, 'db'>, sessionId: string) {
+	await ctx.db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+/** Spec: the same answer whether or not the address has an account. */
+export async function requestPasswordReset(ctx: Ctx, email: string): Promise<{ ok: true } | Refusal> {
+	const byIp = await hitRateLimit(ctx.db, `reset:ip:${ctx.clientIp}`, RESET_LIMITS.perIp)
+	if (!byIp.allowed) return tooMany('auth.tooManyRequests', byIp.retryAfterSeconds)
+	const byEmail = await hitRateLimit(ctx.db, `reset:email:${email}`, RESET_LIMITS.perEmail)
+	if (!byEmail.allowed) {
+		ctx.log.warn({ event: 'reset-throttled' }, 'password reset emails to one address throttled')
+		return { ok: true }
+	}
+	await withMailLocale(ctx.locale, () => ctx.auth.api.requestPasswordReset({ body: { email } }))
+	return { ok: true }
+}
+
+export async function isResetTokenUsable(ctx: Pick<Ctx, 'db'>, token: string): Promise<boolean> {
+	if (!token || token.length > 200) return false
+	const rows = await ctx.db
+		.select({ id: verifications.id })
+		.from(verifications)
+		.where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())))
+	return rows.length > 0
+}
+
+/** Sets the new password, spends the token and ends every session of that account. */
+export async function resetPassword(ctx: Ctx, input: { token: string; password: string }): Promise<{ ok: true } | Refusal> {
+	const problem = passwordProblem(input.password)
+	if (problem) return refuse(400, problem)
+	try {
+		await ctx.auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } })
+		ctx.log.info({ event: 'password-reset' }, 'password reset; sessions ended')
+		return { ok: true }
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) return refuse(400, 'auth.resetInvalid')
+		throw error
+	}
+}
+
+/** Changes the password and ends the account's other sessions (ASVS 3.3.3); returns the new cookie. */
+export async function changePassword(
+	ctx: Ctx,
+	request: Request,
+	userId: string,
+	input: { currentPassword: string; newPassword: string },
+): Promise<{ ok: true; setCookies: string[] } | Refusal> {
+	const problem = passwordProblem(input.newPassword)
+	if (problem) return refuse(400, problem)
+	const limit = await hitRateLimit(ctx.db, `change-password:${userId}`, CHANGE_PASSWORD_LIMIT)
+	if (!limit.allowed) return tooMany('auth.tooManyRequests', limit.retryAfterSeconds)
+	try {
+		const { headers } = await ctx.auth.api.changePassword({
+			body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+			headers: authHeaders(ctx, request),
+			returnHeaders: true,
+		})
+		ctx.log.info({ event: 'password-changed', userId }, 'password changed; other sessions ended')
+		return { ok: true, setCookies: setCookies(headers) }
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) return refuse(400, 'account.wrongPassword')
+		throw error
+	}
+}
+
+/** Re-authentication before a destructive step (ASVS 3.7.1). */
+export async function verifyPassword(ctx: Ctx, request: Request, userId: string, password: string): Promise<boolean> {
+	const limit = await hitRateLimit(ctx.db, `change-password:${userId}`, CHANGE_PASSWORD_LIMIT)
+	if (!limit.allowed) return false
+	try {
+		await ctx.auth.api.verifyPassword({ body: { password }, headers: authHeaders(ctx, request) })
+		return true
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) return false
+		throw error
+	}
+}

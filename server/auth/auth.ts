@@ -1,0 +1,89 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import type { Database } from '#db/client.ts'
+import { accounts, sessions, users, verifications } from '#db/schema/index.ts'
+import { DEFAULT_LOCALE, type Locale } from '#app/lib/domain/enums.ts'
+import { PASSWORD_MAX, PASSWORD_MIN } from '#app/lib/forms/auth.ts'
+import type { Env } from '../config/env.ts'
+import { enqueueEmail } from '../email/outbox.ts'
+import { serverI18n } from '../i18n.ts'
+import type { Logger } from '../logger.ts'
+
+/** Idle timeout: a session unused this long ends (OWASP ASVS 3.3.2, level 2). */
+export const SESSION_IDLE_SECONDS = 30 * 60
+/** A used session is extended at most this often, so most requests do not write. */
+export const SESSION_REFRESH_SECONDS = 5 * 60
+/** Absolute timeout: a session ends this long after sign-in however much it is used. */
+export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60
+/** Password reset links work once, for one hour. */
+export const RESET_TOKEN_SECONDS = 60 * 60
+
+/** Internal header carrying the client address into better-auth (see authHeaders). */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip'
+
+/** The language the reset email is written in: set by the caller for the duration of the request. */
+const mailLocale = new AsyncLocalStorage<Locale>()
+
+export function withMailLocale<T>(locale: Locale, work: () => Promise<T>): Promise<T> {
+	return mailLocale.run(locale, work)
+}
+
+export function resetPasswordUrl(publicUrl: string, token: string) {
+	return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+}
+
+/**
+ * better-auth used as a server-side library: route actions call `auth.api.*` with the request's
+ * headers; its HTTP handler is not mounted, so every way in goes through our routes (with their
+ * validation, rate limits and same-origin check).
+ */
+export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>; secret: string; log: Logger }) {
+	const { db, env, secret, log } = options
+	return betterAuth({
+		appName: 'Lumină & Carton',
+		baseURL: env.PUBLIC_URL,
+		secret,
+		database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+		emailAndPassword: {
+			enabled: true,
+			minPasswordLength: PASSWORD_MIN,
+			maxPasswordLength: PASSWORD_MAX,
+			// Spec §8: after sign-up the visitor is told to sign in. This also keeps sign-up from
+			// revealing whether an address already has an account.
+			autoSignIn: false,
+			resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+			revokeSessionsOnPasswordReset: true,
+			async sendResetPassword({ user, token }) {
+				const t = serverI18n(mailLocale.getStore() ?? DEFAULT_LOCALE).t
+				const url = resetPasswordUrl(env.PUBLIC_URL, token)
+				await enqueueEmail(db, {
+					to: user.email,
+					subject: t('auth.resetEmailSubject'),
+					text: t('auth.resetEmailText', { url }),
+				})
+			},
+		},
+		session: {
+			expiresIn: SESSION_IDLE_SECONDS,
+			updateAge: SESSION_REFRESH_SECONDS,
+		},
+		advanced: {
+			cookiePrefix: 'shop',
+			// __Secure- prefix and the Secure attribute exactly when customers use https.
+			useSecureCookies: env.PUBLIC_URL.startsWith('https:'),
+			defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+			// The address Express worked out (TRUST_PROXY aware), never a header the visitor wrote.
+			ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+		},
+		// Our routes count sign-in attempts in rate_limit_buckets (server/security/rate-limit.ts).
+		rateLimit: { enabled: false },
+		telemetry: { enabled: false },
+		logger: {
+			level: 'warn',
+			log: (level, message, ...args) => log[level === 'debug' ? 'debug' : level]({ component: 'auth', details: args.length ? args : undefined }, message),
+		},
+	})
+}
+
+export type ShopAuth = ReturnType<typeof createAuth>

@@ -1,0 +1,190 @@
+import { and, arrayContains, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { categories, products } from '#db/schema/index.ts'
+import type { Badge, PortraitSize, ProductKind } from '#app/lib/domain/enums.ts'
+import type { CatalogQuery } from '#app/lib/catalog-query.ts'
+import { isUuid } from '#app/lib/catalog.ts'
+
+export type CatalogCategory = {
+	id: string
+	slug: string
+	name: string
+	description: string | null
+	imageUrl: string | null
+	parentId: string | null
+}
+
+export type ProductCard = {
+	id: string
+	slug: string
+	name: string
+	kind: ProductKind
+	priceCents: number
+	image: string | null
+	badges: Badge[]
+	portraitSize: PortraitSize | null
+	stock: number | null
+}
+
+export type CatalogResult = {
+	/** Active top-level categories, in display order: one tab each. */
+	tabs: CatalogCategory[]
+	/** 'all', 'bestsellers', the chosen category, or 'unknown' when the category param names nothing. */
+	selected: { type: 'all' } | { type: 'bestsellers' } | { type: 'category'; category: CatalogCategory } | { type: 'unknown' }
+	subcategories: CatalogCategory[]
+	/** The chosen subcategory; null when none is chosen (or it names nothing, see subcategoryUnknown). */
+	subcategory: CatalogCategory | null
+	subcategoryUnknown: boolean
+	products: ProductCard[]
+}
+
+const categoryColumns = {
+	id: categories.id,
+	slug: categories.slug,
+	name: categories.name,
+	description: categories.description,
+	imageUrl: categories.imageUrl,
+	parentId: categories.parentId,
+}
+
+const productCardColumns = {
+	id: products.id,
+	slug: products.slug,
+	name: products.name,
+	kind: products.kind,
+	priceCents: products.priceCents,
+	images: products.images,
+	badges: products.badges,
+	portraitSize: products.portraitSize,
+	stock: products.stock,
+}
+
+/** A category param is a slug or an id; either way only active categories count. */
+function byKey(key: string): SQL {
+	return isUuid(key) ? eq(categories.id, key) : eq(categories.slug, key)
+}
+
+/**
+ * Spec §2 catalog: the tabs, the chosen category and its subcategories, and the products that
+ * match — all decided here so the first HTML already holds the right products. Keys that name
+ * nothing give an empty result, never an error.
+ */
+export async function loadCatalog(db: Database, query: CatalogQuery): Promise<CatalogResult> {
+	const tabs = await db
+		.select(categoryColumns)
+		.from(categories)
+		.where(and(eq(categories.isActive, true), isNull(categories.parentId)))
+		.orderBy(asc(categories.displayOrder), asc(categories.name))
+
+	let selected: CatalogResult['selected'] = { type: 'all' }
+	if (query.category === 'bestsellers') selected = { type: 'bestsellers' }
+	else if (query.category && query.category !== 'all') {
+		const [category] = await db
+			.select(categoryColumns)
+			.from(categories)
+			.where(and(byKey(query.category), eq(categories.isActive, true), isNull(categories.parentId)))
+			.limit(1)
+		selected = category ? { type: 'category', category } : { type: 'unknown' }
+	}
+
+	const result: CatalogResult = { tabs, selected, subcategories: [], subcategory: null, subcategoryUnknown: false, products: [] }
+	if (selected.type === 'unknown') return result
+
+	const filters: SQL[] = [eq(products.isActive, true)]
+	if (selected.type === 'category') {
+		result.subcategories = await db
+			.select(categoryColumns)
+			.from(categories)
+			.where(and(eq(categories.parentId, selected.category.id), eq(categories.isActive, true)))
+			.orderBy(asc(categories.displayOrder), asc(categories.name))
+		if (query.subcategory) {
+			const key = query.subcategory
+			const subcategory = result.subcategories.find((sub) => sub.slug === key || sub.id === key) ?? null
+			if (!subcategory) {
+				result.subcategoryUnknown = true
+				return result
+			}
+			result.subcategory = subcategory
+			filters.push(eq(products.categoryId, subcategory.id))
+		} else {
+			filters.push(inArray(products.categoryId, [selected.category.id, ...result.subcategories.map((sub) => sub.id)]))
+		}
+	}
+	const badge: Badge | null = selected.type === 'bestsellers' || query.filter === 'bestsellers' ? 'Bestseller' : query.filter === 'new' ? 'Nou' : null
+	if (badge) filters.push(arrayContains(products.badges, sql`${JSON.stringify([badge])}::jsonb`))
+	if (selected.type === 'bestsellers' && query.filter === 'new') filters.push(arrayContains(products.badges, sql`'["Nou"]'::jsonb`))
+
+	const rows = await db
+		.select(productCardColumns)
+		.from(products)
+		.where(and(...filters))
+		.orderBy(desc(products.createdAt), asc(products.id))
+		.limit(200)
+	result.products = rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
+	return result
+}
+
+export type ProductDetail = {
+	id: string
+	slug: string
+	name: string
+	description: string
+	kind: ProductKind
+	priceCents: number
+	images: string[]
+	badges: Badge[]
+	stock: number | null
+	portraitSize: PortraitSize | null
+	categoryName: string | null
+	categorySlug: string | null
+	updatedAt: Date
+}
+
+/** One active product by slug or id, with its category's name; null when there is none. */
+export async function findActiveProduct(db: Database, key: { id: string } | { slug: string }): Promise<ProductDetail | null> {
+	const [row] = await db
+		.select({
+			id: products.id,
+			slug: products.slug,
+			name: products.name,
+			description: products.description,
+			kind: products.kind,
+			priceCents: products.priceCents,
+			images: products.images,
+			badges: products.badges,
+			stock: products.stock,
+			portraitSize: products.portraitSize,
+			categoryName: categories.name,
+			categorySlug: categories.slug,
+			updatedAt: products.updatedAt,
+		})
+		.from(products)
+		.leftJoin(categories, eq(categories.id, products.categoryId))
+		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), eq(products.isActive, true)))
+		.limit(1)
+	return row ?? null
+}
+
+/** Everything the sitemap lists: active products and active categories (with an active parent). */
+export async function listSitemapEntries(db: Database) {
+	const [productRows, categoryRows] = await Promise.all([
+		db
+			.select({ slug: products.slug, name: products.name, images: products.images, updatedAt: products.updatedAt })
+			.from(products)
+			.where(eq(products.isActive, true))
+			.orderBy(desc(products.createdAt)),
+		db
+			.select({ slug: categories.slug, parentId: categories.parentId, updatedAt: categories.updatedAt })
+			.from(categories)
+			.where(eq(categories.isActive, true))
+			.orderBy(asc(categories.displayOrder)),
+	])
+	const topLevel = new Map(categoryRows.filter((c) => c.parentId === null).map((c) => [c.slug, c]))
+	const idToSlug = new Map<string, string>()
+	const allTop = await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(and(isNull(categories.parentId), eq(categories.isActive, true)))
+	for (const row of allTop) idToSlug.set(row.id, row.slug)
+	const subcategories = categoryRows
+		.filter((c) => c.parentId !== null && idToSlug.has(c.parentId))
+		.map((c) => ({ slug: c.slug, parentSlug: idToSlug.get(c.parentId!)!, updatedAt: c.updatedAt }))
+	return { products: productRows, categories: [...topLevel.values()], subcategories }
+}

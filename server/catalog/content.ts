@@ -1,0 +1,48 @@
+import type { Locale } from '#app/lib/domain/enums.ts'
+import type { RequestContext } from '../context.ts'
+import { contentContext, type ContentKind } from '../translation/sync.ts'
+
+/** Fields of catalogue rows that hold content written by the shop (Romanian, the source language). */
+export const LOCALIZED_FIELDS = ['name', 'description', 'categoryName'] as const
+
+type LocalizedField = (typeof LOCALIZED_FIELDS)[number]
+
+export type LocalizableRow = { [K in LocalizedField]?: string | null }
+
+/** Which cached translation a field reads: a product row's categoryName is its category's name. */
+function contextOf(kind: ContentKind, field: LocalizedField) {
+	return field === 'categoryName' ? contentContext('category', 'name') : contentContext(kind, field)
+}
+
+/**
+ * THE one place catalogue content (category and product names and descriptions) is put into the
+ * visitor's language before it is shown on a page, in the sitemap or in JSON-LD. It returns rows of
+ * the same shape with the LOCALIZED_FIELDS replaced by the editor's override, else the machine
+ * translation, else the Romanian source. It reads the translation cache only (one query at most)
+ * and never waits on a provider.
+ */
+export async function localizeContent<T extends LocalizableRow>(
+	app: Pick<RequestContext, 'translation'>,
+	kind: ContentKind,
+	rows: T[],
+	locale: Locale,
+): Promise<T[]> {
+	if (locale === 'ro' || rows.length === 0) return rows
+	const slots: { row: number; field: LocalizedField }[] = []
+	const entries: { context: string; text: string }[] = []
+	rows.forEach((row, index) => {
+		for (const field of LOCALIZED_FIELDS) {
+			const text = row[field]
+			if (typeof text !== 'string' || text.trim() === '') continue
+			slots.push({ row: index, field })
+			entries.push({ context: contextOf(kind, field), text })
+		}
+	})
+	if (entries.length === 0) return rows
+	const texts = await app.translation.read(locale, entries)
+	const localized = rows.map((row) => ({ ...row }))
+	slots.forEach((slot, i) => {
+		;(localized[slot.row] as LocalizableRow)[slot.field] = texts[i]!
+	})
+	return localized
+}

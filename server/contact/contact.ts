@@ -1,0 +1,36 @@
+import { enqueueEmail } from '../email/outbox.ts'
+import type { RequestContext } from '../context.ts'
+import { serverI18n } from '../i18n.ts'
+import { hitRateLimit } from '../security/rate-limit.ts'
+import type { ContactInput } from '#app/lib/forms/contact.ts'
+
+/** Spec: a contact form must not become a spam cannon. Per address: 5 messages an hour. */
+export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 3600 }
+
+export type ContactOutcome = 'sent' | 'ignored' | 'rate-limited'
+
+/**
+ * Sends a contact-form message to the shop's address (SHOP_EMAIL) through the email outbox, with
+ * the visitor's address as Reply-To. A filled-in honeypot is answered like a success but sends nothing.
+ */
+export async function sendContactMessage(
+	app: Pick<RequestContext, 'db' | 'env' | 'email' | 'clientIp' | 'locale' | 'log'>,
+	input: ContactInput,
+): Promise<ContactOutcome> {
+	if (input.website && input.website.trim() !== '') {
+		app.log.info({ ip: app.clientIp }, 'contact form honeypot filled; message dropped')
+		return 'ignored'
+	}
+	const limit = await hitRateLimit(app.db, `contact:${app.clientIp}`, CONTACT_RATE_LIMIT)
+	if (!limit.allowed) return 'rate-limited'
+	// The shop's owner reads Romanian (the admin language), whatever the visitor's language.
+	const t = serverI18n('ro').t
+	await enqueueEmail(app.db, {
+		to: app.env.SHOP_EMAIL,
+		replyTo: input.email,
+		subject: t('contact.emailSubject', { subject: input.subject.replace(/[\r\n]+/g, ' ') }),
+		text: [`${t('contact.name')}: ${input.name}`, `${t('contact.email')}: ${input.email}`, `${t('contact.subject')}: ${input.subject}`, `${t('nav.language')}: ${app.locale}`, '', input.message].join('\n'),
+	})
+	app.email.nudge()
+	return 'sent'
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '#db/client.ts'
+import { orderHistory, orders } from '#db/schema/index.ts'
+import type { OrderStatus } from '#app/lib/domain/enums.ts'
+import { orderStatusSchema, trackingNumberSchema } from '#app/lib/forms/order-update.ts'
+import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
+
+export type OrderChangeDeps = {
+	db: Database
+	mail: OrderEmailContext
+	/** Called after a commit that queued an email, to deliver it soon. */
+	nudgeEmail?: () => void
+}
+
+export class OrderNotFoundError extends Error {
+	override name = 'OrderNotFoundError'
+}
+
+export class OrderChangeInvalidError extends Error {
+	override name = 'OrderChangeInvalidError'
+}
+
+/**
+ * Admin sets an order's status (any of the five, at any time; spec §4). The change, a history
+ * row and the customer's status email commit together; the email is delivered afterwards by the
+ * outbox, so a mail failure is retried and never undoes the change.
+ */
+export async function changeOrderStatus(deps: OrderChangeDeps, input: { orderId: string; status: string; actorUserId?: string | null }) {
+	const parsed = orderStatusSchema.safeParse(input.status)
+	if (!parsed.success) throw new OrderChangeInvalidError(parsed.error.issues[0]!.message)
+	const status: OrderStatus = parsed.data
+	const result = await deps.db.transaction(async (tx) => {
+		const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.orderId)).for('update')
+		if (!before) throw new OrderNotFoundError('order not found')
+		await tx.update(orders).set({ status }).where(eq(orders.id, input.orderId))
+		const [history] = await tx
+			.insert(orderHistory)
+			.values({ orderId: input.orderId, actorUserId: input.actorUserId ?? null, action: 'status_changed', details: { from: before.status, to: status } })
+			.returning({ id: orderHistory.id })
+		const queued = await queueOrderEmail(tx, deps.mail, input.orderId, { kind: 'status', dedupeKey: `order-status:${history!.id}` })
+		return { from: before.status, to: status, emailQueued: queued }
+	})
+	if (result.emailQueued) deps.nudgeEmail?.()
+	return result
+}
+
+/**
+ * Admin saves the tracking number (AWB). The customer gets a tracking email only when the order
+ * is already shipped, a tracking number is present and it changed (spec §7).
+ */
+export async function setTrackingNumber(deps: OrderChangeDeps, input: { orderId: string; trackingNumber: string; actorUserId?: string | null }) {
+	const parsed = trackingNumberSchema.safeParse(input.trackingNumber)
+	if (!parsed.success) throw new OrderChangeInvalidError(parsed.error.issues[0]!.message)
+	const trackingNumber = parsed.data === '' ? null : parsed.data
+	const result = await deps.db.transaction(async (tx) => {
+		const [before] = await tx
+			.select({ status: orders.status, trackingNumber: orders.trackingNumber })
+			.from(orders)
+			.where(eq(orders.id, input.orderId))
+			.for('update')
+		if (!before) throw new OrderNotFoundError('order not found')
+		if (before.trackingNumber === trackingNumber) return { changed: false, emailQueued: false }
+		await tx.update(orders).set({ trackingNumber }).where(eq(orders.id, input.orderId))
+		const [history] = await tx
+			.insert(orderHistory)
+			.values({
+				orderId: input.orderId,
+				actorUserId: input.actorUserId ?? null,
+				action: 'tracking_changed',
+				details: { from: before.trackingNumber, to: trackingNumber },
+			})
+			.returning({ id: orderHistory.id })
+		const notify = before.status === 'shipped' && trackingNumber !== null
+		const queued = notify ? await queueOrderEmail(tx, deps.mail, input.orderId, { kind: 'tracking', dedupeKey: `order-tracking:${history!.id}` }) : false
+		return { changed: true, emailQueued: queued }
+	})
+	if (result.emailQueued) deps.nudgeEmail?.()
+	return result
+}

@@ -1,0 +1,71 @@
+import { checkoutRequestSchema, firstCheckoutError } from '#app/lib/forms/checkout.ts'
+import type { RequestContext } from '../context.ts'
+import { serverI18n } from '../i18n.ts'
+import { PaymentProviderError } from '../payments/provider.ts'
+import { hitRateLimit } from '../security/rate-limit.ts'
+import { startCheckout } from './checkout.ts'
+import { CheckoutRejectedError } from './place-order.ts'
+
+/** What the checkout endpoint answers; messages are already in the visitor's language. */
+export type CheckoutResponse =
+	| { ok: true; url: string; orderId: string }
+	| { ok: false; kind: 'validation'; field: string; message: string }
+	| { ok: false; kind: 'lines'; message: string; problems: { lineId: string; code: string; message: string }[] }
+	| { ok: false; kind: 'failure' | 'closed' | 'rate-limited'; message: string }
+
+/** Checkouts per visitor address in the window: each one holds stock for 30 minutes. */
+export const CHECKOUT_RATE_LIMIT = { limit: 30, windowSeconds: 600 }
+
+/**
+ * POST /checkout: validates the body with the shared schema, places the order and opens the
+ * payment session. Bad input is a 4xx with the spec's message, never a 500.
+ */
+export async function handleCheckoutRequest(
+	app: RequestContext,
+	body: unknown,
+	options: { userId?: string | null } = {},
+): Promise<{ status: number; body: CheckoutResponse }> {
+	const t = serverI18n(app.locale).getFixedT(app.locale)
+	const parsed = checkoutRequestSchema.safeParse(body)
+	if (!parsed.success) {
+		const { field, message } = firstCheckoutError(parsed.error)
+		const known = message.startsWith('checkout.')
+		return { status: 400, body: { ok: false, kind: 'validation', field, message: known ? t(message) : t('checkout.failure') } }
+	}
+	if (!app.payments) return { status: 503, body: { ok: false, kind: 'closed', message: t('checkout.closed') } }
+	const limit = await hitRateLimit(app.db, `checkout:${app.clientIp}`, CHECKOUT_RATE_LIMIT)
+	if (!limit.allowed) return { status: 429, body: { ok: false, kind: 'rate-limited', message: t('checkout.failure') } }
+	try {
+		const result = await startCheckout(
+			{
+				db: app.db,
+				mail: app.orderMail,
+				nudgeEmail: () => app.email.nudge(),
+				payments: app.payments,
+				publicUrl: app.env.PUBLIC_URL,
+				shipping: app.shipping,
+				log: app.log,
+			},
+			{
+				lines: parsed.data.items,
+				customer: parsed.data.shippingData,
+				locale: app.locale,
+				userId: options.userId ?? null,
+				portraitName: (size) => t('checkout.portraitName', { size }),
+			},
+		)
+		app.log.info({ orderId: result.orderId, provider: app.payments.name }, 'order placed, payment session opened')
+		return { status: 200, body: { ok: true, url: result.url, orderId: result.orderId } }
+	} catch (error) {
+		if (error instanceof CheckoutRejectedError) {
+			const problems = error.problems.map((p) => ({
+				lineId: p.lineId,
+				code: p.code,
+				message: t(`checkout.lineErrors.${p.code}`, { name: p.name, available: p.available ?? 0 }),
+			}))
+			return { status: 409, body: { ok: false, kind: 'lines', message: problems.map((p) => p.message).join('\n'), problems } }
+		}
+		if (error instanceof PaymentProviderError) return { status: 502, body: { ok: false, kind: 'failure', message: t('checkout.failure') } }
+		throw error
+	}
+}

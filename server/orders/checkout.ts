@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm'
+import { orderHistory, orders } from '#db/schema/index.ts'
+import type { Locale } from '#app/lib/domain/enums.ts'
+import type { ShippingConfig } from '#app/lib/domain/shipping.ts'
+import type { CheckoutForm, CheckoutLine } from '#app/lib/forms/checkout.ts'
+import type { Logger } from '../logger.ts'
+import type { PaymentProvider } from '../payments/provider.ts'
+import { releaseHolds, type PaymentDeps } from './payment-events.ts'
+import { placeOrder } from './place-order.ts'
+
+export type CheckoutDeps = PaymentDeps & {
+	payments: PaymentProvider
+	publicUrl: string
+	shipping: ShippingConfig
+	log?: Logger
+}
+
+/** Stripe refuses sessions expiring in under 30 minutes from its own clock; a little margin keeps us above. */
+export const SESSION_MARGIN_MS = 60_000
+
+/**
+ * Places the order (server prices, stock held) and opens its payment session. Returns where to
+ * send the browser. If the session cannot be opened the order is marked failed and its stock
+ * released at once; the error is rethrown for the page to show.
+ */
+export async function startCheckout(
+	deps: CheckoutDeps,
+	input: { lines: CheckoutLine[]; customer: CheckoutForm; locale: Locale; userId?: string | null; portraitName: (size: string) => string; now?: Date },
+) {
+	const now = input.now ?? new Date()
+	const order = await placeOrder(deps.db, {
+		lines: input.lines,
+		customer: input.customer,
+		locale: input.locale,
+		userId: input.userId,
+		shipping: deps.shipping,
+		portraitName: input.portraitName,
+		now,
+	})
+	const expiresAt = new Date(order.holdExpiresAt.getTime() + SESSION_MARGIN_MS)
+	try {
+		const session = await deps.payments.createSession({
+			orderId: order.id,
+			email: order.email,
+			locale: order.locale,
+			lines: order.items.map((item) => ({ name: item.name, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
+			shippingCents: order.shippingCents,
+			successUrl: `${deps.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+			cancelUrl: `${deps.publicUrl}/cart`,
+			expiresAt,
+		})
+		await deps.db
+			.update(orders)
+			.set({ paymentProvider: deps.payments.name, paymentSessionId: session.id, paymentSessionExpiresAt: session.expiresAt })
+			.where(eq(orders.id, order.id))
+		return { orderId: order.id, url: session.url, sessionId: session.id, totalCents: order.totalCents }
+	} catch (error) {
+		deps.log?.error({ err: error, orderId: order.id }, 'payment session could not be created')
+		await deps.db.transaction(async (tx) => {
+			const failed = await tx
+				.update(orders)
+				.set({ paymentStatus: 'failed', status: 'cancelled' })
+				.where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+				.returning({ id: orders.id })
+			if (failed.length) {
+				await releaseHolds(tx, order.id)
+				await tx.insert(orderHistory).values({ orderId: order.id, action: 'payment_session_failed', details: { error: (error as Error).message.slice(0, 500) } })
+			}
+		})
+		throw error
+	}
+}

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm'
+import type { DbExecutor } from '#db/client.ts'
+import { orderItems, orders } from '#db/schema/index.ts'
+import { LOCALES, type Locale } from '#app/lib/domain/enums.ts'
+import { formatEuro } from '#app/lib/money.ts'
+import { SHOP } from '#app/lib/shop.ts'
+import { enqueueEmail } from '../email/outbox.ts'
+import { serverI18n } from '../i18n.ts'
+
+/** What every order email needs besides the order: where the shop is and where it lives online. */
+export type OrderEmailContext = { shopAddress: string; publicUrl: string }
+
+export type OrderEmailKind = 'confirmation' | 'status' | 'tracking'
+
+type OrderRow = typeof orders.$inferSelect
+type ItemRow = typeof orderItems.$inferSelect
+
+/** Spec §2/§7: the order number people see is the first 8 characters of its id. */
+export function orderNumber(orderId: string) {
+	return orderId.slice(0, 8)
+}
+
+const escapeHtml = (value: string) =>
+	value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function asLocale(value: string): Locale {
+	return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'ro'
+}
+
+/**
+ * The confirmation, status and tracking emails (spec §7 send-order-email): order number, status,
+ * total, items, shipping address and tracking number, as HTML and plain text, in the order's
+ * language, signed with the shop's name and address.
+ */
+export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: ItemRow[], context: OrderEmailContext) {
+	const locale = asLocale(order.locale)
+	const t = serverI18n(locale).getFixedT(locale)
+	const number = orderNumber(order.id)
+	const money = (cents: number) => formatEuro(cents, locale)
+	const status = t(`orderEmail.status.${order.status}`)
+	const payment = t(`orderEmail.payment.${order.paymentStatus}`)
+	const subject = t(`orderEmail.subject.${kind}`, { number, status })
+	const intro = t(`orderEmail.intro.${kind}`, { name: order.shippingAddress.fullName, status, tracking: order.trackingNumber ?? '' })
+	const a = order.shippingAddress
+	const addressLines = [a.fullName, a.address, `${a.postalCode} ${a.city}`.trim(), a.country, a.phone].filter(Boolean)
+	const tracking = order.trackingNumber ? order.trackingNumber : t('orderEmail.noTracking')
+	const rows: [string, string][] = [
+		[t('orderEmail.orderNumber'), number],
+		[t('orderEmail.statusLabel'), status],
+		[t('orderEmail.paymentLabel'), payment],
+		[t('orderEmail.trackingLabel'), tracking],
+	]
+	const itemLine = (item: ItemRow) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
+	const accountUrl = `${context.publicUrl}/account`
+
+	const text = [
+		intro,
+		'',
+		...rows.map(([label, value]) => `${label}: ${value}`),
+		'',
+		`${t('orderEmail.items')}:`,
+		...items.map((item) => `- ${itemLine(item)}`),
+		`${t('orderEmail.subtotal')}: ${money(order.subtotalCents)}`,
+		`${t('orderEmail.shipping')}: ${order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents)}`,
+		`${t('orderEmail.total')}: ${money(order.totalCents)}`,
+		'',
+		`${t('orderEmail.shippingAddress')}:`,
+		...addressLines,
+		...(a.notes ? [`${t('orderEmail.notes')}: ${a.notes}`] : []),
+		'',
+		`${t('orderEmail.account')}: ${accountUrl}`,
+		'',
+		`${SHOP.name}`,
+		context.shopAddress,
+		SHOP.email,
+	].join('\n')
+
+	const cell = 'padding:4px 8px;border-bottom:1px solid #eee'
+	const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#2b2118;max-width:600px;margin:0 auto;padding:16px">
+<h1 style="font-size:20px">${escapeHtml(SHOP.name)}</h1>
+<p>${escapeHtml(intro)}</p>
+<table style="border-collapse:collapse;width:100%">${rows.map(([label, value]) => `<tr><th style="${cell};text-align:left">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('')}</table>
+<h2 style="font-size:16px">${escapeHtml(t('orderEmail.items'))}</h2>
+<table style="border-collapse:collapse;width:100%">
+${items.map((item) => `<tr><td style="${cell}">${item.quantity} × ${escapeHtml(item.name)}</td><td style="${cell};text-align:right">${escapeHtml(money(item.unitPriceCents * item.quantity))}</td></tr>`).join('\n')}
+<tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right">${escapeHtml(money(order.subtotalCents))}</td></tr>
+<tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
+<tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right">${escapeHtml(money(order.totalCents))}</th></tr>
+</table>
+<h2 style="font-size:16px">${escapeHtml(t('orderEmail.shippingAddress'))}</h2>
+<p>${addressLines.map(escapeHtml).join('<br>')}${a.notes ? `<br>${escapeHtml(t('orderEmail.notes'))}: ${escapeHtml(a.notes)}` : ''}</p>
+<p><a href="${escapeHtml(accountUrl)}">${escapeHtml(t('orderEmail.account'))}</a></p>
+<hr><p style="font-size:12px;color:#6b5b4d">${escapeHtml(SHOP.name)}<br>${escapeHtml(context.shopAddress)}<br>${escapeHtml(SHOP.email)}</p>
+</body></html>`
+	return { subject, text, html }
+}
+
+/**
+ * Renders an order email from the order as it is in this transaction and puts it in the outbox,
+ * so it commits (or not) together with the change it reports.
+ */
+export async function queueOrderEmail(
+	tx: DbExecutor,
+	context: OrderEmailContext,
+	orderId: string,
+	options: { kind: OrderEmailKind; dedupeKey?: string },
+) {
+	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
+	if (!order) return false
+	const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name)
+	const message = renderOrderEmail(options.kind, order, items, context)
+	return enqueueEmail(tx, {
+		to: order.email,
+		...message,
+		replyTo: SHOP.email,
+		dedupeKey: options.dedupeKey ?? (options.kind === 'confirmation' ? `order-paid:${orderId}` : undefined),
+	})
+}

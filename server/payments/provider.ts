@@ -1,0 +1,53 @@
+/**
+ * A card payment provider (ADR 0040): Stripe Checkout in production, the built-in test card
+ * page otherwise. Both hand the order over to a hosted page and report back the same kinds of
+ * events, which go through one idempotent path (server/orders/payment-events.ts).
+ */
+export type PaymentSessionRequest = {
+	orderId: string
+	email: string
+	locale: string
+	lines: { name: string; unitAmountCents: number; quantity: number }[]
+	shippingCents: number
+	successUrl: string
+	cancelUrl: string
+	expiresAt: Date
+}
+
+export type PaymentSession = { id: string; url: string; expiresAt: Date }
+
+/** What the provider says about a session now. */
+export type SessionState = {
+	id: string
+	orderId: string | null
+	status: 'open' | 'complete' | 'expired'
+	paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
+}
+
+export const PAYMENT_EVENT_TYPES = [
+	'checkout.session.completed',
+	'checkout.session.async_payment_succeeded',
+	'checkout.session.async_payment_failed',
+	'checkout.session.expired',
+] as const
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number]
+
+/** A provider event reduced to what the shop acts on. */
+export type PaymentEvent = {
+	id: string
+	provider: 'stripe' | 'test'
+	type: PaymentEventType
+	session: SessionState
+}
+
+export interface PaymentProvider {
+	readonly name: 'stripe' | 'test'
+	createSession(request: PaymentSessionRequest): Promise<PaymentSession>
+	retrieveSession(id: string): Promise<SessionState>
+	/** Ends an open session early (reconciliation of a session that outlived its expiry). */
+	expireSession(id: string): Promise<SessionState>
+}
+
+export class PaymentProviderError extends Error {
+	override name = 'PaymentProviderError'
+}

@@ -1,0 +1,106 @@
+import Stripe from 'stripe'
+import type { PaymentEvent, PaymentProvider, SessionState } from './provider.ts'
+import { PAYMENT_EVENT_TYPES, PaymentProviderError, type PaymentEventType } from './provider.ts'
+
+export type StripeOptions = {
+	secretKey: string
+	/** Another Stripe-compatible base URL (tests, local mock servers). */
+	apiUrl?: string
+}
+
+export function createStripeClient(options: StripeOptions) {
+	const api = options.apiUrl ? new URL(options.apiUrl) : undefined
+	return new Stripe(options.secretKey, {
+		maxNetworkRetries: 2,
+		timeout: 20_000,
+		telemetry: false,
+		...(api
+			? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' }
+			: {}),
+	})
+}
+
+function toState(session: Stripe.Checkout.Session): SessionState {
+	return {
+		id: session.id,
+		orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
+		status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+		paymentStatus: session.payment_status === 'paid' ? 'paid' : session.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
+	}
+}
+
+/** Stripe Checkout Sessions through the official SDK. */
+export function createStripeProvider(options: StripeOptions): PaymentProvider {
+	const stripe = createStripeClient(options)
+	return {
+		name: 'stripe',
+		async createSession(request) {
+			const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) => ({
+				quantity: line.quantity,
+				price_data: { currency: 'eur', unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+			}))
+			try {
+				const session = await stripe.checkout.sessions.create(
+					{
+						mode: 'payment',
+						currency: 'eur',
+						line_items: lineItems,
+						customer_email: request.email,
+						client_reference_id: request.orderId,
+						metadata: { order_id: request.orderId },
+						payment_intent_data: { metadata: { order_id: request.orderId } },
+						success_url: request.successUrl,
+						cancel_url: request.cancelUrl,
+						expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+						locale: (['en', 'ro', 'es'].includes(request.locale) ? request.locale : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
+						...(request.shippingCents > 0
+							? {
+									shipping_options: [
+										{ shipping_rate_data: { type: 'fixed_amount', display_name: 'Livrare', fixed_amount: { amount: request.shippingCents, currency: 'eur' } } },
+									],
+								}
+							: {}),
+					},
+					// One order, one session: a retried request gets the session made the first time.
+					{ idempotencyKey: `checkout-session-${request.orderId}` },
+				)
+				if (!session.url) throw new PaymentProviderError('Stripe returned a session without a URL')
+				return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) }
+			} catch (error) {
+				if (error instanceof PaymentProviderError) throw error
+				throw new PaymentProviderError(`Stripe session could not be created: ${(error as Error).message}`)
+			}
+		},
+		async retrieveSession(id) {
+			return toState(await stripe.checkout.sessions.retrieve(id))
+		},
+		async expireSession(id) {
+			try {
+				return toState(await stripe.checkout.sessions.expire(id))
+			} catch {
+				// Already complete or expired: report what it is now.
+				return toState(await stripe.checkout.sessions.retrieve(id))
+			}
+		},
+	}
+}
+
+export class WebhookSignatureError extends Error {
+	override name = 'WebhookSignatureError'
+}
+
+/**
+ * Checks a webhook's signature on the raw body (bad or older than five minutes → throws) and
+ * reduces it to a PaymentEvent; null for event types the shop does not act on.
+ */
+export function parseStripeWebhook(rawBody: string | Buffer, signature: string | null, secret: string): PaymentEvent | null {
+	let event: Stripe.Event
+	try {
+		// The SDK's webhook helpers need no API key or network.
+		event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret, 300)
+	} catch (error) {
+		throw new WebhookSignatureError((error as Error).message)
+	}
+	if (!(PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type)) return null
+	return { id: event.id, provider: 'stripe', type: event.type as PaymentEventType, session: toState(event.data.object as Stripe.Checkout.Session) }
+}

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { DbExecutor } from '#db/client.ts'
+import { orders } from '#db/schema/index.ts'
+import type { PaymentProvider, SessionState } from './provider.ts'
+
+export const TEST_SESSION_PREFIX = 'test_cs_'
+/** Where the built-in card page lives: /test-payment/{session id}. */
+export const TEST_PAYMENT_PATH = '/test-payment'
+
+/** Stripe's public test numbers: the first succeeds, the second is declined. */
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const
+
+export function testCardOutcome(cardNumber: string): 'success' | 'declined' | 'unknown' {
+	const digits = cardNumber.replace(/[\s-]/g, '')
+	if (digits === TEST_CARDS.success) return 'success'
+	if (digits === TEST_CARDS.declined) return 'declined'
+	return 'unknown'
+}
+
+/**
+ * The built-in test card page as a provider (ADR 0040). A session is the order itself: its id is
+ * stored on the order, and its state is read back from the order and its expiry.
+ */
+export function createTestCardProvider(options: { db: DbExecutor; now?: () => Date }): PaymentProvider {
+	const now = options.now ?? (() => new Date())
+	async function state(id: string): Promise<SessionState> {
+		const [order] = await options.db
+			.select({ id: orders.id, paymentStatus: orders.paymentStatus, expiresAt: orders.paymentSessionExpiresAt })
+			.from(orders)
+			.where(eq(orders.paymentSessionId, id))
+		if (!order) throw new Error(`no test payment session ${id}`)
+		if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { id, orderId: order.id, status: 'complete', paymentStatus: 'paid' }
+		const over = order.paymentStatus === 'failed' || (order.expiresAt !== null && order.expiresAt <= now())
+		return { id, orderId: order.id, status: over ? 'expired' : 'open', paymentStatus: 'unpaid' }
+	}
+	return {
+		name: 'test',
+		async createSession(request) {
+			const id = `${TEST_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}`
+			// Relative: the page is part of this shop, whichever address the customer reached it by.
+			return { id, url: `${TEST_PAYMENT_PATH}/${id}`, expiresAt: request.expiresAt }
+		},
+		retrieveSession: state,
+		async expireSession(id) {
+			const current = await state(id)
+			return current.status === 'open' ? { ...current, status: 'expired' } : current
+		},
+	}
+}

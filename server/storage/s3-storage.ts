@@ -1,0 +1,104 @@
+import type { Readable } from 'node:stream'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { assertValidKey, IMMUTABLE_CACHE_CONTROL, type ObjectStorage } from './storage.ts'
+
+export type S3StorageOptions = {
+	bucket: string
+	/** Base URL browsers load objects from, without a trailing slash (S3_PUBLIC_URL). */
+	publicUrl: string
+	region: string
+	/** Set for S3-compatible services (MinIO, R2, Spaces, a test server); turns on path-style addressing. */
+	endpoint?: string
+	accessKeyId?: string
+	secretAccessKey?: string
+	/** Per-request timeout; the SDK retries a few times on its own. */
+	requestTimeoutMs?: number
+}
+
+function isNotFound(error: unknown) {
+	const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null
+	return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404
+}
+
+/** The SDK is large: it loads on first use, so a shop on local storage never pays for it. */
+const loadSdk = () => import('@aws-sdk/client-s3')
+
+/** The default public URL when S3_PUBLIC_URL is unset: path-style on a custom endpoint, virtual-host style on AWS. */
+export function defaultS3PublicUrl(options: { bucket: string; region: string; endpoint?: string }) {
+	return options.endpoint
+		? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
+		: `https://${options.bucket}.s3.${options.region}.amazonaws.com`
+}
+
+/** Objects in an S3 bucket (AWS or any S3-compatible service), loaded by browsers from `publicUrl`. */
+export function createS3Storage(options: S3StorageOptions): ObjectStorage {
+	let client: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadSdk>> }> | undefined
+	const connect = () =>
+		(client ??= loadSdk().then((sdk) => ({
+			sdk,
+			client: new sdk.S3Client({
+				region: options.region,
+				endpoint: options.endpoint,
+				forcePathStyle: Boolean(options.endpoint),
+				credentials:
+					options.accessKeyId && options.secretAccessKey
+						? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+						: undefined,
+				// Many S3-compatible services do not implement the newer default checksums.
+				requestChecksumCalculation: 'WHEN_REQUIRED',
+				responseChecksumValidation: 'WHEN_REQUIRED',
+				maxAttempts: 3,
+				requestHandler: { requestTimeout: options.requestTimeoutMs ?? 30_000, connectionTimeout: 5_000 },
+			}),
+		})))
+	const Bucket = options.bucket
+	const base = options.publicUrl.replace(/\/+$/, '')
+
+	return {
+		kind: 's3',
+		async put(key, body, contentType) {
+			assertValidKey(key)
+			const { client, sdk } = await connect()
+			await client.send(
+				new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL, ContentLength: body.length }),
+			)
+		},
+		async get(key) {
+			assertValidKey(key)
+			const { client, sdk } = await connect()
+			try {
+				const result = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }))
+				if (!result.Body) return null
+				return {
+					body: result.Body as Readable,
+					contentType: result.ContentType ?? 'application/octet-stream',
+					size: result.ContentLength ?? 0,
+				}
+			} catch (error) {
+				if (isNotFound(error)) return null
+				throw error
+			}
+		},
+		async exists(key) {
+			assertValidKey(key)
+			const { client, sdk } = await connect()
+			try {
+				await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }))
+				return true
+			} catch (error) {
+				if (isNotFound(error)) return false
+				throw error
+			}
+		},
+		async delete(key) {
+			assertValidKey(key)
+			const { client, sdk } = await connect()
+			// S3 answers 204 whether or not the object existed.
+			await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }))
+		},
+		publicUrl(key) {
+			assertValidKey(key)
+			return `${base}/${key}`
+		},
+	}
+}

@@ -1,0 +1,174 @@
+/**
+ * Content translation as the rest of the app uses it: storefront reads (cache only, never the
+ * provider), queueing after an admin save, and what the admin translations screen lists and edits.
+ */
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#app/lib/forms/translation-override.ts'
+import type { Database } from '#db/client.ts'
+import { categories, products, translations } from '#db/schema/index.ts'
+import type { Logger } from '../logger.ts'
+import { sourceHash } from './cache.ts'
+import { TARGET_LOCALES, type TargetLocale } from './providers.ts'
+import { isTargetLocale, type TranslationService } from './service.ts'
+import { contentContext, syncTranslations, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+import { MAX_TRANSLATION_ATTEMPTS, type TranslationWorker } from './worker.ts'
+
+export { CONTENT_FIELDS, CONTENT_KINDS, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+
+/** The part of AppServices these functions need (a RequestContext fits too). */
+export type TranslationApp = { db: Database; log: Logger; translation: TranslationService & { worker: TranslationWorker } }
+
+export type LocalizableRow = { name: string; description: string | null }
+
+/**
+ * The rows with name and description in `locale`: the editor's override, else the machine
+ * translation, else the Romanian text. Reads the cache only (one query at most, none when the
+ * in-process cache has everything) and never waits on a provider. Romanian rows come back unchanged.
+ */
+export async function readContentTranslations<T extends LocalizableRow>(app: Pick<TranslationApp, 'translation'>, locale: string, kind: ContentKind, rows: T[]): Promise<T[]> {
+	if (!isTargetLocale(locale) || rows.length === 0) return rows
+	const entries = rows.flatMap((row) => [
+		{ context: contentContext(kind, 'name'), text: row.name },
+		{ context: contentContext(kind, 'description'), text: row.description ?? '' },
+	])
+	const texts = await app.translation.read(locale, entries)
+	return rows.map((row, i) => ({ ...row, name: texts[2 * i]!, description: row.description === null ? null : texts[2 * i + 1]! }))
+}
+
+/**
+ * Call after saving a product or category (its Romanian name or description may have changed):
+ * queues translations for its new texts, retires those of texts no longer used, and wakes the
+ * background job. Never throws: the save has already succeeded; a failure is logged and the
+ * start-up sync or `npm run translations -- backfill` catches up.
+ */
+export async function queueContentTranslation(app: TranslationApp, target: ContentTarget): Promise<void> {
+	try {
+		const { queued } = await syncTranslations(app.db, target)
+		if (queued > 0) app.translation.worker.nudge()
+	} catch (error) {
+		app.log.error({ err: (error as Error).message, ...target }, 'could not queue content translations')
+	}
+}
+
+export type TranslationState = {
+	machine: string | null
+	override: string | null
+	/** 'translated' (machine text exists), 'pending' (queued or retrying), 'failed' (gave up), 'off' (no provider, nothing yet). */
+	status: 'translated' | 'pending' | 'failed' | 'off'
+	error: string | null
+}
+
+export type ContentTranslationField = {
+	field: ContentField
+	context: string
+	/** The Romanian text. */
+	source: string
+	translations: Record<TargetLocale, TranslationState>
+}
+
+export type ContentTranslationItem = { kind: ContentKind; id: string; name: string; fields: ContentTranslationField[] }
+
+/** For /admin/translations: each product's or category's texts with their en/es machine translation and override. */
+export async function listContentTranslations(
+	app: Pick<TranslationApp, 'db' | 'translation'>,
+	options: { kind: ContentKind; search?: string; page?: number; pageSize?: number },
+): Promise<{ items: ContentTranslationItem[]; total: number; page: number; pageSize: number; provider: string }> {
+	const pageSize = Math.min(Math.max(options.pageSize ?? 25, 1), 100)
+	const page = Math.max(options.page ?? 1, 1)
+	const table = options.kind === 'product' ? products : categories
+	const search = options.search?.trim()
+	const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
+	const where = search ? or(ilike(table.name, pattern), ilike(table.slug, pattern)) : undefined
+	const [totalRow] = await app.db.select({ total: count() }).from(table).where(where)
+	const rows = await app.db
+		.select({ id: table.id, name: table.name, description: table.description })
+		.from(table)
+		.where(where)
+		.orderBy(asc(table.name), asc(table.id))
+		.limit(pageSize)
+		.offset((page - 1) * pageSize)
+
+	const wanted = rows.flatMap((row) => [row.name, row.description ?? ''].filter((text) => text.trim() !== '').map(sourceHash))
+	const stored = wanted.length
+		? await app.db
+				.select()
+				.from(translations)
+				.where(and(inArray(translations.sourceHash, [...new Set(wanted)]), sql`${translations.context} like ${options.kind + '.%'}`))
+		: []
+	const byKey = new Map(stored.map((row) => [`${row.sourceHash}|${row.context}|${row.locale}`, row]))
+	const state = (hash: string, context: string, locale: TargetLocale): TranslationState => {
+		const row = byKey.get(`${hash}|${context}|${locale}`)
+		const machine = row?.translatedText ?? null
+		return {
+			machine,
+			override: row?.overrideText ?? null,
+			status: machine !== null ? 'translated' : !app.translation.provider ? 'off' : row && row.attempts >= MAX_TRANSLATION_ATTEMPTS ? 'failed' : 'pending',
+			error: machine === null ? (row?.lastError ?? null) : null,
+		}
+	}
+
+	const items = rows.map((row) => {
+		const fields: ContentTranslationField[] = []
+		for (const field of ['name', 'description'] as const) {
+			const source = row[field] ?? ''
+			if (source.trim() === '') continue
+			const context = contentContext(options.kind, field)
+			const hash = sourceHash(source)
+			fields.push({ field, context, source, translations: { en: state(hash, context, 'en'), es: state(hash, context, 'es') } })
+		}
+		return { kind: options.kind, id: row.id, name: row.name, fields }
+	})
+	return { items, total: totalRow?.total ?? 0, page, pageSize, provider: app.translation.providerName }
+}
+
+export class TranslationTargetNotFoundError extends Error {
+	override name = 'TranslationTargetNotFoundError'
+	readonly status = 404
+}
+
+export class NothingToTranslateError extends Error {
+	override name = 'NothingToTranslateError'
+	readonly status = 400
+}
+
+
+/**
+ * Sets (or, with a blank or null text, clears) an editor's translation of one field of a product or
+ * category in en or es. It wins over the machine translation wherever that Romanian text appears
+ * in that context, and machine runs never change it.
+ */
+export async function setContentTranslationOverride(
+	app: Pick<TranslationApp, 'db' | 'translation'>,
+	input: { kind: ContentKind; id: string; field: ContentField; locale: string; text: string | null; userId?: string | null },
+): Promise<{ override: string | null }> {
+	if (!isTargetLocale(input.locale)) throw new NothingToTranslateError('only en and es translations can be overridden')
+	const table = input.kind === 'product' ? products : categories
+	const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+	if (!uuid.test(input.id)) throw new TranslationTargetNotFoundError('not found')
+	const [row] = await app.db.select({ name: table.name, description: table.description }).from(table).where(eq(table.id, input.id))
+	if (!row) throw new TranslationTargetNotFoundError('not found')
+	const source = row[input.field] ?? ''
+	if (source.trim() === '') throw new NothingToTranslateError('the Romanian text is empty')
+
+	const text = input.text?.trim() ? input.text.trim().slice(0, MAX_TRANSLATION_OVERRIDE_LENGTH) : null
+	const context = contentContext(input.kind, input.field)
+	const hash = sourceHash(source)
+	const now = new Date()
+	const override = { overrideText: text, overrideBy: text ? (input.userId ?? null) : null, overrideAt: text ? now : null, stale: false }
+	await app.db
+		.insert(translations)
+		.values({ sourceHash: hash, context, locale: input.locale, sourceText: source, ...override })
+		.onConflictDoUpdate({ target: [translations.sourceHash, translations.context, translations.locale], set: override })
+	app.translation.forget(hash, context, input.locale)
+	return { override: text }
+}
+
+export function clearContentTranslationOverride(
+	app: Pick<TranslationApp, 'db' | 'translation'>,
+	input: { kind: ContentKind; id: string; field: ContentField; locale: string },
+) {
+	return setContentTranslationOverride(app, { ...input, text: null })
+}
+
+/** Every target locale, for screens that show one column per language. */
+export const TRANSLATION_LOCALES = TARGET_LOCALES

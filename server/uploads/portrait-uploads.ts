@@ -1,0 +1,201 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
+import type { DbExecutor } from '#db/client.ts'
+import { uploads } from '#db/schema/index.ts'
+import { PORTRAIT_PHOTO_MAX_BYTES } from '#app/lib/domain/portrait.ts'
+import type { Logger } from '../logger.ts'
+import { storeImage, UnsupportedImageError } from '../media/image-pipeline.ts'
+import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
+
+/** Customer photos are stored under this prefix, each under a random server-made name. */
+export const PORTRAIT_UPLOAD_PREFIX = 'portraits'
+/** The browser loads a photo from here; the id is the upload's random UUID. */
+export const PORTRAIT_UPLOAD_ROUTE = '/api/uploads/portrait'
+/** Photos are scaled down to fit this box; enough detail to paint from. */
+const PORTRAIT_MAX_PIXELS_SIDE = 3000
+/** Multipart framing around the file (boundaries, headers) may add this much to the request. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024
+
+export type UploadErrorKey = 'portrait.photoRequired' | 'portrait.photoTooLarge' | 'portrait.photoInvalid'
+
+/** A refusal the visitor can act on: an HTTP status and the translation key of the message. */
+export class PortraitUploadError extends Error {
+	override name = 'PortraitUploadError'
+	constructor(
+		readonly status: 400 | 413 | 415,
+		readonly messageKey: UploadErrorKey,
+	) {
+		super(messageKey)
+	}
+}
+
+export type PortraitUpload = { id: string; url: string }
+
+export function portraitUploadUrl(id: string) {
+	return `${PORTRAIT_UPLOAD_ROUTE}/${id}`
+}
+
+/**
+ * Reads the one file of a multipart request (field `photo`), never buffering more than the
+ * 10 MB limit; whatever follows is read and thrown away so the client gets the answer.
+ */
+async function readPhoto(request: Request): Promise<Buffer> {
+	const contentType = request.headers.get('content-type') ?? ''
+	if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) throw new PortraitUploadError(400, 'portrait.photoRequired')
+	const declaredLength = Number(request.headers.get('content-length'))
+	if (Number.isFinite(declaredLength) && declaredLength > PORTRAIT_PHOTO_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+		throw new PortraitUploadError(413, 'portrait.photoTooLarge')
+	}
+
+	return new Promise<Buffer>((resolve, reject) => {
+		let parser: busboy.Busboy
+		try {
+			parser = busboy({
+				headers: { 'content-type': contentType },
+				limits: { fileSize: PORTRAIT_PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+			})
+		} catch {
+			reject(new PortraitUploadError(400, 'portrait.photoRequired'))
+			return
+		}
+		const chunks: Buffer[] = []
+		let found = false
+		let tooLarge = false
+		parser.on('file', (field, stream) => {
+			if (field !== 'photo' || found) {
+				stream.resume()
+				return
+			}
+			found = true
+			stream.on('data', (chunk: Buffer) => {
+				if (!tooLarge) chunks.push(chunk)
+			})
+			stream.on('limit', () => {
+				tooLarge = true
+				chunks.length = 0
+			})
+		})
+		parser.on('error', () => reject(new PortraitUploadError(400, 'portrait.photoRequired')))
+		parser.on('close', () => {
+			if (tooLarge) reject(new PortraitUploadError(413, 'portrait.photoTooLarge'))
+			else if (!found || chunks.length === 0) reject(new PortraitUploadError(400, 'portrait.photoRequired'))
+			else resolve(Buffer.concat(chunks))
+		})
+		const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)
+		body.on('error', () => reject(new PortraitUploadError(400, 'portrait.photoRequired')))
+		body.pipe(parser)
+	})
+}
+
+/**
+ * Takes a customer's portrait photo: checks the real bytes (JPEG, PNG or WebP by magic number, not
+ * the declared type) and the 10 MB limit, re-encodes it (dropping EXIF and GPS), stores it under a
+ * random name and records it. Returns the opaque upload id and the URL the preview loads from.
+ */
+export async function receivePortraitUpload(deps: { db: DbExecutor; storage: ObjectStorage }, request: Request): Promise<PortraitUpload> {
+	const bytes = await readPhoto(request)
+	let stored
+	try {
+		stored = await storeImage(deps.storage, bytes, { prefix: PORTRAIT_UPLOAD_PREFIX, maxSize: PORTRAIT_MAX_PIXELS_SIDE, derivatives: false })
+	} catch (error) {
+		if (error instanceof UnsupportedImageError) throw new PortraitUploadError(415, 'portrait.photoInvalid')
+		throw error
+	}
+	try {
+		const [row] = await deps.db
+			.insert(uploads)
+			.values({ storageKey: stored.key, mimeType: 'image/webp', size: stored.size, width: stored.width, height: stored.height })
+			.returning({ id: uploads.id })
+		return { id: row!.id, url: portraitUploadUrl(row!.id) }
+	} catch (error) {
+		await deps.storage.delete(stored.key)
+		throw error
+	}
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The stored photo of upload `id`, or null: unknown, malformed and deleted ids look the same. */
+export async function openPortraitUpload(deps: { db: DbExecutor; storage: ObjectStorage }, id: string): Promise<StoredObject | null> {
+	if (!UUID.test(id)) return null
+	const [row] = await deps.db.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, id)).limit(1)
+	if (!row) return null
+	return deps.storage.get(row.storageKey)
+}
+
+/**
+ * Deletes photos that no order claimed within the retention period. The row goes first, in one
+ * statement, so a checkout claiming it at the same moment either wins (and the photo stays) or
+ * finds it gone; several instances may sweep at once.
+ */
+export async function deleteUnclaimedUploads(
+	deps: { db: DbExecutor; storage: ObjectStorage; log?: Logger },
+	options: { retentionDays: number; now?: Date; batchSize?: number },
+): Promise<number> {
+	const cutoff = new Date((options.now ?? new Date()).getTime() - options.retentionDays * 24 * 60 * 60 * 1000)
+	const batchSize = options.batchSize ?? 200
+	let deleted = 0
+	for (;;) {
+		const due = deps.db
+			.select({ id: uploads.id })
+			.from(uploads)
+			.where(and(isNull(uploads.claimedAt), lt(uploads.createdAt, cutoff)))
+			.limit(batchSize)
+			.for('update', { skipLocked: true })
+		const rows = await deps.db
+			.delete(uploads)
+			.where(and(sql`${uploads.id} in (${due})`, isNull(uploads.claimedAt)))
+			.returning({ storageKey: uploads.storageKey })
+		for (const row of rows) {
+			try {
+				await deps.storage.delete(row.storageKey)
+			} catch (error) {
+				deps.log?.warn({ err: error, key: row.storageKey }, 'could not delete an expired upload file')
+			}
+		}
+		deleted += rows.length
+		if (rows.length < batchSize) return deleted
+	}
+}
+
+export type UploadRetention = { runOnce(): Promise<number>; stop(): Promise<void> }
+
+/** Runs deleteUnclaimedUploads now and then (hourly by default) in the background. */
+export function startUploadRetention(
+	deps: { db: DbExecutor; storage: ObjectStorage; log: Logger },
+	options: { retentionDays: number; intervalMs?: number },
+): UploadRetention {
+	let stopped = false
+	let running: Promise<number> | undefined
+	let timer: ReturnType<typeof setTimeout> | undefined
+	const runOnce = () => {
+		running ??= deleteUnclaimedUploads(deps, { retentionDays: options.retentionDays })
+			.then((count) => {
+				if (count > 0) deps.log.info({ count }, 'deleted unclaimed portrait uploads')
+				return count
+			})
+			.catch((error: Error) => {
+				deps.log.error({ err: error.message }, 'upload retention round failed')
+				return 0
+			})
+			.finally(() => (running = undefined))
+		return running
+	}
+	const schedule = (delay: number) => {
+		if (stopped) return
+		timer = setTimeout(() => void runOnce().finally(() => schedule(options.intervalMs ?? 60 * 60 * 1000)), delay)
+		timer.unref()
+	}
+	// First round shortly after start, so a restart does not postpone the clean-up by a full interval.
+	schedule(30_000)
+	return {
+		runOnce,
+		async stop() {
+			stopped = true
+			clearTimeout(timer)
+			await running
+		},
+	}
+}

@@ -1,0 +1,269 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Page } from '@playwright/test'
+import { jpegWithGps } from '../support/images.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { orders, products, uploads } from '#db/schema/index.ts'
+import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
+
+/** A candle with its own name and stock, and an uploaded portrait photo, for one test. */
+async function makeData(database: DatabaseHandle, stock = 3) {
+	const suffix = crypto.randomBytes(4).toString('hex')
+	const [candle] = await database.db
+		.insert(products)
+		.values({ slug: `e2e-candle-${suffix}`, name: `Lumânare E2E ${suffix}`, kind: 'candle', priceCents: 4500, stock, images: [] })
+		.returning()
+	const [upload] = await database.db
+		.insert(uploads)
+		.values({ storageKey: `portraits/e2e-${suffix}.webp`, mimeType: 'image/webp', size: 100 })
+		.returning()
+	return { candle: candle!, upload: upload! }
+}
+
+/** Puts a cart in localStorage as the cart store keeps it, with prices edited down to 0.01 € (1 cent). */
+async function fillCart(page: Page, data: Awaited<ReturnType<typeof makeData>>) {
+	await page.goto('/')
+	await page.evaluate(
+		({ candle, upload }) => {
+			localStorage.setItem(
+				'cart',
+				JSON.stringify([
+					{ id: candle.id, name: candle.name, price: 1, quantity: 2, image: null, options: {} },
+					{
+						id: `portrait-13x18-${Date.now()}`,
+						name: 'Portret 13x18',
+						price: 1,
+						quantity: 1,
+						image: null,
+						options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'premium', description: '', uploadedImage: { id: upload.id, url: '/x.webp' } },
+					},
+				]),
+			)
+		},
+		{ candle: { id: data.candle.id, name: data.candle.name }, upload: { id: data.upload.id } },
+	)
+}
+
+async function fillForm(page: Page, email: string) {
+	await page.getByLabel('Nume complet').fill('Ana Popescu')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Telefon').fill('+40 712 345 678')
+	await page.getByLabel('Adresă').fill('Str. Lalelelor 3')
+	await page.getByLabel('Oraș').fill('Cluj-Napoca')
+	await page.getByLabel('Cod poștal').fill('400001')
+}
+
+/** The confirmation email for `order` to `email`, once the outbox has written it to DATA_DIR/mail. */
+async function expectConfirmationEmail(email: string, orderId: string) {
+	const mailDir = path.join(process.env.E2E_DATA_DIR!, 'mail')
+	await expect
+		.poll(
+			async () => {
+				const files = await fs.readdir(mailDir).catch(() => [] as string[])
+				const texts = await Promise.all(files.map((file) => fs.readFile(path.join(mailDir, file), 'utf8')))
+				return texts.some((text) => text.includes(`To: ${email}`) && text.includes(orderId.slice(0, 8)))
+			},
+			{ timeout: 15_000 },
+		)
+		.toBe(true)
+}
+
+async function payWith(page: Page, card: string) {
+	await expect(page.getByText('TEST MODE', { exact: true })).toBeVisible()
+	await page.getByLabel('Numărul cardului').fill(card)
+	await page.getByLabel('Data expirării (LL/AA)').fill('12/34')
+	await page.getByLabel('CVC').fill('123')
+	await page.getByLabel('Numele de pe card').fill('Ana Popescu')
+	await page.getByRole('button', { name: /^Plătește/ }).click()
+}
+
+test.describe('checkout with the built-in test card page', () => {
+	test('a guest pays with 4242 and gets the thank-you page, an empty cart and a confirmation email, at database prices', async ({ page, baseURL, database }) => {
+		const data = await makeData(database)
+		const email = `guest-${crypto.randomBytes(4).toString('hex')}@example.com`
+		await useLanguage(page, baseURL!, 'ro')
+		await fillCart(page, data)
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
+		await expect(page.getByLabel('Țară')).toHaveValue('România')
+		await fillForm(page, email)
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+
+		await expect(page).toHaveURL(/\/test-payment\/test_cs_/)
+		// 2 × 45.00 + (29.90 + 5.00): the database's prices, not the edited 0.01.
+		await expect(page.getByTestId('test-payment-amount')).toHaveText('124,90 €')
+		await waitForHydration(page)
+		await payWith(page, '4242 4242 4242 4242')
+
+		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
+		await expect(page.getByText('Plată reușită! Comanda ta a fost procesată cu succes')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveAttribute('href', '/account')
+		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/catalog')
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
+
+		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
+		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 12490, locale: 'ro' })
+		const [candle] = await database.db.select().from(products).where(eq(products.id, data.candle.id))
+		expect(candle!.stock).toBe(1)
+
+		await expectConfirmationEmail(email, order!.id)
+	})
+
+	test('a signed-in customer buys a candle and an uploaded portrait from a tampered cart, pays 4242 and finds the order in /account', async ({
+		page,
+		baseURL,
+		database,
+		createUser,
+		signIn,
+	}) => {
+		const { candle } = await makeData(database)
+		const user = await createUser({ name: 'Ana Popescu' })
+		await signIn(page, user)
+		await useLanguage(page, baseURL!, 'ro')
+
+		// The real cart UI: the candle from its page, the portrait from the customiser with a real JPEG.
+		await page.goto(`/product/${candle.slug}`)
+		await waitForHydration(page)
+		await page.getByRole('button', { name: 'Adaugă în coș' }).click()
+		await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length)).toBe(1)
+		await page.goto('/customize-portrait')
+		await waitForHydration(page)
+		await page.getByLabel('Poza ta').setInputFiles({ name: 'familie.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(800, 600) })
+		await expect(page.getByText('Poza a fost încărcată cu succes!')).toBeVisible()
+		await page.getByRole('button', { name: 'Adaugă în coș' }).click()
+		await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length)).toBe(2)
+
+		// Tampering: every price edited down to 0.01 € (1 cent) in localStorage; the cart reads it back.
+		await page.evaluate(() => {
+			const items = JSON.parse(localStorage.getItem('cart')!) as { price: number }[]
+			localStorage.setItem('cart', JSON.stringify(items.map((item) => ({ ...item, price: 1 }))))
+		})
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
+		await expect(page.getByTestId('checkout-total')).toHaveText('0,02 €')
+		// Prefilled from the account.
+		await expect(page.getByLabel('Email')).toHaveValue(user.email)
+
+		// Minus/plus go through the cart store (and are saved like any cart change).
+		await page.getByRole('button', { name: `Crește cantitatea pentru ${candle.name}` }).click()
+		await expect(page.getByTestId('checkout-total')).toHaveText('0,03 €')
+		await page.getByRole('button', { name: `Scade cantitatea pentru ${candle.name}` }).click()
+		await expect(page.getByTestId('checkout-total')).toHaveText('0,02 €')
+
+		await fillForm(page, user.email)
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+		await expect(page).toHaveURL(/\/test-payment\/test_cs_/)
+		// 45.00 + 29.90 (13x18, simple frame): the database's prices, not the edited 0.01.
+		await expect(page.getByTestId('test-payment-amount')).toHaveText('74,90 €')
+		await waitForHydration(page)
+		await payWith(page, '4242 4242 4242 4242')
+
+		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
+		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
+		await page.goto('/cart')
+		await expect(page.getByRole('heading', { name: 'Coșul tău este gol' })).toBeVisible()
+
+		const placed = await database.db.select().from(orders).where(eq(orders.userId, user.id))
+		expect(placed).toHaveLength(1)
+		const order = placed[0]!
+		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 7490, email: user.email, locale: 'ro' })
+
+		await page.goto('/account')
+		const card = page.getByTestId('account-order')
+		await expect(card).toHaveCount(1)
+		await expect(card.getByRole('heading', { name: `Comanda #${order.id.slice(0, 8)}` })).toBeVisible()
+		await expect(card).toContainText('74,90')
+
+		await expectConfirmationEmail(user.email, order.id)
+	})
+
+	test('the account of an order comes from the session, never from the request body', async ({ request, database, createUser }) => {
+		const { candle } = await makeData(database)
+		const someone = await createUser()
+		const email = `forged-${crypto.randomBytes(4).toString('hex')}@example.com`
+		const response = await request.post('/api/checkout', {
+			headers: { Cookie: 'lang=ro' },
+			data: {
+				items: [{ id: candle.id, name: candle.name, price: 1, quantity: 1, image: null, options: {} }],
+				userId: someone.id,
+				user_id: someone.id,
+				shippingData: { fullName: 'Ana Popescu', email, phone: '+40 712 345 678', address: 'Str. Lalelelor 3', city: 'Cluj-Napoca', postalCode: '400001', country: 'România', notes: '' },
+			},
+		})
+		expect(response.status()).toBe(200)
+		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
+		expect(order).toMatchObject({ userId: null, totalCents: 4500 })
+	})
+
+	test('a declined card leaves the order failed, the stock released and the cart intact', async ({ page, baseURL, database }) => {
+		const data = await makeData(database, 2)
+		const email = `declined-${crypto.randomBytes(4).toString('hex')}@example.com`
+		await useLanguage(page, baseURL!, 'ro')
+		await fillCart(page, data)
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await fillForm(page, email)
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+		await expect(page).toHaveURL(/\/test-payment\//)
+		const [held] = await database.db.select().from(products).where(eq(products.id, data.candle.id))
+		expect(held!.stock).toBe(0)
+		await waitForHydration(page)
+		await payWith(page, '4000 0000 0000 0002')
+
+		await expect(page.getByRole('alert')).toContainText('Cardul a fost refuzat')
+		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
+		expect(order!.paymentStatus).toBe('failed')
+		const [released] = await database.db.select().from(products).where(eq(products.id, data.candle.id))
+		expect(released!.stock).toBe(2)
+		expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length)).toBe(2)
+	})
+
+	test('validation shows the first error only in a toast, and an empty cart is blocked', async ({ page, baseURL, database }) => {
+		const data = await makeData(database)
+		await useLanguage(page, baseURL!, 'ro')
+		await fillCart(page, data)
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await page.getByLabel('Telefon').fill('0712-abc')
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+		await expect(page.getByText('Eroare validare')).toBeVisible()
+		await expect(page.getByText('Numele este obligatoriu')).toBeVisible()
+		await expect(page.getByText('Numărul de telefon conține caractere invalide')).toHaveCount(0)
+		await expect(page.getByLabel('Nume complet')).toBeFocused()
+
+		await page.getByRole('button', { name: `Elimină ${data.candle.name}` }).click()
+		await page.getByRole('button', { name: 'Elimină Portret 13x18' }).click()
+		await expect(page.getByText('Coșul tău este gol')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/catalog')
+	})
+
+	test('saved checkout form data is merged in at load, then removed', async ({ page, baseURL }) => {
+		await useLanguage(page, baseURL!, 'en')
+		await page.goto('/')
+		await page.evaluate(() => {
+			localStorage.setItem('cart', JSON.stringify([{ id: 'x', name: 'Candle', price: 10, quantity: 1, image: null, options: {} }]))
+			localStorage.setItem('cartFormData', JSON.stringify({ fullName: 'Saved Name', city: 'Madrid', country: 'Spain' }))
+		})
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await expect(page.getByLabel('Full name')).toHaveValue('Saved Name')
+		await expect(page.getByLabel('City')).toHaveValue('Madrid')
+		await expect(page.getByLabel('Country')).toHaveValue('Spain')
+		expect(await page.evaluate(() => localStorage.getItem('cartFormData'))).toBeNull()
+	})
+
+	test('payment-success without a session id says the session is invalid and goes to the cart', async ({ request }) => {
+		const response = await request.get('/payment-success', { maxRedirects: 0, headers: { Cookie: 'lang=ro' } })
+		expect(response.status()).toBe(302)
+		expect(response.headers()['location']).toBe('/cart')
+		// The toast travels in a signed cookie and is shown on /cart.
+		const cookie = response.headers()['set-cookie']!
+		expect(cookie).toMatch(/^toast=/)
+		const value = decodeURIComponent(cookie.split(';')[0]!.slice('toast='.length))
+		expect(JSON.parse(Buffer.from(value.split('.')[0]!, 'base64').toString('utf8'))).toMatchObject({ type: 'error', title: 'Sesiune de plată invalidă' })
+	})
+})

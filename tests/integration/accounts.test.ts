@@ -1,0 +1,281 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openDatabase, queryRows, type DatabaseHandle } from '#db/client.ts'
+import { emailOutbox, orders, rateLimitBuckets, sessions, userRoles, users } from '#db/schema/index.ts'
+import { createTestUser, insertTestOrder, sessionCookieFrom, signInOverHttp, uniqueEmail } from '../support/accounts.ts'
+import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
+import { startShop, type ShopProcess } from '../support/shop-process.ts'
+
+let shop: ShopProcess
+let handle: DatabaseHandle
+let dropDatabase: () => Promise<void>
+
+beforeAll(async () => {
+	const database = await createTemporaryPostgresDatabase('accounts')
+	dropDatabase = database.drop
+	shop = await startShop({ env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false' } })
+	handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 3 })
+})
+
+afterAll(async () => {
+	await shop?.stop()
+	await handle?.close()
+	await dropDatabase?.()
+})
+
+// Every request here comes from 127.0.0.1: start each test with fresh counters.
+beforeEach(async () => {
+	await handle.db.delete(rateLimitBuckets)
+})
+
+function post(path: string, fields: Record<string, string>, options: { cookie?: string; origin?: string; lang?: string } = {}) {
+	const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: options.origin ?? shop.url, Cookie: `lang=${options.lang ?? 'en'}` }
+	if (options.cookie) headers.Cookie += `; ${options.cookie}`
+	return fetch(`${shop.url}${path}`, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields) })
+}
+
+function get(path: string, cookie?: string) {
+	return fetch(`${shop.url}${path}`, { redirect: 'manual', headers: { Cookie: `lang=en${cookie ? `; ${cookie}` : ''}` } })
+}
+
+const signInForm = (email: string, password: string) => ({ intent: 'login', email, password })
+
+describe('sign-in', () => {
+	it('gives an httpOnly SameSite=Lax session cookie, honours a same-site returnUrl and refuses an off-site one', async () => {
+		const user = await createTestUser(handle.db)
+		const ok = await post('/login', { ...signInForm(user.email, user.password), returnUrl: '/account?x=1' })
+		expect(ok.status).toBe(302)
+		expect(ok.headers.get('location')).toBe('/account?x=1')
+		const cookie = ok.headers.getSetCookie().find((value) => value.startsWith('shop.session_token='))!
+		expect(cookie).toMatch(/HttpOnly/i)
+		expect(cookie).toMatch(/SameSite=Lax/i)
+		expect(cookie).not.toMatch(/Secure/i)
+
+		for (const evil of ['https://evil.example/', '//evil.example', '/\\evil.example', '/.//evil.example', 'javascript:alert(1)']) {
+			const response = await post('/login', { ...signInForm(user.email, user.password), returnUrl: evil })
+			expect([response.status, response.headers.get('location')], evil).toEqual([302, '/'])
+		}
+		// The query string is only a fallback for the hidden field, and is checked the same way.
+		const viaQuery = await post('/login?returnUrl=https%3A%2F%2Fevil.example', signInForm(user.email, user.password))
+		expect(viaQuery.headers.get('location')).toBe('/')
+	})
+
+	it('answers wrong credentials, unknown accounts and bad input with 4xx and a clear message', async () => {
+		const user = await createTestUser(handle.db)
+		const wrong = await post('/login', signInForm(user.email, 'not-my-password'))
+		expect(wrong.status).toBe(401)
+		expect(await wrong.text()).toContain('Wrong email or password.')
+		const unknown = await post('/login', signInForm(uniqueEmail('nobody'), 'whatever-password'))
+		expect(unknown.status).toBe(401)
+		expect(await unknown.text()).toContain('Wrong email or password.')
+
+		const cases: [Record<string, string>, string][] = [
+			[signInForm('not-an-email', 'x'), 'Please enter a valid email address.'],
+			[signInForm('', 'x'), 'Please enter your email address.'],
+			[signInForm(user.email, ''), 'Please enter your password.'],
+			[signInForm(`${'a'.repeat(250)}@example.test`, 'x'), 'Please enter a valid email address.'],
+			[signInForm(user.email, 'x'.repeat(129)), 'The password must have at most 128 characters.'],
+			[{ intent: 'signup', email: uniqueEmail('weak'), password: 'password1' }, 'This password is one of the most common ones'],
+			[{ intent: 'signup', email: uniqueEmail('short'), password: 'abc' }, 'The password must have at least 8 characters.'],
+			[{ intent: 'signup', email: uniqueEmail('long'), password: 'lantern-orchard-42', fullName: 'n'.repeat(101) }, 'The name must have at most 100 characters.'],
+			[{ intent: 'elevate', email: user.email }, 'Something went wrong.'],
+		]
+		for (const [form, message] of cases) {
+			const response = await post('/login', form)
+			expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400)
+			expect(await response.text()).toContain(message)
+		}
+	})
+
+	it('refuses a cross-site POST', async () => {
+		const user = await createTestUser(handle.db)
+		const response = await post('/login', signInForm(user.email, user.password), { origin: 'https://evil.example' })
+		expect(response.status).toBe(403)
+		expect(response.headers.getSetCookie().some((value) => value.includes('session_token='))).toBe(false)
+	})
+
+	it('limits attempts per account with a clear 429, even with the right password, and counts in the database', async () => {
+		const user = await createTestUser(handle.db)
+		for (let i = 0; i < 5; i++) expect((await post('/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
+		const blocked = await post('/login', signInForm(user.email, user.password))
+		expect(blocked.status).toBe(429)
+		expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Please try again in \d+ minutes\./)
+		const [bucket] = await handle.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `sign-in:account:${user.email}`))
+		expect(bucket?.count).toBe(6)
+		// Another account from the same address is still let in.
+		const other = await createTestUser(handle.db)
+		expect((await post('/login', signInForm(other.email, other.password))).status).toBe(302)
+	})
+
+	it('limits attempts per address across accounts', async () => {
+		for (let i = 0; i < 20; i++) expect((await post('/login', signInForm(uniqueEmail('spray'), 'spray-password-1'))).status).toBe(401)
+		const user = await createTestUser(handle.db)
+		const blocked = await post('/login', signInForm(user.email, user.password))
+		expect(blocked.status).toBe(429)
+		expect(await blocked.text()).toContain('Too many sign-in attempts.')
+	})
+
+	it('a successful sign-in resets the account counter', async () => {
+		const user = await createTestUser(handle.db)
+		for (let i = 0; i < 4; i++) await post('/login', signInForm(user.email, 'wrong-password-1'))
+		expect((await post('/login', signInForm(user.email, user.password))).status).toBe(302)
+		for (let i = 0; i < 4; i++) expect((await post('/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
+	})
+})
+
+describe('sessions', () => {
+	it('logout ends the session on the server: the old cookie no longer works', async () => {
+		const user = await createTestUser(handle.db)
+		const cookie = await signInOverHttp(shop.url, user.email, user.password)
+		expect((await get('/account', cookie)).status).toBe(200)
+		const out = await post('/logout', {}, { cookie })
+		expect([out.status, out.headers.get('location')]).toEqual([302, '/'])
+		expect(out.headers.getSetCookie().some((value) => /^shop\.session_token=;/.test(value) && /Max-Age=0/i.test(value))).toBe(true)
+		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
+		const replay = await get('/account', cookie)
+		expect([replay.status, replay.headers.get('location')]).toEqual([302, '/login?returnUrl=%2Faccount'])
+	})
+
+	it('signing in gives a new session id and ends the session the browser had', async () => {
+		const user = await createTestUser(handle.db)
+		const first = await signInOverHttp(shop.url, user.email, user.password)
+		const again = await post('/login', signInForm(user.email, user.password), { cookie: first })
+		const second = sessionCookieFrom(again.headers.getSetCookie())!
+		expect(second).not.toBe(first)
+		expect((await get('/account', first)).status).toBe(302)
+		expect((await get('/account', second)).status).toBe(200)
+		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
+	})
+
+	it('a forged or tampered cookie is just signed out', async () => {
+		const forged = await get('/account', 'shop.session_token=forged.signature')
+		expect(forged.status).toBe(302)
+		expect(forged.headers.get('location')).toBe('/login?returnUrl=%2Faccount')
+	})
+
+	it('a session past the absolute lifetime ends even if used', async () => {
+		const user = await createTestUser(handle.db)
+		const cookie = await signInOverHttp(shop.url, user.email, user.password)
+		await handle.db.update(sessions).set({ createdAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sessions.userId, user.id))
+		expect((await get('/account', cookie)).status).toBe(302)
+		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
+	})
+
+	it('changing the password ends the other sessions and keeps this one', async () => {
+		const user = await createTestUser(handle.db)
+		const here = await signInOverHttp(shop.url, user.email, user.password)
+		const elsewhere = await signInOverHttp(shop.url, user.email, user.password)
+		const weak = await post('/account', { intent: 'change-password', currentPassword: user.password, newPassword: 'qwerty123', confirmPassword: 'qwerty123' }, { cookie: here })
+		expect(weak.status).toBe(400)
+		const changed = await post('/account', { intent: 'change-password', currentPassword: user.password, newPassword: 'new-lantern-orchard-7', confirmPassword: 'new-lantern-orchard-7' }, { cookie: here })
+		expect(changed.status).toBe(200)
+		const renewed = sessionCookieFrom(changed.headers.getSetCookie()) ?? here
+		expect((await get('/account', renewed)).status).toBe(200)
+		expect((await get('/account', elsewhere)).status).toBe(302)
+		expect((await post('/login', signInForm(user.email, 'new-lantern-orchard-7'))).status).toBe(302)
+	})
+})
+
+async function waitForResetMail(email: string) {
+	for (let i = 0; i < 50; i++) {
+		const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
+		if (row) return row
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	throw new Error(`no reset email to ${email}`)
+}
+
+describe('password reset', () => {
+	it('answers the same for known and unknown addresses, mails a single-use link, and ends every session', async () => {
+		const user = await createTestUser(handle.db)
+		const sessionA = await signInOverHttp(shop.url, user.email, user.password)
+		const sessionB = await signInOverHttp(shop.url, user.email, user.password)
+
+		const unknownEmail = uniqueEmail('ghost')
+		const known = await post('/forgot-password', { email: user.email })
+		const unknown = await post('/forgot-password', { email: unknownEmail })
+		expect(known.status).toBe(200)
+		expect(unknown.status).toBe(200)
+		const sent = 'If an account exists for this address, we have sent it a link'
+		expect(await known.text()).toContain(sent)
+		expect(await unknown.text()).toContain(sent)
+		expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, unknownEmail))).toEqual([])
+
+		const mail = await waitForResetMail(user.email)
+		expect(mail.subject).toBe('Choose a new password for Lumină & Carton')
+		const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)![1]!
+		const token = new URL(link).searchParams.get('token')!
+
+		expect((await get(`/reset-password?token=${token}`)).status).toBe(200)
+		const forged = await get('/reset-password?token=forged-token')
+		expect(forged.status).toBe(400)
+		expect(await forged.text()).toContain('This reset link is not valid or has expired.')
+
+		const mismatch = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'other-candle-wick-8' })
+		expect(mismatch.status).toBe(400)
+		expect(await mismatch.text()).toContain('The two passwords do not match.')
+		const common = await post('/reset-password', { token, password: 'baseball', confirmPassword: 'baseball' })
+		expect(common.status).toBe(400)
+
+		const done = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
+		expect([done.status, done.headers.get('location')]).toEqual([302, '/login'])
+		// Every session ended.
+		expect((await get('/account', sessionA)).status).toBe(302)
+		expect((await get('/account', sessionB)).status).toBe(302)
+		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
+		// The link is spent; the new password works and the old one does not.
+		const reuse = await post('/reset-password', { token, password: 'another-candle-9', confirmPassword: 'another-candle-9' })
+		expect(reuse.status).toBe(400)
+		expect((await post('/login', signInForm(user.email, user.password))).status).toBe(401)
+		expect((await post('/login', signInForm(user.email, 'fresh-candle-wick-8'))).status).toBe(302)
+	})
+
+	it('an expired link is refused', async () => {
+		const user = await createTestUser(handle.db)
+		await post('/forgot-password', { email: user.email })
+		const mail = await waitForResetMail(user.email)
+		const token = new URL(/(http:\/\/\S+)/.exec(mail.text)![1]!).searchParams.get('token')!
+		await handle.db.execute(sql`update verification set expires_at = now() - interval '1 second' where identifier = ${`reset-password:${token}`}`)
+		expect((await get(`/reset-password?token=${token}`)).status).toBe(400)
+		const response = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
+		expect(response.status).toBe(400)
+		expect(await response.text()).toContain('This reset link is not valid or has expired.')
+	})
+
+	it('bad input is a 400 with a message', async () => {
+		const bad = await post('/forgot-password', { email: 'not an email' })
+		expect(bad.status).toBe(400)
+		expect(await bad.text()).toContain('Please enter a valid email address.')
+		const noToken = await post('/reset-password', { password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
+		expect(noToken.status).toBe(400)
+	})
+})
+
+describe('account data (GDPR)', () => {
+	it('deleting the account needs the password, ends the sessions and anonymises the kept orders', async () => {
+		const user = await createTestUser(handle.db, { name: 'Ioana Șterge' })
+		const order = await insertTestOrder(handle.db, { userId: user.id, email: user.email, items: [{ name: 'Portret', quantity: 1, unitPriceCents: 2990, options: { description: 'Bunica Maria', frame: 'simple' } }] })
+		const cookie = await signInOverHttp(shop.url, user.email, user.password)
+		const other = await signInOverHttp(shop.url, user.email, user.password)
+
+		const unconfirmed = await post('/account', { intent: 'delete-account', password: user.password }, { cookie })
+		expect(unconfirmed.status).toBe(400)
+		expect(await unconfirmed.text()).toContain('Please tick the box to confirm.')
+
+		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
+		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/'])
+		expect(await handle.db.select().from(users).where(eq(users.id, user.id))).toEqual([])
+		expect((await get('/account', other)).status).toBe(302)
+		const [kept] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
+		expect(kept).toMatchObject({ userId: null, email: 'deleted@invalid', totalCents: 2990 })
+		expect(kept!.shippingAddress).toEqual({ fullName: '', phone: '', address: '', city: '', postalCode: '', country: 'România', notes: '' })
+		const [line] = await queryRows<{ options: Record<string, unknown> }>(handle.db, sql`select options from order_items where order_id = ${order.id}`)
+		expect(line!.options).toEqual({ description: '', frame: 'simple' })
+	})
+
+	it('roles that are not admin or editor cannot exist', async () => {
+		const user = await createTestUser(handle.db)
+		await expect(handle.db.execute(sql`insert into user_roles (user_id, role) values (${user.id}, 'owner')`)).rejects.toThrow()
+		expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toEqual([])
+	})
+})

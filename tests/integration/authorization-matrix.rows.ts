@@ -1,0 +1,251 @@
+/**
+ * The authorization matrix: every account and admin route, loader and action, with the exact
+ * outcome for each kind of visitor. Later issues add their routes here (one row per loader or
+ * action); tests/integration/authorization-matrix.test.ts runs every row as every actor.
+ */
+import { expect } from 'vitest'
+
+export const ACTORS = ['anonymous', 'customerA', 'customerB', 'editor', 'admin'] as const
+export type Actor = (typeof ACTORS)[number]
+
+/**
+ * - `ok`: 200 (`check` then looks at the body);
+ * - `login`: redirect to /login?returnUrl=<this path>;
+ * - `home`: redirect to /;
+ * - `{ redirect }`: a success that redirects there (a saved form going back to its list);
+ * - a number: exactly that status (201 created, 400 bad input, 403, 404, 405 no such action).
+ */
+export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400 | 403 | 404 | 405
+
+/** Data the rows can use: the ids of things that belong to someone. */
+export type MatrixFixtures = {
+	orders: Record<'customerA' | 'customerB', { id: string; number: string }>
+	emails: Record<Exclude<Actor, 'anonymous'>, string>
+	/** Catalogue rows made for the admin rows: one per action that changes or removes it. */
+	catalog: {
+		products: Record<'edit' | 'toggle' | 'delete', { id: string; name: string }>
+		categories: Record<'edit' | 'toggle' | 'delete', { id: string; name: string }>
+		mediaId: string
+	}
+}
+
+export type MatrixRow = {
+	name: string
+	method: 'GET' | 'POST'
+	path: string | ((fx: MatrixFixtures) => string)
+	/** Form fields for POST rows (sent as a same-origin form post). */
+	form?: (fx: MatrixFixtures) => Record<string, string>
+	/** A JSON body instead (the admin product and category forms post JSON). */
+	json?: (fx: MatrixFixtures) => unknown
+	/** A multipart body instead (the admin upload endpoints); made afresh for each request. */
+	multipart?: (fx: MatrixFixtures) => Promise<FormData>
+	expect: Record<Actor, Outcome>
+	/** GET rows of page routes are also requested as client-navigation data (`.data`); resource routes set false. */
+	data?: boolean
+	/** The request ends the actor's session (logout): it gets a session of its own. */
+	spendsSession?: boolean
+	/** Extra assertions on a 200 body, e.g. that nobody sees someone else's order. */
+	check?: (body: string, actor: Actor, fx: MatrixFixtures) => void
+}
+
+const everyoneSignedIn = (outcome: Outcome) => ({ customerA: outcome, customerB: outcome, editor: outcome, admin: outcome })
+const adminOnlyPage = { anonymous: 'login', customerA: 'home', customerB: 'home', editor: 'home', admin: 'ok' } as const
+/** Admin-only, with the admin's own outcome given. */
+const adminOnly = (admin: Outcome): Record<Actor, Outcome> => ({ ...adminOnlyPage, admin })
+/** Editor areas (spec §2, §6): editors and admins in, customers home, visitors to /login. */
+const editorPage = { anonymous: 'login', customerA: 'home', customerB: 'home', editor: 'ok', admin: 'ok' } as const
+
+/** A small real PNG (the upload endpoints check the bytes). */
+export async function pngUpload(fields: Record<string, string>) {
+	const sharp = (await import('sharp')).default
+	const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c63' } }).png().toBuffer()
+	const form = new FormData()
+	for (const [name, value] of Object.entries(fields)) form.append(name, value)
+	form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'matrix.png')
+	return form
+}
+
+const productForm = (name: string, slug: string, categoryId: string) => ({
+	name,
+	slug,
+	description: 'Ceară de soia.',
+	kind: 'candle',
+	categoryId,
+	price: '19.90',
+	stock: '3',
+	badges: [],
+	isActive: true,
+	images: [],
+	portraitSize: '',
+	scent: '',
+	smellsLike: '',
+	waxColor: '',
+	containerType: '',
+	customLabelAvailable: false,
+	giftWrapAvailable: true,
+})
+
+const categoryForm = (name: string, slug: string) => ({ name, slug, description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null })
+
+/** The body names the product or category the row is about. */
+const mentions = (pick: (fx: MatrixFixtures) => string) => (body: string, _actor: Actor, fx: MatrixFixtures) => expect(body).toContain(pick(fx))
+
+/** A customer sees their own order and never the other customer's. */
+function onlyOwnOrders(body: string, actor: Actor, fx: MatrixFixtures) {
+	const a = fx.orders.customerA
+	const b = fx.orders.customerB
+	if (actor === 'customerA') {
+		expect(body).toContain(a.number)
+		expect(body).not.toContain(b.number)
+	} else if (actor === 'customerB') {
+		expect(body).toContain(b.number)
+		expect(body).not.toContain(a.number)
+	} else {
+		expect(body).not.toContain(a.number)
+		expect(body).not.toContain(b.number)
+	}
+	if (actor !== 'anonymous') expect(body).toContain(fx.emails[actor])
+}
+
+export const MATRIX_ROWS: MatrixRow[] = [
+	// Account
+	{ name: 'account page', method: 'GET', path: '/account', expect: { anonymous: 'login', ...everyoneSignedIn('ok') }, check: onlyOwnOrders },
+	{
+		name: 'account data export',
+		method: 'GET',
+		path: '/account/export',
+		data: false,
+		expect: { anonymous: 'login', ...everyoneSignedIn('ok') },
+		check: (body, actor, fx) => {
+			const parsed = JSON.parse(body) as { account: { email: string }; orders: { id: string }[] }
+			expect(parsed.account.email).toBe(fx.emails[actor as Exclude<Actor, 'anonymous'>])
+			const ids = parsed.orders.map((order) => order.id)
+			expect(ids).toEqual(actor === 'customerA' || actor === 'customerB' ? [fx.orders[actor].id] : [])
+		},
+	},
+	{
+		name: 'account action: change password with a wrong current password',
+		method: 'POST',
+		path: '/account',
+		form: () => ({ intent: 'change-password', currentPassword: 'not-the-password', newPassword: 'brand-new-lantern-9', confirmPassword: 'brand-new-lantern-9' }),
+		expect: { anonymous: 'login', ...everyoneSignedIn(400) },
+	},
+	{
+		name: 'account action: delete account without the password',
+		method: 'POST',
+		path: '/account',
+		form: () => ({ intent: 'delete-account', password: 'not-the-password', confirm: 'on' }),
+		expect: { anonymous: 'login', ...everyoneSignedIn(400) },
+	},
+	{
+		name: 'account action: unknown intent',
+		method: 'POST',
+		path: '/account',
+		form: () => ({ intent: 'grant-admin', role: 'admin' }),
+		expect: { anonymous: 'login', ...everyoneSignedIn(400) },
+	},
+	// Session pages
+	{ name: 'login page', method: 'GET', path: '/login', expect: { anonymous: 'ok', ...everyoneSignedIn('home') } },
+	{ name: 'login page with an off-site returnUrl', method: 'GET', path: '/login?returnUrl=https%3A%2F%2Fevil.example%2F', expect: { anonymous: 'ok', ...everyoneSignedIn('home') } },
+	{ name: 'logout by GET changes nothing', method: 'GET', path: '/logout', data: false, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },
+	{ name: 'logout action', method: 'POST', path: '/logout', form: () => ({}), spendsSession: true, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },
+	// Admin (spec §2: admin-only)
+	{ name: 'admin dashboard', method: 'GET', path: '/admin', expect: adminOnlyPage },
+	{ name: 'admin dashboard has no action', method: 'POST', path: '/admin', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },
+	// Admin products
+	{ name: 'admin product list', method: 'GET', path: '/admin/products', expect: adminOnlyPage, check: mentions((fx) => fx.catalog.products.edit.name) },
+	{ name: 'admin new product form', method: 'GET', path: '/admin/products/new', expect: adminOnlyPage },
+	{ name: 'admin product form', method: 'GET', path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`, expect: adminOnlyPage, check: mentions((fx) => fx.catalog.products.edit.name) },
+	{
+		name: 'admin product action: toggle',
+		method: 'POST',
+		path: '/admin/products',
+		form: (fx) => ({ intent: 'toggle', id: fx.catalog.products.toggle.id, active: 'false' }),
+		expect: adminOnlyPage,
+	},
+	{ name: 'admin product action: delete', method: 'POST', path: '/admin/products', form: (fx) => ({ intent: 'delete', id: fx.catalog.products.delete.id }), expect: adminOnlyPage },
+	{
+		name: 'admin product save: create',
+		method: 'POST',
+		path: '/admin/products/new',
+		json: (fx) => productForm('Lumânare matrice nouă', 'lumanare-matrice-noua', fx.catalog.categories.edit.id),
+		expect: adminOnly({ redirect: '/admin/products' }),
+	},
+	{
+		name: 'admin product save: update',
+		method: 'POST',
+		path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`,
+		json: (fx) => productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id),
+		expect: adminOnly({ redirect: '/admin/products' }),
+	},
+	// Admin categories
+	{ name: 'admin category list', method: 'GET', path: '/admin/categories', expect: adminOnlyPage, check: mentions((fx) => fx.catalog.categories.edit.name) },
+	{ name: 'admin new category form', method: 'GET', path: '/admin/categories/new', expect: adminOnlyPage },
+	{
+		name: 'admin category form',
+		method: 'GET',
+		path: (fx) => `/admin/categories/${fx.catalog.categories.edit.id}`,
+		expect: adminOnlyPage,
+		check: mentions((fx) => fx.catalog.categories.edit.name),
+	},
+	{
+		name: 'admin category action: toggle',
+		method: 'POST',
+		path: '/admin/categories',
+		form: (fx) => ({ intent: 'toggle', id: fx.catalog.categories.toggle.id, active: 'false' }),
+		expect: adminOnlyPage,
+	},
+	{ name: 'admin category action: delete', method: 'POST', path: '/admin/categories', form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id }), expect: adminOnlyPage },
+	{
+		name: 'admin category save: create',
+		method: 'POST',
+		path: '/admin/categories/new',
+		json: () => categoryForm('Categorie matrice nouă', 'categorie-matrice-noua'),
+		expect: adminOnly({ redirect: '/admin/categories' }),
+	},
+	{
+		name: 'admin category save: update',
+		method: 'POST',
+		path: (fx) => `/admin/categories/${fx.catalog.categories.edit.id}`,
+		json: (fx) => categoryForm(fx.catalog.categories.edit.name, 'categorie-matrice-editata'),
+		expect: adminOnly({ redirect: '/admin/categories' }),
+	},
+	// Admin orders
+	{ name: 'admin orders list', method: 'GET', path: '/admin/orders', expect: adminOnlyPage },
+	{ name: 'admin order dialog', method: 'GET', path: (fx) => `/admin/orders/${fx.orders.customerB.id}`, expect: adminOnlyPage },
+	{ name: 'admin orders CSV export', method: 'GET', path: '/admin/orders/export', expect: adminOnlyPage, data: false },
+	{ name: 'admin order photo of a missing item', method: 'GET', path: (fx) => `/admin/orders/${fx.orders.customerA.id}/photo/00000000-0000-4000-8000-000000000000`, expect: adminOnly(404), data: false },
+	{ name: 'admin order action: status', method: 'POST', path: (fx) => `/admin/orders/${fx.orders.customerA.id}`, form: () => ({ intent: 'status', status: 'processing' }), expect: adminOnlyPage },
+	{ name: 'admin order action: invalid status', method: 'POST', path: (fx) => `/admin/orders/${fx.orders.customerA.id}`, form: () => ({ intent: 'status', status: 'bogus' }), expect: adminOnly(400) },
+	{ name: 'admin order action: tracking too long', method: 'POST', path: (fx) => `/admin/orders/${fx.orders.customerA.id}`, form: () => ({ intent: 'tracking', trackingNumber: 'X'.repeat(101) }), expect: adminOnly(400) },
+	{ name: 'admin order action on a missing order', method: 'POST', path: '/admin/orders/00000000-0000-4000-8000-000000000000', form: () => ({ intent: 'status', status: 'processing' }), expect: adminOnly(404) },
+	// Admin media and uploads
+	{ name: 'admin media library', method: 'GET', path: '/admin/media?folder=hero', expect: adminOnlyPage },
+	{ name: 'admin media action: delete', method: 'POST', path: '/admin/media', form: (fx) => ({ intent: 'delete', id: fx.catalog.mediaId }), expect: adminOnlyPage },
+	{ name: 'admin catalogue image upload', method: 'POST', path: '/admin/api/images', multipart: () => pngUpload({ purpose: 'product' }), expect: adminOnly(201) },
+	{ name: 'admin media upload', method: 'POST', path: '/admin/api/media', multipart: () => pngUpload({ folder: 'banners' }), expect: adminOnly(201) },
+	// Content translations (issue #8): editors and admins
+	{ name: 'translations screen', method: 'GET', path: '/admin/translations', expect: editorPage, check: mentions((fx) => fx.catalog.products.edit.name) },
+	{ name: 'translations screen, categories tab', method: 'GET', path: '/admin/translations?tab=category', expect: editorPage, check: mentions((fx) => fx.catalog.categories.edit.name) },
+	{
+		name: 'translations action: set an override',
+		method: 'POST',
+		path: '/admin/translations',
+		form: (fx) => ({ kind: 'product', id: fx.catalog.products.edit.id, field: 'name', locale: 'en', text: 'Matrix candle' }),
+		expect: editorPage,
+	},
+	{
+		name: 'translations action: clear an override',
+		method: 'POST',
+		path: '/admin/translations',
+		form: (fx) => ({ intent: 'clear', kind: 'product', id: fx.catalog.products.edit.id, field: 'name', locale: 'es', text: '' }),
+		expect: editorPage,
+	},
+	{
+		name: 'translations action: a language other than en/es',
+		method: 'POST',
+		path: '/admin/translations',
+		form: (fx) => ({ kind: 'product', id: fx.catalog.products.edit.id, field: 'name', locale: 'ro', text: 'x' }),
+		expect: { ...editorPage, editor: 400, admin: 400 },
+	},
+]

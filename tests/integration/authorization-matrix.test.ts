@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type DatabaseHandle } from '#db/client.ts'
+import { categories, products } from '#db/schema/index.ts'
+import { createTestUser, insertTestOrder, signInOverHttp, type TestUser } from '../support/accounts.ts'
+import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
+import { startShop, type ShopProcess } from '../support/shop-process.ts'
+import { ACTORS, MATRIX_ROWS, pngUpload, type Actor, type MatrixFixtures, type MatrixRow, type Outcome } from './authorization-matrix.rows.ts'
+
+/**
+ * Runs every row of the authorization matrix against the built shop over real HTTP, as each actor.
+ * PostgreSQL, so the test can write fixtures while the shop runs.
+ */
+let shop: ShopProcess
+let handle: DatabaseHandle
+let dropDatabase: () => Promise<void>
+const people = {} as Record<Exclude<Actor, 'anonymous'>, TestUser>
+const cookies = {} as Record<Exclude<Actor, 'anonymous'>, string>
+let fixtures: MatrixFixtures
+
+beforeAll(async () => {
+	const database = await createTemporaryPostgresDatabase('authz')
+	dropDatabase = database.drop
+	shop = await startShop({ env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false' } })
+	handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 3 })
+	people.customerA = await createTestUser(handle.db, { name: 'Ana Client' })
+	people.customerB = await createTestUser(handle.db, { name: 'Bogdan Client' })
+	people.editor = await createTestUser(handle.db, { roles: ['editor'] })
+	people.admin = await createTestUser(handle.db, { roles: ['admin'] })
+	const orderA = await insertTestOrder(handle.db, { userId: people.customerA.id, email: people.customerA.email })
+	const orderB = await insertTestOrder(handle.db, { userId: people.customerB.id, email: people.customerB.email, status: 'shipped', trackingNumber: 'AWB-B-1' })
+	const product = async (key: string) => {
+		const [row] = await handle.db.insert(products).values({ slug: `matrice-${key}`, name: `Produs matrice ${key}`, description: 'Descriere', kind: 'candle', priceCents: 1000, stock: 2 }).returning()
+		return { id: row!.id, name: row!.name }
+	}
+	const category = async (key: string) => {
+		const [row] = await handle.db.insert(categories).values({ slug: `categorie-${key}`, name: `Categorie matrice ${key}`, description: 'Descriere categorie' }).returning()
+		return { id: row!.id, name: row!.name }
+	}
+	for (const actor of ['customerA', 'customerB', 'editor', 'admin'] as const) {
+		cookies[actor] = await signInOverHttp(shop.url, people[actor].email, people[actor].password)
+	}
+	// A media file to delete, uploaded the way the admin screen does.
+	const upload = await fetch(`${shop.url}/admin/api/media`, {
+		method: 'POST',
+		headers: { Cookie: cookies.admin, Origin: shop.url },
+		body: await pngUpload({ folder: 'hero' }),
+	})
+	expect(upload.status, await upload.clone().text()).toBe(201)
+	const { id: mediaId } = (await upload.json()) as { id: string }
+	fixtures = {
+		orders: { customerA: { id: orderA.id, number: orderA.id.slice(0, 8) }, customerB: { id: orderB.id, number: orderB.id.slice(0, 8) } },
+		emails: { customerA: people.customerA.email, customerB: people.customerB.email, editor: people.editor.email, admin: people.admin.email },
+		catalog: {
+			products: { edit: await product('edit'), toggle: await product('toggle'), delete: await product('delete') },
+			categories: { edit: await category('edit'), toggle: await category('toggle'), delete: await category('delete') },
+			mediaId,
+		},
+	}
+})
+
+afterAll(async () => {
+	await shop?.stop()
+	await handle?.close()
+	await dropDatabase?.()
+})
+
+async function cookieFor(actor: Actor, row: MatrixRow): Promise<string | undefined> {
+	if (actor === 'anonymous') return undefined
+	return row.spendsSession ? signInOverHttp(shop.url, people[actor].email, people[actor].password) : cookies[actor]
+}
+
+function pathOf(row: MatrixRow) {
+	return typeof row.path === 'function' ? row.path(fixtures) : row.path
+}
+
+function loginTarget(path: string) {
+	return `/login?returnUrl=${encodeURIComponent(path)}`
+}
+
+async function assertOutcome(response: Response, outcome: Outcome, row: MatrixRow, actor: Actor) {
+	const path = pathOf(row)
+	const body = await response.text()
+	const location = response.headers.get('location')
+	const where = `${row.method} ${path} as ${actor}`
+	if (outcome === 'ok') {
+		expect(response.status, `${where}: ${body.slice(0, 300)}`).toBe(200)
+		row.check?.(body, actor, fixtures)
+	} else if (outcome === 'login') {
+		expect([response.status, location], where).toEqual([302, loginTarget(path)])
+	} else if (outcome === 'home') {
+		expect([response.status, location], where).toEqual([302, '/'])
+	} else if (typeof outcome === 'object') {
+		expect([response.status, location], `${where}: ${body.slice(0, 300)}`).toEqual([302, outcome.redirect])
+	} else {
+		expect(response.status, `${where}: ${body.slice(0, 300)}`).toBe(outcome)
+	}
+	// Whatever the outcome, another customer's order never shows.
+	if (actor === 'customerA') expect(body, where).not.toContain(fixtures.orders.customerB.id.slice(0, 8))
+	if (actor === 'customerB') expect(body, where).not.toContain(fixtures.orders.customerA.id.slice(0, 8))
+}
+
+describe.each(MATRIX_ROWS.map((row) => [row.name, row] as const))('%s', (_name, row) => {
+	it.each(ACTORS.map((actor) => [actor, row.expect[actor]] as const))('as %s → %s', async (actor, outcome) => {
+		const cookie = await cookieFor(actor, row)
+		const headers: Record<string, string> = {}
+		if (cookie) headers.Cookie = cookie
+		const path = pathOf(row)
+		let response: Response
+		if (row.method === 'GET') {
+			response = await fetch(`${shop.url}${path}`, { redirect: 'manual', headers })
+		} else if (row.multipart) {
+			response = await fetch(`${shop.url}${path}`, { method: 'POST', redirect: 'manual', headers: { ...headers, Origin: shop.url }, body: await row.multipart(fixtures) })
+		} else if (row.json) {
+			response = await fetch(`${shop.url}${path}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { ...headers, Origin: shop.url, 'Content-Type': 'application/json' },
+				body: JSON.stringify(row.json(fixtures)),
+			})
+		} else {
+			response = await fetch(`${shop.url}${path}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { ...headers, Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: new URLSearchParams(row.form?.(fixtures) ?? {}),
+			})
+		}
+		await assertOutcome(response, outcome, row, actor)
+	})
+
+	if (row.method === 'GET' && row.data !== false) {
+		// Client-side navigations fetch loader data from `<path>.data`: the same guard must hold there.
+		it.each(ACTORS.map((actor) => [actor, row.expect[actor]] as const))('as client data for %s → %s', async (actor, outcome) => {
+			const cookie = await cookieFor(actor, row)
+			const url = new URL(pathOf(row), shop.url)
+			url.pathname = `${url.pathname === '/' ? '/_root' : url.pathname}.data`
+			const response = await fetch(url, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
+			const body = await response.text()
+			const where = `GET ${url.pathname}${url.search} as ${actor}`
+			if (outcome === 'ok') {
+				expect(response.status, where).toBe(200)
+				expect(body, where).not.toContain('SingleFetchRedirect')
+				if (actor === 'customerA' || actor === 'customerB') row.check?.(body, actor, fixtures)
+			} else if (typeof outcome === 'object') {
+				throw new Error(`${where}: GET rows do not redirect on success`)
+			} else if (outcome === 'login' || outcome === 'home') {
+				const target = outcome === 'login' ? loginTarget(pathOf(row)) : '/'
+				expect(response.status, where).toBe(202)
+				expect(body, where).toContain('SingleFetchRedirect')
+				expect(body, where).toContain(JSON.stringify(target))
+			} else {
+				expect(response.status, where).toBe(outcome)
+			}
+			if (actor === 'customerA') expect(body, where).not.toContain(fixtures.orders.customerB.id.slice(0, 8))
+			if (actor === 'customerB') expect(body, where).not.toContain(fixtures.orders.customerA.id.slice(0, 8))
+		})
+	}
+})

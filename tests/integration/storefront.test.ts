@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { categories, emailOutbox, newsletterSubscribers, products } from '#db/schema/index.ts'
+import { findActiveProduct, listSitemapEntries, loadCatalog } from '#server/catalog/catalog.ts'
+import { localizeContent } from '#server/catalog/content.ts'
+import { createContentTranslation } from '#server/services.ts'
+import { setContentTranslationOverride } from '#server/translation/content.ts'
+import { parseEnv } from '#server/config/env.ts'
+import { CONTACT_RATE_LIMIT, sendContactMessage } from '#server/contact/contact.ts'
+import { createLogger } from '#server/logger.ts'
+import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
+import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
+import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
+
+const query = (search: string) => parseCatalogQuery(new URLSearchParams(search))
+
+describe.each(ENGINES)('storefront services on %s', (engine) => {
+	let database: TestDatabase
+	let ids: { top: string; sub: string; other: string; hidden: string }
+	beforeAll(async () => {
+		database = await createTestDatabase(engine, { label: 'storefront' })
+		const { db } = database.handle
+		const [top, hidden] = await db
+			.insert(categories)
+			.values([
+				{ slug: 'candle', name: 'Lumânări', displayOrder: 2 },
+				{ slug: 'ascunsa', name: 'Ascunsă', displayOrder: 1, isActive: false },
+			])
+			.returning()
+		const [sub, other] = await db
+			.insert(categories)
+			.values([
+				{ slug: 'borcan', name: 'Borcan', parentId: top!.id },
+				{ slug: 'cutie', name: 'Cutie', parentId: top!.id },
+			])
+			.returning()
+		ids = { top: top!.id, sub: sub!.id, other: other!.id, hidden: hidden!.id }
+		await db.insert(products).values([
+			{ slug: 'a', name: 'A', kind: 'candle', categoryId: sub!.id, priceCents: 1000, badges: ['Bestseller'], createdAt: new Date('2025-01-01') },
+			{ slug: 'b', name: 'B', kind: 'candle', categoryId: other!.id, priceCents: 1000, badges: ['Nou'], createdAt: new Date('2025-02-01') },
+			{ slug: 'c', name: 'C', kind: 'candle', categoryId: top!.id, priceCents: 1000, badges: [], isActive: false },
+			{ slug: 'd', name: 'D', kind: 'candle', categoryId: hidden!.id, priceCents: 1000, badges: ['Bestseller'] },
+		])
+	})
+	afterAll(() => database.cleanup())
+
+	const slugs = async (search: string) => (await loadCatalog(database.handle.db, query(search))).products.map((p) => p.slug)
+
+	it('filters in the database: category (slug or id), subcategory, bestsellers and new; newest first; active only', async () => {
+		expect(await slugs('')).toEqual(['d', 'b', 'a'])
+		expect(await slugs('category=candle')).toEqual(['b', 'a'])
+		expect(await slugs(`category=${ids.top}`)).toEqual(['b', 'a'])
+		expect(await slugs('category=candle&subcategory=borcan')).toEqual(['a'])
+		expect(await slugs(`category=candle&subcategory=${ids.other}`)).toEqual(['b'])
+		expect(await slugs('category=bestsellers')).toEqual(['d', 'a'])
+		expect(await slugs('category=candle&filter=new')).toEqual(['b'])
+		expect(await slugs('filter=bestsellers')).toEqual(['d', 'a'])
+		const result = await loadCatalog(database.handle.db, query('category=candle'))
+		expect(result.tabs.map((t) => t.slug)).toEqual(['candle'])
+		expect(result.subcategories.map((s) => s.slug)).toEqual(['borcan', 'cutie'])
+	})
+
+	it('gives an empty result for keys that name nothing, never an error', async () => {
+		for (const search of ['category=ascunsa', 'category=nope', 'category=borcan', 'category=candle&subcategory=nope', 'category=%27%3B--', `category=${'9'.repeat(400)}`]) {
+			expect(await slugs(search), search).toEqual([])
+		}
+	})
+
+	it('finds one active product by slug or id, with its category name', async () => {
+		const { db } = database.handle
+		const bySlug = await findActiveProduct(db, { slug: 'a' })
+		expect(bySlug).toMatchObject({ slug: 'a', categoryName: 'Borcan', categorySlug: 'borcan' })
+		expect(await findActiveProduct(db, { id: bySlug!.id })).toMatchObject({ slug: 'a' })
+		expect(await findActiveProduct(db, { slug: 'c' })).toBeNull()
+		expect(await findActiveProduct(db, { id: '00000000-0000-0000-0000-000000000000' })).toBeNull()
+	})
+
+	it('lists active products and categories for the sitemap', async () => {
+		const entries = await listSitemapEntries(database.handle.db)
+		expect(entries.products.map((p) => p.slug).sort()).toEqual(['a', 'b', 'd'])
+		expect(entries.categories.map((c) => c.slug)).toEqual(['candle'])
+		expect(entries.subcategories.map((s) => `${s.parentSlug}/${s.slug}`).sort()).toEqual(['candle/borcan', 'candle/cutie'])
+	})
+
+	it('localizes catalogue content from the translation cache: overrides shown, Romanian kept for ro and for missing texts', async () => {
+		const { db } = database.handle
+		const log = createLogger({ LOG_LEVEL: 'silent' })
+		const app = { db, log, translation: createContentTranslation(parseEnv({}), db, log) }
+		const [product] = await db.select().from(products).where(eq(products.slug, 'a'))
+		await setContentTranslationOverride(app, { kind: 'product', id: product!.id, field: 'name', locale: 'en', text: 'Candle A' })
+		const rows = [{ name: product!.name, description: 'Fără traducere', categoryName: 'Lumânări' }]
+		expect(await localizeContent(app, 'product', rows, 'ro')).toEqual(rows)
+		expect(await localizeContent(app, 'product', rows, 'en')).toEqual([{ name: 'Candle A', description: 'Fără traducere', categoryName: 'Lumânări' }])
+		expect(await localizeContent(app, 'product', rows, 'es')).toEqual(rows)
+	})
+
+	it('sends contact messages to SHOP_EMAIL through the outbox, drops honeypot hits and rate-limits per address', async () => {
+		const { db } = database.handle
+		let nudges = 0
+		const app = {
+			db,
+			env: parseEnv({ SHOP_EMAIL: 'owner@shop.example' }),
+			email: { nudge: () => nudges++, runOnce: async () => 0, stop: async () => {} },
+			clientIp: '198.51.100.7',
+			locale: 'es' as const,
+			log: createLogger({ LOG_LEVEL: 'silent' }),
+		}
+		const input = { name: 'Ana', email: 'ana@example.com', subject: 'Hola\r\nBcc: x@evil.example', message: 'Una pregunta' }
+		expect(await sendContactMessage(app, { ...input, website: 'spam' })).toBe('ignored')
+		expect(await sendContactMessage(app, input)).toBe('sent')
+		const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'owner@shop.example'))
+		expect(row).toMatchObject({ replyTo: 'ana@example.com', subject: 'Formular de contact: Hola Bcc: x@evil.example' })
+		expect(row!.text).toContain('Una pregunta')
+		expect(nudges).toBe(1)
+		for (let i = 1; i < CONTACT_RATE_LIMIT.limit; i++) expect(await sendContactMessage(app, input)).toBe('sent')
+		expect(await sendContactMessage(app, input)).toBe('rate-limited')
+		expect(await sendContactMessage({ ...app, clientIp: '198.51.100.8' }, input)).toBe('sent')
+	})
+
+	it('newsletter: consent time, welcome email with an unsubscribe link, polite duplicate, unsubscribe', async () => {
+		const { db } = database.handle
+		const publicUrl = 'https://shop.example'
+		expect(await subscribeToNewsletter(db, { email: 'Eva@Example.com', locale: 'ro', publicUrl })).toBe('subscribed')
+		expect(await subscribeToNewsletter(db, { email: 'eva@example.com ', locale: 'ro', publicUrl })).toBe('already-subscribed')
+		const [subscriber] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'eva@example.com'))
+		expect(subscriber!.consentedAt).toBeInstanceOf(Date)
+		const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'eva@example.com'))
+		expect(welcome).toHaveLength(1)
+		expect(welcome[0]!.text).toContain(`${publicUrl}/newsletter/unsubscribe?token=${subscriber!.unsubscribeToken}`)
+		expect(await unsubscribeFromNewsletter(db, subscriber!.unsubscribeToken)).toBe(true)
+		expect(await unsubscribeFromNewsletter(db, subscriber!.unsubscribeToken)).toBe(false)
+		expect(await unsubscribeFromNewsletter(db, 'short')).toBe(false)
+		// Subscribing again after unsubscribing is a fresh consent with a new link.
+		expect(await subscribeToNewsletter(db, { email: 'eva@example.com', locale: 'en', publicUrl })).toBe('subscribed')
+	})
+})

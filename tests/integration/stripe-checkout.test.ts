@@ -1,0 +1,236 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailOutbox, orderHistory, orders, products, stockHolds } from '#db/schema/index.ts'
+import { createProduct, customer, shuffle } from '../support/checkout-fixtures.ts'
+import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts'
+import { freePort, PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
+
+/**
+ * The built shop as a process, on PostgreSQL, with the real `stripe` SDK pointed at a local fake
+ * Stripe (STRIPE_API_URL). Webhooks arrive over HTTP, signed like Stripe signs them.
+ */
+describe('Stripe Checkout through the real SDK', () => {
+	let database: TestDatabase
+	let stripe: FakeStripe
+	let shop: ShopProcess
+	let publicUrl: string
+	let env: Record<string, string>
+	beforeAll(async () => {
+		database = await createTestDatabase('postgres', { label: 'stripe' })
+		stripe = await startFakeStripe()
+		const port = await freePort()
+		publicUrl = `http://127.0.0.1:${port}`
+		env = {
+			DATABASE_URL: database.url!,
+			PUBLIC_URL: publicUrl,
+			SEED_DEMO_CATALOG: 'false',
+			STRIPE_SECRET_KEY: 'sk_test_fakefakefake',
+			STRIPE_API_URL: stripe.url,
+			STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+			RECONCILE_INTERVAL_MS: '3600000',
+		}
+		shop = await startShop({ port, env })
+	})
+	afterAll(async () => {
+		await shop?.stop()
+		await stripe?.close()
+		await database?.cleanup()
+		if (shop) await fs.rm(shop.dataDir, { recursive: true, force: true })
+	})
+
+	const db = () => database.handle.db
+	const stockOf = async (id: string) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock
+
+	async function checkout(items: unknown[], shippingData: Record<string, unknown> = customer) {
+		const response = await fetch(`${shop.url}/api/checkout`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: 'lang=ro' },
+			body: JSON.stringify({ items, currency: 'eur', shippingData }),
+		})
+		return { status: response.status, body: (await response.json()) as Record<string, unknown> & { url?: string; orderId?: string } }
+	}
+
+	function webhook(payload: string, signature: string | null) {
+		return fetch(`${shop.url}/api/webhooks/stripe`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) },
+			body: payload,
+		})
+	}
+
+	const sessionIdOf = (url: string) => url.split('/').pop()!
+
+	it('opens a Checkout Session priced from the database, whatever prices the browser sent', async () => {
+		const candle = await createProduct(db(), { priceCents: 4590, stock: 4, name: 'Lumânare cu lavandă' })
+		const started = Date.now()
+		const { status, body } = await checkout([{ id: candle.id, name: 'Lumânare cu lavandă', price: 0.01, quantity: 2, image: null, options: {} }])
+		expect(status).toBe(200)
+		const session = stripe.session(sessionIdOf(body.url!))
+		const request = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && (r.body.metadata as Record<string, string>).order_id === body.orderId)!
+		expect(request.body).toMatchObject({
+			mode: 'payment',
+			currency: 'eur',
+			customer_email: 'ana@example.com',
+			client_reference_id: body.orderId,
+			metadata: { order_id: body.orderId },
+			success_url: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+			cancel_url: `${publicUrl}/cart`,
+			line_items: [{ quantity: '2', price_data: { currency: 'eur', unit_amount: '4590', product_data: { name: 'Lumânare cu lavandă' } } }],
+		})
+		expect(request.headers['idempotency-key']).toBe(`checkout-session-${body.orderId}`)
+		const expiresInMs = Number(request.body.expires_at) * 1000 - started
+		expect(expiresInMs).toBeGreaterThanOrEqual(30 * 60_000)
+		expect(expiresInMs).toBeLessThanOrEqual(32 * 60_000)
+		expect(session.amount_total).toBe(9180)
+
+		const [order] = await db().select().from(orders).where(eq(orders.id, body.orderId!))
+		expect(order).toMatchObject({ totalCents: 9180, paymentStatus: 'pending', paymentProvider: 'stripe', paymentSessionId: session.id, locale: 'ro' })
+		expect(await stockOf(candle.id)).toBe(2)
+	})
+
+	it('answers bad input with 4xx and the spec messages, never 500', async () => {
+		const candle = await createProduct(db(), { stock: 0 })
+		const invalid = await checkout([{ id: candle.id, quantity: 1 }], { ...customer, phone: '0722<script>' })
+		expect(invalid).toMatchObject({ status: 400, body: { kind: 'validation', field: 'shippingData.phone', message: 'Numărul de telefon conține caractere invalide' } })
+		const empty = await checkout([])
+		expect(empty).toMatchObject({ status: 400, body: { message: 'Adaugă produse în coș pentru a continua' } })
+		const soldOut = await checkout([{ id: candle.id, name: 'X', quantity: 1 }])
+		expect(soldOut.status).toBe(409)
+		expect(soldOut.body.problems).toEqual([{ lineId: candle.id, code: 'outOfStock', message: expect.stringContaining('nu mai este în stoc') }])
+		const garbage = await fetch(`${shop.url}/api/checkout`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' })
+		expect(garbage.status).toBe(400)
+	})
+
+	it('checks webhook signatures: valid is taken, tampered or stale gets 400 and changes nothing', async () => {
+		const candle = await createProduct(db(), { stock: 3 })
+		const { body } = await checkout([{ id: candle.id, quantity: 1 }])
+		const sessionId = sessionIdOf(body.url!)
+		stripe.complete(sessionId)
+		const payload = stripe.event('checkout.session.completed', sessionId)
+
+		const tampered = payload.replace('"paid"', '"paid" ')
+		expect((await webhook(tampered, stripe.sign(payload))).status).toBe(400)
+		const stale = stripe.sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 })
+		expect((await webhook(payload, stale)).status).toBe(400)
+		expect((await webhook(payload, stripe.sign(payload, { secret: 'whsec_someoneelse' }))).status).toBe(400)
+		expect((await webhook(payload, null)).status).toBe(400)
+		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]!.paymentStatus).toBe('pending')
+
+		const ok = await webhook(payload, stripe.sign(payload))
+		expect(ok.status).toBe(200)
+		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]!.paymentStatus).toBe('paid')
+	})
+
+	it('5 deliveries of each event in random order give one paid transition, one stock sale and one email per order', async () => {
+		const candle = await createProduct(db(), { stock: 20 })
+		const placed = []
+		for (let i = 0; i < 3; i++) placed.push((await checkout([{ id: candle.id, quantity: 2 }])).body)
+		expect(await stockOf(candle.id)).toBe(14)
+		const payloads: string[] = []
+		placed.forEach((order, index) => {
+			const id = sessionIdOf(order.url!)
+			if (index === 0) {
+				// A bank transfer style payment: completed unpaid first, then settled.
+				stripe.complete(id, 'unpaid')
+				payloads.push(stripe.event('checkout.session.completed', id))
+				stripe.settleAsync(id, true)
+				payloads.push(stripe.event('checkout.session.async_payment_succeeded', id))
+			} else {
+				stripe.complete(id)
+				payloads.push(stripe.event('checkout.session.completed', id))
+			}
+		})
+		const deliveries = shuffle(payloads.flatMap((payload) => Array.from({ length: 5 }, () => payload)))
+		// Sent in waves of concurrent requests, like Stripe retrying while earlier attempts are in flight.
+		for (let i = 0; i < deliveries.length; i += 4) {
+			const statuses = await Promise.all(deliveries.slice(i, i + 4).map(async (payload) => (await webhook(payload, stripe.sign(payload))).status))
+			expect(statuses.every((s) => s === 200)).toBe(true)
+		}
+		for (const order of placed) {
+			const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId!))
+			const history = await db().select().from(orderHistory).where(eq(orderHistory.orderId, order.orderId!))
+			const holds = await db().select().from(stockHolds).where(eq(stockHolds.orderId, order.orderId!))
+			const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${order.orderId}`))
+			expect(row!.paymentStatus).toBe('paid')
+			expect(history.filter((h) => h.action === 'payment_paid')).toHaveLength(1)
+			expect(holds.map((h) => h.status)).toEqual(['sold'])
+			expect(mails).toHaveLength(1)
+			expect(mails[0]!.subject).toBe(`Comanda ${order.orderId!.slice(0, 8)} a fost confirmată`)
+		}
+		expect(await stockOf(candle.id)).toBe(14)
+	})
+
+	it('an expired session releases the held stock', async () => {
+		const candle = await createProduct(db(), { stock: 2 })
+		const { body } = await checkout([{ id: candle.id, quantity: 2 }])
+		expect(await stockOf(candle.id)).toBe(0)
+		const id = sessionIdOf(body.url!)
+		stripe.expire(id)
+		const payload = stripe.event('checkout.session.expired', id)
+		for (let i = 0; i < 2; i++) expect((await webhook(payload, stripe.sign(payload))).status).toBe(200)
+		expect(await stockOf(candle.id)).toBe(2)
+		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]).toMatchObject({ paymentStatus: 'failed', status: 'cancelled' })
+	})
+
+	it('/payment-success verifies the session on the server and marks the order paid without a webhook', async () => {
+		const candle = await createProduct(db(), { stock: 2 })
+		const { body } = await checkout([{ id: candle.id, quantity: 1 }])
+		const id = sessionIdOf(body.url!)
+		stripe.complete(id)
+		const page = await fetch(`${shop.url}/payment-success?session_id=${id}`, { headers: { Cookie: 'lang=ro' } })
+		const html = await page.text()
+		expect(page.status).toBe(200)
+		expect(html).toContain('Mulțumim pentru comandă!')
+		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]!.paymentStatus).toBe('paid')
+
+		const unknown = await fetch(`${shop.url}/payment-success?session_id=cs_test_nope`, { headers: { Cookie: 'lang=ro' } })
+		expect(await unknown.text()).toContain('Nu am putut verifica plata. Te rugăm să ne contactezi.')
+		const missing = await fetch(`${shop.url}/payment-success`, { redirect: 'manual' })
+		expect(missing.status).toBe(302)
+		expect(missing.headers.get('location')).toBe('/cart')
+		expect(missing.headers.get('set-cookie')).toMatch(/^toast=/)
+	})
+
+	it('a session that cannot be opened fails the order and gives the stock back', async () => {
+		const candle = await createProduct(db(), { stock: 1 })
+		stripe.failNext(5)
+		const { status, body } = await checkout([{ id: candle.id, quantity: 1 }])
+		stripe.failNext(0)
+		expect(status).toBe(502)
+		expect(body.message).toBe('A apărut o eroare la procesarea plății')
+		expect(await stockOf(candle.id)).toBe(1)
+	})
+
+	it('npm run orders -- reconcile settles sessions whose webhook never came', async () => {
+		const candle = await createProduct(db(), { stock: 5 })
+		const paid = (await checkout([{ id: candle.id, quantity: 1 }])).body
+		const abandoned = (await checkout([{ id: candle.id, quantity: 2 }])).body
+		stripe.complete(sessionIdOf(paid.url!))
+		const past = new Date(Date.now() - 60 * 60_000)
+		for (const order of [paid, abandoned]) await db().update(orders).set({ paymentSessionExpiresAt: past }).where(eq(orders.id, order.orderId!))
+		expect(await stockOf(candle.id)).toBe(2)
+
+		// Asynchronously: the fake Stripe answering the command lives in this process.
+		const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+			const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/orders.ts', 'reconcile'], {
+				cwd: PROJECT_ROOT,
+				env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, DATA_DIR: shop.dataDir, LOG_LEVEL: 'error' },
+			})
+			let stdout = ''
+			let stderr = ''
+			child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+			child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+			child.on('close', (status) => resolve({ status, stdout, stderr }))
+		})
+		expect(run.status, run.stdout + run.stderr).toBe(0)
+		expect(run.stdout).toMatch(/1 paid, 1 released/)
+		expect((await db().select().from(orders).where(eq(orders.id, paid.orderId!)))[0]!.paymentStatus).toBe('paid')
+		expect((await db().select().from(orders).where(eq(orders.id, abandoned.orderId!)))[0]!.paymentStatus).toBe('failed')
+		expect(stripe.session(sessionIdOf(abandoned.url!)).status).toBe('expired')
+		expect(await stockOf(candle.id)).toBe(4)
+	})
+})

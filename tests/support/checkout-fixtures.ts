@@ -1,0 +1,62 @@
+import crypto from 'node:crypto'
+import type { Database } from '#db/client.ts'
+import { products, uploads } from '#db/schema/index.ts'
+import { FREE_SHIPPING } from '#app/lib/domain/shipping.ts'
+import type { CheckoutForm } from '#app/lib/forms/checkout.ts'
+import type { PaymentDeps } from '#server/orders/payment-events.ts'
+
+/** Data for checkout tests: products, uploaded photos, a customer, the services' order deps. */
+
+export async function createProduct(db: Database, values: { priceCents?: number; stock?: number | null; isActive?: boolean; name?: string } = {}) {
+	const suffix = crypto.randomBytes(5).toString('hex')
+	const [row] = await db
+		.insert(products)
+		.values({
+			slug: `test-candle-${suffix}`,
+			name: values.name ?? `Lumânare test ${suffix}`,
+			kind: 'candle',
+			priceCents: values.priceCents ?? 4500,
+			stock: values.stock === undefined ? 5 : values.stock,
+			isActive: values.isActive ?? true,
+			images: ['/uploads/products/candle.webp'],
+		})
+		.returning()
+	return row!
+}
+
+export async function createUpload(db: Database) {
+	const [row] = await db
+		.insert(uploads)
+		.values({ storageKey: `portraits/${Date.now()}-${crypto.randomBytes(8).toString('hex')}.webp`, mimeType: 'image/webp', size: 1234 })
+		.returning()
+	return row!
+}
+
+export const customer: CheckoutForm = {
+	fullName: 'Ana Popescu',
+	email: 'ana@example.com',
+	phone: '+40 712 345 678',
+	address: 'Str. Lalelelor 3',
+	city: 'Cluj-Napoca',
+	postalCode: '400001',
+	country: 'România',
+	notes: '',
+}
+
+export const mailContext = { shopAddress: 'Str. Atelierului 1, Cluj-Napoca, România', publicUrl: 'http://shop.test' }
+
+export function paymentDeps(db: Database): PaymentDeps {
+	return { db, mail: mailContext }
+}
+
+export const orderInput = { locale: 'ro' as const, shipping: FREE_SHIPPING, portraitName: (size: string) => `Portret din carton ${size} cm` }
+
+/** Fisher–Yates with Math.random: a different delivery order each run. */
+export function shuffle<T>(items: T[]): T[] {
+	const copy = [...items]
+	for (let i = copy.length - 1; i > 0; i--) {
+		const j = Math.floor(Math.random() * (i + 1))
+		;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
+	}
+	return copy
+}

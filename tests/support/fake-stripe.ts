@@ -1,0 +1,179 @@
+import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+
+/**
+ * A local stand-in for the parts of the Stripe API the shop uses (Checkout Sessions), so the real
+ * `stripe` SDK can be exercised through STRIPE_API_URL without leaving the machine. It keeps every
+ * request it receives, honours idempotency keys like Stripe, and builds signed webhook deliveries.
+ */
+
+export type FakeSession = {
+	id: string
+	object: 'checkout.session'
+	mode: string
+	currency: string
+	status: 'open' | 'complete' | 'expired'
+	payment_status: 'paid' | 'unpaid' | 'no_payment_required'
+	customer_email: string | null
+	client_reference_id: string | null
+	metadata: Record<string, string>
+	success_url: string
+	cancel_url: string
+	expires_at: number
+	url: string
+	amount_total: number
+	line_items: { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } }[]
+}
+
+export type RecordedRequest = {
+	method: string
+	path: string
+	headers: http.IncomingHttpHeaders
+	/** The form body, decoded into nested objects and arrays. */
+	body: Record<string, unknown>
+}
+
+/** Decodes Stripe's form encoding (`line_items[0][price_data][unit_amount]=2990`). */
+export function decodeStripeForm(text: string): Record<string, unknown> {
+	const root: Record<string, unknown> = {}
+	for (const [key, value] of new URLSearchParams(text)) {
+		const parts = key.split(/\[|\]\[|\]/).filter((part) => part !== '')
+		let node: Record<string, unknown> | unknown[] = root
+		parts.forEach((part, index) => {
+			const last = index === parts.length - 1
+			const container = node as Record<string, unknown>
+			if (last) {
+				container[part] = value
+				return
+			}
+			if (container[part] === undefined) container[part] = /^\d+$/.test(parts[index + 1]!) ? [] : {}
+			node = container[part] as Record<string, unknown>
+		})
+	}
+	return root
+}
+
+export async function startFakeStripe(options: { webhookSecret?: string } = {}) {
+	const webhookSecret = options.webhookSecret ?? `whsec_${crypto.randomBytes(16).toString('hex')}`
+	const sessions = new Map<string, FakeSession>()
+	const byIdempotencyKey = new Map<string, string>()
+	const requests: RecordedRequest[] = []
+	let failures = 0
+
+	const send = (res: http.ServerResponse, status: number, body: unknown) => {
+		res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}` })
+		res.end(JSON.stringify(body))
+	}
+	const notFound = (res: http.ServerResponse, id: string) =>
+		send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${id}'` } })
+
+	const server = http.createServer((req, res) => {
+		let raw = ''
+		req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+		req.on('end', () => {
+			const url = new URL(req.url ?? '/', 'http://fake')
+			const body = decodeStripeForm(req.method === 'GET' ? url.search.slice(1) : raw)
+			requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body })
+			if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_')) {
+				return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+			}
+			if (failures > 0) {
+				failures--
+				return send(res, 500, { error: { type: 'api_error', message: 'fake outage' } })
+			}
+			if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+				const key = req.headers['idempotency-key']
+				if (typeof key === 'string' && byIdempotencyKey.has(key)) return send(res, 200, sessions.get(byIdempotencyKey.get(key)!)!)
+				const id = `cs_test_${crypto.randomBytes(12).toString('hex')}`
+				const items = (body.line_items as FakeSession['line_items'] | undefined) ?? []
+				const lineItems = items.map((item) => ({
+					quantity: Number(item.quantity),
+					price_data: { ...item.price_data, unit_amount: Number(item.price_data.unit_amount) },
+				}))
+				const shipping = Number(
+					(body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount ?? 0,
+				)
+				const session: FakeSession = {
+					id,
+					object: 'checkout.session',
+					mode: String(body.mode),
+					currency: String(body.currency),
+					status: 'open',
+					payment_status: 'unpaid',
+					customer_email: (body.customer_email as string) ?? null,
+					client_reference_id: (body.client_reference_id as string) ?? null,
+					metadata: (body.metadata as Record<string, string>) ?? {},
+					success_url: String(body.success_url).replace('{CHECKOUT_SESSION_ID}', id),
+					cancel_url: String(body.cancel_url),
+					expires_at: Number(body.expires_at),
+					url: `https://checkout.stripe.test/c/pay/${id}`,
+					amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.price_data.unit_amount, 0) + shipping,
+					line_items: lineItems,
+				}
+				sessions.set(id, session)
+				if (typeof key === 'string') byIdempotencyKey.set(key, id)
+				return send(res, 200, session)
+			}
+			const match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(url.pathname)
+			if (match) {
+				const session = sessions.get(match[1]!)
+				if (!session) return notFound(res, match[1]!)
+				if (match[2] && req.method === 'POST') {
+					if (session.status !== 'open') {
+						return send(res, 400, { error: { type: 'invalid_request_error', message: `Only open sessions can be expired (${session.status})` } })
+					}
+					session.status = 'expired'
+				}
+				return send(res, 200, session)
+			}
+			send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } })
+		})
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+	const { port } = server.address() as AddressInfo
+
+	function session(id: string) {
+		const found = sessions.get(id)
+		if (!found) throw new Error(`fake stripe has no session ${id}`)
+		return found
+	}
+
+	return {
+		url: `http://127.0.0.1:${port}`,
+		webhookSecret,
+		requests,
+		sessions,
+		session,
+		/** The next `count` API calls answer 500. */
+		failNext(count: number) {
+			failures = count
+		},
+		/** The customer paid (or, for async methods, completed without paying yet). */
+		complete(id: string, paymentStatus: FakeSession['payment_status'] = 'paid') {
+			Object.assign(session(id), { status: 'complete', payment_status: paymentStatus })
+		},
+		settleAsync(id: string, paid: boolean) {
+			Object.assign(session(id), { payment_status: paid ? 'paid' : 'unpaid' })
+		},
+		expire(id: string) {
+			session(id).status = 'expired'
+		},
+		/** A webhook event about a session, as Stripe would post it. */
+		event(type: string, id: string, eventId = `evt_${crypto.randomBytes(12).toString('hex')}`) {
+			return JSON.stringify({ id: eventId, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object: { ...session(id) } } })
+		},
+		/** The Stripe-Signature header for a payload, optionally signed at another time or with another secret. */
+		sign(payload: string, options: { timestamp?: number; secret?: string } = {}) {
+			return Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp })
+		},
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.closeAllConnections()
+				server.close(() => resolve())
+			}),
+	}
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
