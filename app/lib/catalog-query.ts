@@ -1,22 +1,19 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CATALOG_FILTERS, isCatalogKey } from './catalog.ts'
 
 /** A garbage value becomes "not given" — the catalog never fails on its query string. */
-const key = z
-	.string()
-	.trim()
-	.toLowerCase()
-	.optional()
-	.catch(undefined)
-	.transform((value) => (value ? value : undefined))
+const key = z.catch(z.optional(z.string().check(z.trim(), z.toLowerCase())), undefined)
 
 /** A key that cannot name anything is kept (so the page says nothing matches) but made harmless. */
-const lookupKey = key.transform((value) => (value === undefined ? undefined : isCatalogKey(value) ? value : '-'))
+const lookupKey = z.pipe(
+	key,
+	z.transform((value: string | undefined) => (!value ? undefined : isCatalogKey(value) ? value : '-')),
+)
 
 export const catalogQuerySchema = z.object({
 	category: lookupKey,
 	subcategory: lookupKey,
-	filter: z.enum(CATALOG_FILTERS).optional().catch(undefined),
+	filter: z.catch(z.optional(z.enum(CATALOG_FILTERS)), undefined),
 })
 
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>

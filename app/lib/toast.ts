@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A message shown once, after the next page load (e.g. after a form redirects). */
 export const toastSchema = z.object({
-	type: z.enum(['success', 'error', 'info']).default('info'),
-	title: z.string().max(200),
-	description: z.string().max(500).optional(),
+	type: z._default(z.enum(['success', 'error', 'info']), 'info'),
+	title: z.string().check(z.maxLength(200)),
+	description: z.optional(z.string().check(z.maxLength(500))),
 })
 
 export type Toast = z.input<typeof toastSchema>

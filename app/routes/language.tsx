@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { LOCALES } from '#app/lib/domain/enums.ts'
 import { LOCALE_COOKIE } from '#app/lib/i18n/negotiate.ts'
 import type { Route } from './+types/language'
@@ -7,11 +7,7 @@ import type { Route } from './+types/language'
 const languageSchema = z.object({
 	lang: z.enum(LOCALES),
 	/** Only a path on this site, never another origin. */
-	redirectTo: z
-		.string()
-		.regex(/^\/(?![/\\])/)
-		.max(2000)
-		.catch('/'),
+	redirectTo: z.catch(z.string().check(z.regex(/^\/(?![/\\])/), z.maxLength(2000)), '/'),
 })
 
 /** The language switcher without JavaScript: stores the choice in the cookie and goes back. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, useNavigation } from 'react-router'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
@@ -8,7 +8,7 @@ import { pageMeta } from '#server/seo.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter-unsubscribe'
 
-const tokenSchema = z.object({ token: z.string().trim().max(200).catch('') })
+const tokenSchema = z.object({ token: z.catch(z.string().check(z.trim(), z.maxLength(200)), '') })
 
 export function loader({ request, context }: Route.LoaderArgs) {
 	const app = getApp(context)

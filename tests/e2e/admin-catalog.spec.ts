@@ -16,7 +16,7 @@ async function png(color: string, width = 600, height = 400) {
 }
 
 function toast(page: Page, text: string | RegExp) {
-	return page.locator('[data-sonner-toast]').filter({ hasText: text })
+	return page.locator('[data-toast]').filter({ hasText: text })
 }
 
 test.describe('admin catalogue', () => {

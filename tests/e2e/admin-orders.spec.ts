@@ -22,7 +22,7 @@ async function signIn(context: BrowserContext, database: DatabaseHandle, baseURL
 const unique = () => crypto.randomBytes(4).toString('hex')
 
 function toast(page: Page, text: string | RegExp) {
-	return page.locator('[data-sonner-toast]').filter({ hasText: text })
+	return page.locator('[data-toast]').filter({ hasText: text })
 }
 
 /** The quoted-printable .eml bodies in the shop's mail folder, decoded to text. */

@@ -126,7 +126,7 @@ test.describe('content translation with a provider configured', () => {
 
 		await item.getByLabel(`Traducerea ta în engleză: Nume, ${name}`).fill('Cinnamon Candle (editor)')
 		await item.getByRole('button', { name: `Salvează traducerea în engleză: Nume, ${name}` }).click()
-		await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Traducerea a fost salvată' })).toBeVisible()
+		await expect(page.locator('[data-toast]').filter({ hasText: 'Traducerea a fost salvată' })).toBeVisible()
 		await expect(item.getByText('Traducerea ta are prioritate')).toBeVisible()
 		const [stored] = await handle.db.select().from(translations).where(eq(translations.overrideText, 'Cinnamon Candle (editor)'))
 		expect(stored).toMatchObject({ context: 'product.name', locale: 'en', sourceText: name })
@@ -143,7 +143,7 @@ test.describe('content translation with a provider configured', () => {
 		await page.goto(`${shop.url}/admin/translations?q=${encodeURIComponent(id)}`)
 		await waitForHydration(page)
 		await page.getByRole('button', { name: `Folosește traducerea automată în engleză: Nume, ${name}` }).click()
-		await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Traducerea ta a fost ștearsă' })).toBeVisible()
+		await expect(page.locator('[data-toast]').filter({ hasText: 'Traducerea ta a fost ștearsă' })).toBeVisible()
 		await expect.poll(async () => (await serverHtml(product!.slug, 'en')).includes(`[en] ${name}`), { timeout: 30_000 }).toBe(true)
 	})
 

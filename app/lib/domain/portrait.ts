@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from '../cart/cart.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
 import {
@@ -15,7 +15,7 @@ import {
 export { PORTRAIT_BASE_CENTS, PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAME_CENTS, PORTRAIT_FRAMES, PORTRAIT_PERSONS, PORTRAIT_PHOTO_MAX_BYTES, portraitPrice, type PortraitFrame }
 
 /** The uploaded photo as the cart keeps it (same rules as the stored cart's `uploadedImage`). */
-export const uploadedImageSchema = z.object({ id: z.uuid(), url: z.string().max(CART_IMAGE_URL_MAX).regex(CART_IMAGE_URL) })
+export const uploadedImageSchema = z.object({ id: z.uuid(), url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)) })
 
 /** Spec §5: the customiser form, checked in the browser before adding to the cart. Messages are translation keys. */
 export const portraitFormSchema = z.object({
@@ -24,9 +24,9 @@ export const portraitFormSchema = z.object({
 	withCar: z.boolean(),
 	withPet: z.boolean(),
 	frame: z.enum(PORTRAIT_FRAMES),
-	description: z.string().max(PORTRAIT_DESCRIPTION_MAX, 'portrait.descriptionTooLong'),
-	quantity: z.number().int('portrait.quantityInvalid').min(1, 'portrait.quantityInvalid').max(CART_MAX_QUANTITY, 'portrait.quantityInvalid'),
-	uploadedImage: uploadedImageSchema.nullable().refine((value) => value !== null, 'portrait.photoRequired'),
+	description: z.string().check(z.maxLength(PORTRAIT_DESCRIPTION_MAX, 'portrait.descriptionTooLong')),
+	quantity: z.int('portrait.quantityInvalid').check(z.minimum(1, 'portrait.quantityInvalid'), z.maximum(CART_MAX_QUANTITY, 'portrait.quantityInvalid')),
+	uploadedImage: z.nullable(uploadedImageSchema).check(z.refine((value) => value !== null, 'portrait.photoRequired')),
 })
 export type PortraitForm = z.infer<typeof portraitFormSchema>
 

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { euroToCents, imageUrlField, integerInRange, isUuid, optionalText, requiredText, slugField } from './admin-fields.ts'
+import * as z from 'zod/mini'
+import { euroCents, imageUrlField, integerInRange, isUuid, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 /**
  * The admin category form (spec §5 category), parsed in the browser before sending and again by
@@ -10,18 +10,20 @@ export const categoryFormSchema = z.object({
 	name: requiredText(100, 'Numele este obligatoriu', 'Numele poate avea maxim 100 de caractere'),
 	slug: slugField,
 	description: optionalText(500, 'Descrierea poate avea maxim 500 de caractere'),
-	parentId: z
-		.string()
-		.trim()
-		.refine((value) => value === '' || isUuid(value), 'Categoria părinte nu este validă')
-		.transform((value) => (value === '' ? null : value)),
+	parentId: z.pipe(
+		z.string().check(
+			z.trim(),
+			z.refine((value) => value === '' || isUuid(value), 'Categoria părinte nu este validă'),
+		),
+		z.transform((value: string) => (value === '' ? null : value)),
+	),
 	displayOrder: integerInRange(0, 9999, 'Ordinea trebuie să fie un număr întreg între 0 și 9999'),
 	isActive: z.boolean(),
-	price: z
-		.string()
-		.trim()
-		.transform((value, ctx) => (value === '' ? null : euroToCents(value, ctx))),
-	imageUrl: z.union([imageUrlField, z.literal(''), z.null()]).transform((value) => (value ? value : null)),
+	price: euroCents(() => null),
+	imageUrl: z.pipe(
+		z.union([imageUrlField, z.literal(''), z.null()]),
+		z.transform((value: string | null) => (value ? value : null)),
+	),
 })
 
 export type CategoryFormValues = z.input<typeof categoryFormSchema>

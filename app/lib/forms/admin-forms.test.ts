@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod'
+import type { SchemaError } from './fields.ts'
 import { describe, expect, it } from 'vitest'
 import { checkImageFile, sizeInKb } from '../domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm } from './admin-category.ts'
@@ -8,7 +8,7 @@ import { emptyProductForm, productFormSchema } from './admin-product.ts'
 const uuid = '3f1c2a4e-8b7d-4c5e-9f0a-1b2c3d4e5f60'
 const product = { ...emptyProductForm, name: 'Lumânare', slug: 'lumanare', categoryId: uuid, price: '29.90', stock: '5' }
 
-function firstMessage(result: { success: boolean; error?: ZodError }) {
+function firstMessage(result: { success: boolean; error?: SchemaError }) {
 	expect(result.success).toBe(false)
 	return firstIssue(result.error!).message
 }

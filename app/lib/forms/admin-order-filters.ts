@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/enums.ts'
 
 /**
@@ -8,18 +8,15 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/enums.ts'
 export const ORDER_SEARCH_MAX = 100
 
 export const orderListFiltersSchema = z.object({
-	q: z
-		.string()
-		.catch('')
-		.transform((value) => value.trim().slice(0, ORDER_SEARCH_MAX)),
-	status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-	payment: z.enum(PAYMENT_STATUSES).optional().catch(undefined),
+	q: z.pipe(
+		z.catch(z.string(), ''),
+		z.transform((value: string) => value.trim().slice(0, ORDER_SEARCH_MAX)),
+	),
+	status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
+	payment: z.catch(z.optional(z.enum(PAYMENT_STATUSES)), undefined),
 	/** 'archived' lists the archived ("deleted") orders only; anything else the active ones. */
-	view: z
-		.enum(['active', 'archived'])
-		.catch('active')
-		.default('active'),
-	page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+	view: z.catch(z.enum(['active', 'archived']), 'active'),
+	page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1),
 })
 
 export type OrderListFilters = z.output<typeof orderListFiltersSchema>

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import type { SchemaError } from './fields.ts'
 
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits.ts'
 
@@ -7,23 +8,18 @@ export { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN }
 const TOKEN_MAX = 200
 
 /** Messages are translation keys; the page shows them in the visitor's language. */
-const email = z
-	.string({ error: 'auth.emailRequired' })
-	.trim()
-	.min(1, 'auth.emailRequired')
-	.max(EMAIL_MAX, 'auth.invalidEmail')
-	.pipe(z.email('auth.invalidEmail'))
-	.transform((value) => value.toLowerCase())
+const email = z.pipe(
+	z.string({ error: 'auth.emailRequired' }).check(z.trim(), z.minLength(1, 'auth.emailRequired'), z.maxLength(EMAIL_MAX, 'auth.invalidEmail')),
+	z.email('auth.invalidEmail').check(z.toLowerCase()),
+)
 
 /** A password being checked: only presence and the upper bound (old passwords may predate rules). */
-const password = z.string({ error: 'auth.passwordRequired' }).min(1, 'auth.passwordRequired').max(PASSWORD_MAX, 'auth.passwordTooLong')
+const password = z.string({ error: 'auth.passwordRequired' }).check(z.minLength(1, 'auth.passwordRequired'), z.maxLength(PASSWORD_MAX, 'auth.passwordTooLong'))
 
 /** A password being chosen. The common-password check runs on the server (the list stays there). */
 const newPassword = z
 	.string({ error: 'auth.passwordRequired' })
-	.min(1, 'auth.passwordRequired')
-	.min(PASSWORD_MIN, 'auth.passwordTooShort')
-	.max(PASSWORD_MAX, 'auth.passwordTooLong')
+	.check(z.minLength(1, 'auth.passwordRequired'), z.minLength(PASSWORD_MIN, 'auth.passwordTooShort'), z.maxLength(PASSWORD_MAX, 'auth.passwordTooLong'))
 
 export const signInSchema = z.object({ email, password })
 
@@ -31,26 +27,30 @@ export const signInSchema = z.object({ email, password })
 export const signUpSchema = z.object({
 	email,
 	password: newPassword,
-	fullName: z.string().trim().max(FULL_NAME_MAX, 'auth.nameTooLong').optional().default(''),
+	fullName: z._default(z.optional(z.string().check(z.trim(), z.maxLength(FULL_NAME_MAX, 'auth.nameTooLong'))), ''),
 })
 
 export const forgotPasswordSchema = z.object({ email })
 
+const confirmPassword = z.string({ error: 'auth.passwordsDontMatch' }).check(z.maxLength(PASSWORD_MAX, 'auth.passwordsDontMatch'))
+const matches = <T extends { confirmPassword: string }>(field: Exclude<keyof T, 'confirmPassword'>) =>
+	z.refine<T>((value) => value[field] === value.confirmPassword, { message: 'auth.passwordsDontMatch', path: ['confirmPassword'] })
+
 export const resetPasswordSchema = z
 	.object({
-		token: z.string({ error: 'auth.resetInvalid' }).min(1, 'auth.resetInvalid').max(TOKEN_MAX, 'auth.resetInvalid'),
+		token: z.string({ error: 'auth.resetInvalid' }).check(z.minLength(1, 'auth.resetInvalid'), z.maxLength(TOKEN_MAX, 'auth.resetInvalid')),
 		password: newPassword,
-		confirmPassword: z.string({ error: 'auth.passwordsDontMatch' }).max(PASSWORD_MAX, 'auth.passwordsDontMatch'),
+		confirmPassword,
 	})
-	.refine((value) => value.password === value.confirmPassword, { message: 'auth.passwordsDontMatch', path: ['confirmPassword'] })
+	.check(matches('password'))
 
 export const changePasswordSchema = z
 	.object({
 		currentPassword: password,
 		newPassword,
-		confirmPassword: z.string({ error: 'auth.passwordsDontMatch' }).max(PASSWORD_MAX, 'auth.passwordsDontMatch'),
+		confirmPassword,
 	})
-	.refine((value) => value.newPassword === value.confirmPassword, { message: 'auth.passwordsDontMatch', path: ['confirmPassword'] })
+	.check(matches('newPassword'))
 
 export const deleteAccountSchema = z.object({
 	password,
@@ -58,6 +58,6 @@ export const deleteAccountSchema = z.object({
 })
 
 /** First message of a failed parse: what the form shows. */
-export function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: SchemaError): string {
 	return error.issues[0]?.message ?? 'auth.genericError'
 }

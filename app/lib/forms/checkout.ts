@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { emailAddress, requiredText as text, type SchemaError } from './fields.ts'
 
 /**
  * The checkout form (spec §5), shared by the page and the server. Messages are translation keys
@@ -19,22 +20,17 @@ export const CHECKOUT_LIMITS = {
 /** Digits, plus, hyphen, whitespace and parentheses only. */
 export const PHONE_PATTERN = /^[\d+\-\s()]+$/
 
-const text = (max: number, required: string, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong)
 
 export const checkoutFormSchema = z.object({
 	fullName: text(CHECKOUT_LIMITS.fullName, 'checkout.errors.fullName', 'checkout.errors.fullNameTooLong'),
-	email: z
-		.string({ error: 'checkout.errors.email' })
-		.trim()
-		.max(CHECKOUT_LIMITS.email, 'checkout.errors.email')
-		.pipe(z.email('checkout.errors.email')),
-	phone: text(CHECKOUT_LIMITS.phone, 'checkout.errors.phoneRequired', 'checkout.errors.phoneTooLong').regex(PHONE_PATTERN, 'checkout.errors.phoneInvalid'),
+	email: emailAddress(CHECKOUT_LIMITS.email, 'checkout.errors.email'),
+	phone: text(CHECKOUT_LIMITS.phone, 'checkout.errors.phoneRequired', 'checkout.errors.phoneTooLong', z.regex(PHONE_PATTERN, 'checkout.errors.phoneInvalid')),
 	address: text(CHECKOUT_LIMITS.address, 'checkout.errors.addressRequired', 'checkout.errors.addressTooLong'),
 	city: text(CHECKOUT_LIMITS.city, 'checkout.errors.cityRequired', 'checkout.errors.cityTooLong'),
 	postalCode: text(CHECKOUT_LIMITS.postalCode, 'checkout.errors.postalCodeRequired', 'checkout.errors.postalCodeTooLong'),
 	country: text(CHECKOUT_LIMITS.country, 'checkout.errors.countryRequired', 'checkout.errors.countryTooLong'),
 	// Not trimmed (spec §5): what the customer typed is kept as it is.
-	notes: z.string({ error: 'checkout.errors.notesTooLong' }).max(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong').optional().default(''),
+	notes: z._default(z.optional(z.string({ error: 'checkout.errors.notesTooLong' }).check(z.maxLength(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong'))), ''),
 })
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>
@@ -52,25 +48,25 @@ export const MAX_LINE_QUANTITY = 99
  * but never used: the server prices every line itself.
  */
 export const checkoutLineSchema = z.object({
-	id: z.string().trim().min(1).max(200),
-	name: z.unknown().optional(),
-	price: z.unknown().optional(),
-	image: z.unknown().optional(),
-	quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-	options: z.record(z.string(), z.unknown()).optional().default({}),
+	id: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+	name: z.optional(z.unknown()),
+	price: z.optional(z.unknown()),
+	image: z.optional(z.unknown()),
+	quantity: z.int().check(z.minimum(1), z.maximum(MAX_LINE_QUANTITY)),
+	options: z._default(z.optional(z.record(z.string(), z.unknown())), {}),
 })
 export type CheckoutLine = z.output<typeof checkoutLineSchema>
 
 /** The body of a checkout request (spec §7 create-checkout-session). */
 export const checkoutRequestSchema = z.object({
-	items: z.array(checkoutLineSchema, { error: 'checkout.emptyCartText' }).min(1, 'checkout.emptyCartText').max(MAX_CHECKOUT_LINES),
-	currency: z.literal('eur').optional().default('eur'),
+	items: z.array(checkoutLineSchema, { error: 'checkout.emptyCartText' }).check(z.minLength(1, 'checkout.emptyCartText'), z.maxLength(MAX_CHECKOUT_LINES)),
+	currency: z._default(z.optional(z.literal('eur')), 'eur'),
 	shippingData: checkoutFormSchema,
 })
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>
 
 /** The first problem only, as spec §5 asks: its field and its message key. */
-export function firstCheckoutError(error: z.ZodError): { field: string; message: string } {
+export function firstCheckoutError(error: SchemaError): { field: string; message: string } {
 	const issue = error.issues[0]!
 	return { field: issue.path.map(String).join('.'), message: issue.message }
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ORDER_STATUSES } from '../domain/enums.ts'
 
 /** Spec §5 order update. Admin screens are Romanian only, so the messages are the spec's texts. */
@@ -8,10 +8,9 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Status invalid
 
 export const trackingNumberSchema = z
 	.string({ error: 'Numărul de tracking nu poate depăși 100 de caractere' })
-	.trim()
-	.max(TRACKING_NUMBER_MAX, 'Numărul de tracking nu poate depăși 100 de caractere')
+	.check(z.trim(), z.maxLength(TRACKING_NUMBER_MAX, 'Numărul de tracking nu poate depăși 100 de caractere'))
 
 export const orderUpdateSchema = z.object({
-	status: orderStatusSchema.optional(),
-	trackingNumber: trackingNumberSchema.optional(),
+	status: z.optional(orderStatusSchema),
+	trackingNumber: z.optional(trackingNumberSchema),
 })

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { optionalText } from './admin-fields.ts'
 
 /** Longest editor translation kept (server/translation/content.ts cuts at the same length). */
 export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
@@ -13,11 +14,7 @@ export const translationOverrideSchema = z.object({
 	id: z.uuid({ error: 'Element invalid' }),
 	field: z.enum(['name', 'description'], { error: 'Câmp invalid' }),
 	locale: z.enum(['en', 'es'], { error: 'Limba trebuie să fie engleză sau spaniolă' }),
-	text: z
-		.string()
-		.trim()
-		.max(MAX_TRANSLATION_OVERRIDE_LENGTH, `Traducerea nu poate depăși ${MAX_TRANSLATION_OVERRIDE_LENGTH} de caractere`)
-		.transform((value) => (value === '' ? null : value)),
+	text: optionalText(MAX_TRANSLATION_OVERRIDE_LENGTH, `Traducerea nu poate depăși ${MAX_TRANSLATION_OVERRIDE_LENGTH} de caractere`),
 })
 
 export type TranslationOverrideInput = z.infer<typeof translationOverrideSchema>

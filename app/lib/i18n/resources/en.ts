@@ -3,6 +3,10 @@ import checkoutEn from './checkout/en.ts'
 /** English interface text. The key set here is the reference the other languages must match. */
 const en = {
 	...checkoutEn,
+	toasts: {
+		label: 'Notifications',
+		close: 'Close notification',
+	},
 	meta: {
 		siteName: 'Lumină & Carton',
 		homeTitle: 'Handmade scented candles and personalised cardboard portraits',

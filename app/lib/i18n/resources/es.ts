@@ -3,6 +3,10 @@ import checkoutEs from './checkout/es.ts'
 
 const es: Translation = {
 	...checkoutEs,
+	toasts: {
+		label: 'Notificaciones',
+		close: 'Cerrar notificación',
+	},
 	meta: {
 		siteName: 'Lumină & Carton',
 		homeTitle: 'Velas aromáticas artesanales y retratos personalizados en cartón',

@@ -3,6 +3,10 @@ import checkoutRo from './checkout/ro.ts'
 
 const ro: Translation = {
 	...checkoutRo,
+	toasts: {
+		label: 'Notificări',
+		close: 'Închide notificarea',
+	},
 	meta: {
 		siteName: 'Lumină & Carton',
 		homeTitle: 'Lumânări parfumate handmade și portrete personalizate din carton',

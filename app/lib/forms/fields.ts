@@ -1,0 +1,17 @@
+import * as z from 'zod/mini'
+
+/**
+ * Field pieces shared by the form schemas. Schemas in app/lib use zod/mini: the browser runs them
+ * too, and the mini build keeps storefront pages inside their JavaScript budget (ADR 0014).
+ */
+
+/** Trimmed text that must not be empty, at most `max` characters; `checks` run after those. */
+export const requiredText = (max: number, required: string, tooLong: string, ...checks: z.core.$ZodCheck<string>[]) =>
+	z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...checks)
+
+/** A trimmed e-mail address of at most `max` characters; every problem gives `message`. */
+export const emailAddress = (max: number, message: string) =>
+	z.pipe(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)), z.email(message))
+
+/** What a failed parse gives. */
+export type SchemaError = z.core.$ZodError
