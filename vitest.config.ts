@@ -1,5 +1,20 @@
 import { defineConfig } from 'vitest/config'
 
+/** The system suites start the built shop as processes and drive it over HTTP; one file at a time. */
+function systemProject(name: string) {
+	return {
+		test: {
+			name,
+			include: [`tests/${name}/**/*.test.ts`],
+			environment: 'node',
+			globalSetup: ['tests/support/integration-setup.ts'],
+			testTimeout: 15 * 60_000,
+			hookTimeout: 5 * 60_000,
+			fileParallelism: false,
+		},
+	}
+}
+
 export default defineConfig({
 	test: {
 		projects: [
@@ -22,6 +37,10 @@ export default defineConfig({
 					maxWorkers: 2,
 				},
 			},
+			systemProject('load'),
+			systemProject('faults'),
+			systemProject('security'),
+			systemProject('scale'),
 		],
 	},
 })
