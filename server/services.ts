@@ -9,7 +9,8 @@ import { createEmailSender, type EmailSender } from './email/sender.ts'
 import { createSmtpTransport } from './email/smtp-transport.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
-import { reconcilePendingOrders, startReconciler } from './orders/reconcile.ts'
+import { createPeriodicJob } from './jobs/periodic-job.ts'
+import { reconcilePendingOrders } from './orders/reconcile.ts'
 import { createPaymentProvider, shippingConfig } from './payments/configure.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { loadAppSecret } from './secret.ts'
@@ -104,17 +105,16 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		if (!payments) log.warn('checkout is closed: set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=1 for the test card page)')
 		else log.info({ provider: payments.name }, 'card payments ready')
 		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL }
-		const reconciler = startReconciler(
-			() =>
-				reconcilePendingOrders({
-					db: database.db,
-					mail: orderMail,
-					payments,
-					nudgeEmail: () => email.nudge(),
-					log: log.child({ component: 'reconcile' }),
-				}),
-			env.RECONCILE_INTERVAL_MS,
-		)
+		const reconcileLog = log.child({ component: 'reconcile' })
+		const reconciler = createPeriodicJob({
+			name: 'payment reconciliation',
+			round: () => reconcilePendingOrders({ db: database.db, mail: orderMail, payments, nudgeEmail: () => email.nudge(), log: reconcileLog }),
+			onFailure: null,
+			intervalMs: env.RECONCILE_INTERVAL_MS,
+			log: reconcileLog,
+		})
+		// The first pass waits one interval too, so a CLI run or a test right after start never races it.
+		reconciler.start()
 		return {
 			env,
 			log,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { queryRows, type Database } from '#db/client.ts'
 import { emailOutbox } from '#db/schema/index.ts'
+import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import type { MailTransport } from './transport.ts'
 
@@ -35,9 +36,6 @@ export function createEmailSender(options: {
 	pollIntervalMs: number
 }): EmailSender {
 	const { db, transport, log } = options
-	let timer: NodeJS.Timeout | undefined
-	let running: Promise<number> | undefined
-	let again = false
 	let stopped = false
 
 	async function claimBatch(): Promise<Row[]> {
@@ -98,44 +96,15 @@ export function createEmailSender(options: {
 		}
 	}
 
-	function runOnce(): Promise<number> {
-		if (running) {
-			again = true
-			return running
-		}
-		running = round()
-			.catch((error: Error) => {
-				log.error({ err: error.message }, 'email sender round failed')
-				return 0
-			})
-			.finally(() => {
-				running = undefined
-				if (again && !stopped) {
-					again = false
-					void runOnce()
-				}
-			})
-		return running
-	}
-
-	function schedule() {
-		if (stopped) return
-		timer = setTimeout(() => {
-			void runOnce().finally(schedule)
-		}, options.pollIntervalMs)
-		timer.unref()
-	}
-	schedule()
+	const job = createPeriodicJob({ name: 'email sender', round, onFailure: 0, intervalMs: options.pollIntervalMs, log })
+	job.start()
 
 	return {
-		nudge() {
-			if (!stopped) void runOnce()
-		},
-		runOnce,
+		nudge: job.nudge,
+		runOnce: job.runOnce,
 		async stop() {
 			stopped = true
-			clearTimeout(timer)
-			await running
+			await job.stop()
 			transport.close()
 		},
 	}

@@ -69,32 +69,3 @@ export async function reconcilePendingOrders(
 	if (summary.checked) deps.log?.info(summary, 'pending payments reconciled')
 	return summary
 }
-
-/** Runs reconcilePendingOrders every `intervalMs` until stopped. */
-export function startReconciler(run: () => Promise<unknown>, intervalMs: number) {
-	let stopped = false
-	let timer: NodeJS.Timeout | undefined
-	let running: Promise<unknown> | undefined
-	const tick = () => {
-		if (stopped) return
-		running = run()
-			.catch(() => {})
-			.finally(() => {
-				running = undefined
-				if (!stopped) {
-					timer = setTimeout(tick, intervalMs)
-					timer.unref()
-				}
-			})
-	}
-	// The first pass waits one interval too, so a CLI run or a test right after start never races it.
-	timer = setTimeout(tick, intervalMs)
-	timer.unref()
-	return {
-		async stop() {
-			stopped = true
-			clearTimeout(timer)
-			await running
-		},
-	}
-}

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { queryRows, type Database } from '#db/client.ts'
 import { translations } from '#db/schema/index.ts'
+import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { TargetLocale } from './providers.ts'
 import type { TranslationService } from './service.ts'
 import { TextTooLongError } from './split.ts'
@@ -37,9 +38,6 @@ type Claimed = { id: string; sourceText: string; context: string; locale: Target
 export function createTranslationWorker(options: { db: Database; service: TranslationService; pollIntervalMs?: number }): TranslationWorker {
 	const { db, service } = options
 	const log = service.log
-	let timer: NodeJS.Timeout | undefined
-	let running: Promise<number> | undefined
-	let again = false
 	let stopped = false
 	let started = false
 	let starting: Promise<void> | undefined
@@ -104,33 +102,7 @@ export function createTranslationWorker(options: { db: Database; service: Transl
 		return translated
 	}
 
-	function runOnce(): Promise<number> {
-		if (running) {
-			again = true
-			return running
-		}
-		running = round()
-			.catch((error: Error) => {
-				log.error({ err: error.message }, 'translation round failed')
-				return 0
-			})
-			.finally(() => {
-				running = undefined
-				if (again && !stopped) {
-					again = false
-					void runOnce()
-				}
-			})
-		return running
-	}
-
-	function schedule() {
-		if (stopped) return
-		timer = setTimeout(() => {
-			void runOnce().finally(schedule)
-		}, options.pollIntervalMs ?? POLL_INTERVAL_MS)
-		timer.unref()
-	}
+	const job = createPeriodicJob({ name: 'translation', round, onFailure: 0, intervalMs: options.pollIntervalMs ?? POLL_INTERVAL_MS, log })
 
 	return {
 		start() {
@@ -144,22 +116,19 @@ export function createTranslationWorker(options: { db: Database; service: Transl
 				.catch((error: Error) => log.error({ err: error.message }, 'could not queue content translations'))
 				.finally(() => {
 					if (stopped) return
-					void runOnce()
-					schedule()
+					void job.runOnce()
+					job.start()
 				})
 		},
 		nudge() {
-			if (!stopped && service.provider) void runOnce()
+			if (service.provider) job.nudge()
 		},
-		runOnce,
-		async idle() {
-			while (running) await running
-		},
+		runOnce: job.runOnce,
+		idle: job.idle,
 		async stop() {
 			stopped = true
-			clearTimeout(timer)
 			await starting
-			await running
+			await job.stop()
 		},
 	}
 }

@@ -5,6 +5,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { uploads } from '#db/schema/index.ts'
 import { PORTRAIT_PHOTO_MAX_BYTES } from '#app/lib/domain/portrait.ts'
+import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import { storeImage, UnsupportedImageError } from '../media/image-pipeline.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
@@ -160,42 +161,25 @@ export async function deleteUnclaimedUploads(
 	}
 }
 
-export type UploadRetention = { runOnce(): Promise<number>; stop(): Promise<void> }
+export type UploadRetention = Pick<PeriodicJob<number>, 'runOnce' | 'stop'>
 
 /** Runs deleteUnclaimedUploads now and then (hourly by default) in the background. */
 export function startUploadRetention(
 	deps: { db: DbExecutor; storage: ObjectStorage; log: Logger },
 	options: { retentionDays: number; intervalMs?: number },
 ): UploadRetention {
-	let stopped = false
-	let running: Promise<number> | undefined
-	let timer: ReturnType<typeof setTimeout> | undefined
-	const runOnce = () => {
-		running ??= deleteUnclaimedUploads(deps, { retentionDays: options.retentionDays })
-			.then((count) => {
-				if (count > 0) deps.log.info({ count }, 'deleted unclaimed portrait uploads')
-				return count
-			})
-			.catch((error: Error) => {
-				deps.log.error({ err: error.message }, 'upload retention round failed')
-				return 0
-			})
-			.finally(() => (running = undefined))
-		return running
-	}
-	const schedule = (delay: number) => {
-		if (stopped) return
-		timer = setTimeout(() => void runOnce().finally(() => schedule(options.intervalMs ?? 60 * 60 * 1000)), delay)
-		timer.unref()
-	}
-	// First round shortly after start, so a restart does not postpone the clean-up by a full interval.
-	schedule(30_000)
-	return {
-		runOnce,
-		async stop() {
-			stopped = true
-			clearTimeout(timer)
-			await running
+	const job = createPeriodicJob({
+		name: 'upload retention',
+		round: async () => {
+			const count = await deleteUnclaimedUploads(deps, { retentionDays: options.retentionDays })
+			if (count > 0) deps.log.info({ count }, 'deleted unclaimed portrait uploads')
+			return count
 		},
-	}
+		onFailure: 0,
+		intervalMs: options.intervalMs ?? 60 * 60 * 1000,
+		log: deps.log,
+	})
+	// First round shortly after start, so a restart does not postpone the clean-up by a full interval.
+	job.start(30_000)
+	return job
 }
