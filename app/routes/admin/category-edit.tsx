@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { data, Link, useNavigation, useSubmit } from 'react-router'
+import { useRef, useState } from 'react'
+import { data, Link } from 'react-router'
 import { descendantIds, getCategory, listCategoryOptions, saveCategory } from '#server/admin/categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
@@ -7,15 +7,15 @@ import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { queueContentTranslation } from '#server/translation/content.ts'
-import { buttonPrimary, buttonSecondary, buttonSmall, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
+import { AdminField, NameAndSlugFields, useAdminForm } from '#app/components/admin/form.tsx'
+import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { ro } from '#app/lib/admin/texts.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#app/lib/domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#app/lib/forms/admin-category.ts'
-import { fieldErrors, firstIssue } from '#app/lib/forms/admin-fields.ts'
+import { firstIssue } from '#app/lib/forms/admin-fields.ts'
 import { fill } from '#app/lib/admin/texts.ts'
-import { slugify } from '#app/lib/slug.ts'
 import type { Route } from './+types/category-edit'
 
 function centsToInput(cents: number | null) {
@@ -72,36 +72,10 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CategoryEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { id, parents } = loaderData
-	const [values, setValues] = useState<CategoryFormValues>(loaderData.values)
-	const [slugEdited, setSlugEdited] = useState(id !== null)
-	const [clientErrors, setErrors] = useState<Record<string, string> | null>(null)
-	const errors: Record<string, string> = clientErrors ?? (actionData?.field ? { [actionData.field]: actionData.message } : {})
+	const form = useAdminForm({ schema: categoryFormSchema, initial: loaderData.values, editing: id !== null, actionData })
+	const { values, set, control } = form
 	const [uploading, setUploading] = useState<number | null>(null)
 	const fileInput = useRef<HTMLInputElement>(null)
-	const submit = useSubmit()
-	const navigation = useNavigation()
-	const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-	const uid = useId()
-	const fieldId = (name: string) => `${uid}-${name}`
-
-	useEffect(() => {
-		if (!actionData) return
-		notify({ type: 'error', title: actionData.title, description: actionData.message })
-	}, [actionData])
-
-	const set = <K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
-
-	function onSubmit(event: React.FormEvent) {
-		event.preventDefault()
-		const parsed = categoryFormSchema.safeParse(values)
-		if (!parsed.success) {
-			setErrors(fieldErrors(parsed.error))
-			notify({ type: 'error', title: ro.common.validationError, description: firstIssue(parsed.error).message })
-			return
-		}
-		setErrors(null)
-		submit(values, { method: 'post', encType: 'application/json' })
-	}
 
 	async function chooseImage(file: File | undefined) {
 		if (fileInput.current) fileInput.current.value = ''
@@ -124,8 +98,6 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 		} else notify({ type: 'error', title: answer.title, description: answer.message })
 	}
 
-	const describedBy = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined)
-
 	return (
 		<section aria-labelledby="category-form-title" className="max-w-2xl">
 			<Link to="/admin/categories" className="text-sm text-clay-dark underline underline-offset-4">
@@ -134,73 +106,13 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 			<h1 id="category-form-title" className="mt-3 font-serif text-3xl">
 				{id ? ro.categories.editTitle : ro.categories.newTitle}
 			</h1>
-			<form onSubmit={onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-				<div>
-					<label htmlFor={fieldId('name')} className={labelClass}>
-						{ro.categories.name}
-					</label>
-					<input
-						id={fieldId('name')}
-						className={inputClass}
-						value={values.name}
-						maxLength={100}
-						required
-						aria-invalid={!!errors.name}
-						aria-describedby={describedBy('name')}
-						onChange={(event) => {
-							const name = event.target.value
-							setValues((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugify(name) }))
-						}}
-					/>
-					<FieldError id={`${fieldId('name')}-error`} message={errors.name} />
-				</div>
-				<div>
-					<label htmlFor={fieldId('slug')} className={labelClass}>
-						{ro.categories.slug}
-					</label>
-					<input
-						id={fieldId('slug')}
-						className={`${inputClass} font-mono`}
-						value={values.slug}
-						maxLength={100}
-						required
-						aria-invalid={!!errors.slug}
-						aria-describedby={describedBy('slug')}
-						onChange={(event) => {
-							setSlugEdited(true)
-							set('slug', event.target.value)
-						}}
-					/>
-					<FieldError id={`${fieldId('slug')}-error`} message={errors.slug} />
-				</div>
-				<div>
-					<label htmlFor={fieldId('description')} className={labelClass}>
-						{ro.categories.description}
-					</label>
-					<textarea
-						id={fieldId('description')}
-						className={inputClass}
-						rows={3}
-						maxLength={500}
-						value={values.description}
-						aria-invalid={!!errors.description}
-						aria-describedby={describedBy('description')}
-						onChange={(event) => set('description', event.target.value)}
-					/>
-					<FieldError id={`${fieldId('description')}-error`} message={errors.description} />
-				</div>
-				<div>
-					<label htmlFor={fieldId('parentId')} className={labelClass}>
-						{ro.categories.parent}
-					</label>
-					<select
-						id={fieldId('parentId')}
-						className={inputClass}
-						value={values.parentId}
-						aria-invalid={!!errors.parentId}
-						aria-describedby={describedBy('parentId')}
-						onChange={(event) => set('parentId', event.target.value)}
-					>
+			<form onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+				<NameAndSlugFields form={form} values={values} nameLabel={ro.categories.name} slugLabel={ro.categories.slug} />
+				<AdminField form={form} name="description" label={ro.categories.description}>
+					<textarea {...control('description')} className={inputClass} rows={3} maxLength={500} value={values.description} onChange={(event) => set('description', event.target.value)} />
+				</AdminField>
+				<AdminField form={form} name="parentId" label={ro.categories.parent}>
+					<select {...control('parentId')} className={inputClass} value={values.parentId} onChange={(event) => set('parentId', event.target.value)}>
 						<option value="">{ro.categories.noParent}</option>
 						{parents.map((parent) => (
 							<option key={parent.id} value={parent.id}>
@@ -208,45 +120,32 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 							</option>
 						))}
 					</select>
-					<FieldError id={`${fieldId('parentId')}-error`} message={errors.parentId} />
-				</div>
+				</AdminField>
 				<div className="grid gap-5 sm:grid-cols-2">
-					<div>
-						<label htmlFor={fieldId('displayOrder')} className={labelClass}>
-							{ro.categories.order}
-						</label>
+					<AdminField form={form} name="displayOrder" label={ro.categories.order}>
 						<input
-							id={fieldId('displayOrder')}
+							{...control('displayOrder')}
 							type="number"
 							min={0}
 							max={9999}
 							step={1}
 							className={inputClass}
 							value={values.displayOrder}
-							aria-invalid={!!errors.displayOrder}
-							aria-describedby={describedBy('displayOrder')}
 							onChange={(event) => set('displayOrder', event.target.value)}
 						/>
-						<FieldError id={`${fieldId('displayOrder')}-error`} message={errors.displayOrder} />
-					</div>
-					<div>
-						<label htmlFor={fieldId('price')} className={labelClass}>
-							{ro.categories.price}
-						</label>
+					</AdminField>
+					<AdminField form={form} name="price" label={ro.categories.price}>
 						<input
-							id={fieldId('price')}
+							{...control('price')}
 							type="number"
 							min={0}
 							step={0.01}
 							inputMode="decimal"
 							className={inputClass}
 							value={values.price}
-							aria-invalid={!!errors.price}
-							aria-describedby={describedBy('price')}
 							onChange={(event) => set('price', event.target.value)}
 						/>
-						<FieldError id={`${fieldId('price')}-error`} message={errors.price} />
-					</div>
+					</AdminField>
 				</div>
 				<label className="flex items-center gap-3 text-sm font-medium">
 					<input
@@ -269,12 +168,12 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 						</div>
 					) : null}
 					<div className="mt-2 flex items-center gap-3">
-						<label htmlFor={fieldId('image')} className={`${buttonSecondary} cursor-pointer`}>
+						<label htmlFor={form.fieldId('image')} className={`${buttonSecondary} cursor-pointer`}>
 							{ro.categories.chooseImage}
 						</label>
 						<input
 							ref={fileInput}
-							id={fieldId('image')}
+							id={form.fieldId('image')}
 							type="file"
 							accept={ADMIN_IMAGE_ACCEPT}
 							className="sr-only"
@@ -291,8 +190,8 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 					<Link to="/admin/categories" className={buttonSecondary}>
 						{ro.common.cancel}
 					</Link>
-					<button type="submit" className={buttonPrimary} disabled={saving || uploading !== null}>
-						{saving ? ro.common.saving : ro.common.save}
+					<button type="submit" className={buttonPrimary} disabled={form.saving || uploading !== null}>
+						{form.saving ? ro.common.saving : ro.common.save}
 					</button>
 				</div>
 			</form>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react'
-import { data, Link, useNavigation, useSubmit } from 'react-router'
+import { useState } from 'react'
+import { data, Link } from 'react-router'
 import { listCategoryOptions } from '#server/admin/categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { getProduct, saveProduct } from '#server/admin/products.ts'
@@ -11,13 +11,12 @@ import { deleteImage } from '#server/media/image-pipeline.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { queueContentTranslation } from '#server/translation/content.ts'
 import { ProductImages } from '#app/components/admin/product-images.tsx'
-import { buttonPrimary, buttonSecondary, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
-import { notify } from '#app/components/toasts.tsx'
+import { AdminField, NameAndSlugFields, useAdminForm } from '#app/components/admin/form.tsx'
+import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { ro } from '#app/lib/admin/texts.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#app/lib/domain/enums.ts'
-import { fieldErrors, firstIssue } from '#app/lib/forms/admin-fields.ts'
+import { firstIssue } from '#app/lib/forms/admin-fields.ts'
 import { emptyProductForm, productFormSchema, type ProductFormValues } from '#app/lib/forms/admin-product.ts'
-import { slugify } from '#app/lib/slug.ts'
 import type { Route } from './+types/product-edit'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -84,54 +83,15 @@ const kindForRoot: Record<string, ProductKind> = { candle: 'candle', portrait_ca
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { id, categories } = loaderData
-	const [values, setValues] = useState<ProductFormValues>(loaderData.values)
-	const [slugEdited, setSlugEdited] = useState(id !== null)
-	const [clientErrors, setErrors] = useState<Record<string, string> | null>(null)
-	const errors: Record<string, string> = clientErrors ?? (actionData?.field ? { [actionData.field]: actionData.message } : {})
+	const form = useAdminForm({ schema: productFormSchema, initial: loaderData.values, editing: id !== null, actionData })
+	const { values, set, setValues, control, fieldId } = form
 	const [uploading, setUploading] = useState(false)
-	const submit = useSubmit()
-	const navigation = useNavigation()
-	const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-	const uid = useId()
-	const fieldId = (name: string) => `${uid}-${name}`
-
-	useEffect(() => {
-		if (!actionData) return
-		notify({ type: 'error', title: actionData.title, description: actionData.message })
-	}, [actionData])
-
-	const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((current) => ({ ...current, [key]: value }))
-	const describedBy = (name: string) => (errors[name] ? `${fieldId(name)}-error` : undefined)
 	const isCandle = values.kind === 'candle'
 
-	function onSubmit(event: React.FormEvent) {
-		event.preventDefault()
-		const parsed = productFormSchema.safeParse(values)
-		if (!parsed.success) {
-			setErrors(fieldErrors(parsed.error))
-			notify({ type: 'error', title: ro.common.validationError, description: firstIssue(parsed.error).message })
-			return
-		}
-		setErrors(null)
-		submit(values, { method: 'post', encType: 'application/json' })
-	}
-
-	const text = (name: 'name' | 'slug' | 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock', label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-		<div>
-			<label htmlFor={fieldId(name)} className={labelClass}>
-				{label}
-			</label>
-			<input
-				id={fieldId(name)}
-				className={inputClass}
-				value={values[name]}
-				aria-invalid={!!errors[name]}
-				aria-describedby={describedBy(name)}
-				onChange={(event) => set(name, event.target.value)}
-				{...extra}
-			/>
-			<FieldError id={`${fieldId(name)}-error`} message={errors[name]} />
-		</div>
+	const text = (name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock', label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+		<AdminField form={form} name={name} label={label}>
+			<input {...control(name)} className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} {...extra} />
+		</AdminField>
 	)
 
 	return (
@@ -142,76 +102,21 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 			<h1 id="product-form-title" className="mt-3 font-serif text-3xl">
 				{id ? ro.products.editTitle : ro.products.newTitle}
 			</h1>
-			<form onSubmit={onSubmit} noValidate className="mt-6 space-y-8">
+			<form onSubmit={form.onSubmit} noValidate className="mt-6 space-y-8">
 				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
 					<legend className="sr-only">{ro.products.general}</legend>
 					<h2 className="font-serif text-xl">{ro.products.general}</h2>
-					<div>
-						<label htmlFor={fieldId('name')} className={labelClass}>
-							{ro.products.name}
-						</label>
-						<input
-							id={fieldId('name')}
-							className={inputClass}
-							value={values.name}
-							maxLength={100}
-							required
-							aria-invalid={!!errors.name}
-							aria-describedby={describedBy('name')}
-							onChange={(event) => {
-								const name = event.target.value
-								setValues((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugify(name) }))
-							}}
-						/>
-						<FieldError id={`${fieldId('name')}-error`} message={errors.name} />
-					</div>
-					<div>
-						<label htmlFor={fieldId('slug')} className={labelClass}>
-							{ro.products.slug}
-						</label>
-						<input
-							id={fieldId('slug')}
-							className={`${inputClass} font-mono`}
-							value={values.slug}
-							maxLength={100}
-							required
-							aria-invalid={!!errors.slug}
-							aria-describedby={describedBy('slug')}
-							onChange={(event) => {
-								setSlugEdited(true)
-								set('slug', event.target.value)
-							}}
-						/>
-						<FieldError id={`${fieldId('slug')}-error`} message={errors.slug} />
-					</div>
-					<div>
-						<label htmlFor={fieldId('description')} className={labelClass}>
-							{ro.products.description}
-						</label>
-						<textarea
-							id={fieldId('description')}
-							className={inputClass}
-							rows={4}
-							maxLength={1000}
-							value={values.description}
-							aria-invalid={!!errors.description}
-							aria-describedby={describedBy('description')}
-							onChange={(event) => set('description', event.target.value)}
-						/>
-						<FieldError id={`${fieldId('description')}-error`} message={errors.description} />
-					</div>
+					<NameAndSlugFields form={form} values={values} nameLabel={ro.products.name} slugLabel={ro.products.slug} />
+					<AdminField form={form} name="description" label={ro.products.description}>
+						<textarea {...control('description')} className={inputClass} rows={4} maxLength={1000} value={values.description} onChange={(event) => set('description', event.target.value)} />
+					</AdminField>
 					<div className="grid gap-5 sm:grid-cols-2">
-						<div>
-							<label htmlFor={fieldId('categoryId')} className={labelClass}>
-								{ro.products.category}
-							</label>
+						<AdminField form={form} name="categoryId" label={ro.products.category}>
 							<select
-								id={fieldId('categoryId')}
+								{...control('categoryId')}
 								className={inputClass}
 								value={values.categoryId}
 								required
-								aria-invalid={!!errors.categoryId}
-								aria-describedby={describedBy('categoryId')}
 								onChange={(event) => {
 									const categoryId = event.target.value
 									const kind = kindForRoot[categories.find((option) => option.id === categoryId)?.rootSlug ?? '']
@@ -225,8 +130,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 									</option>
 								))}
 							</select>
-							<FieldError id={`${fieldId('categoryId')}-error`} message={errors.categoryId} />
-						</div>
+						</AdminField>
 						<div>
 							<label htmlFor={fieldId('kind')} className={labelClass}>
 								{ro.products.kind}
@@ -291,7 +195,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						images={values.images}
 						onChange={(update) => setValues((current) => ({ ...current, images: update(current.images) }))}
 						onBusyChange={setUploading}
-						error={errors.images}
+						error={form.errors.images}
 					/>
 				</div>
 
@@ -344,8 +248,8 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					<Link to="/admin/products" className={buttonSecondary}>
 						{ro.common.cancel}
 					</Link>
-					<button type="submit" className={buttonPrimary} disabled={saving || uploading}>
-						{saving ? ro.common.saving : ro.common.save}
+					<button type="submit" className={buttonPrimary} disabled={form.saving || uploading}>
+						{form.saving ? ro.common.saving : ro.common.save}
 					</button>
 				</div>
 			</form>
