@@ -84,6 +84,10 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 		}
 		for (const shop of [a, b]) expect((cluster.loadBalancer.served.get(shop.url) ?? 0) - (servedBefore.get(shop.url) ?? 0)).toBe(2)
 
+		// The same person on a second device, signing in through the balancer (Host is then the public one).
+		const phone = new Visitor(cluster.publicUrl)
+		expect((await phone.postForm(cluster.publicUrl, '/login', { intent: 'login', email: user.email, password: user.password })).status).toBe(302)
+
 		const cookiesWhileSignedIn = browser.cookieHeader()
 		expect((await browser.postForm(b.url, '/logout', {})).status).toBe(302)
 		expect(browser.hasCookie('shop.session_token')).toBe(false)
@@ -91,6 +95,8 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 		const replayed = await fetch(`${a.url}/account`, { redirect: 'manual', headers: { Cookie: cookiesWhileSignedIn } })
 		expect(replayed.status).toBe(302)
 		expect(replayed.headers.get('location')).toMatch(/^\/login/)
+		// Only that session ended: the phone's still works on both.
+		for (const shop of [a, b]) expect((await phone.get(shop.url, '/account')).status).toBe(200)
 	})
 
 	describe('sign-in rate limits count across both instances', () => {
