@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
 import { startFakeLibreTranslate } from './fake-libretranslate.ts'
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts'
@@ -93,12 +95,12 @@ export async function startShopCluster(options: {
 		/** Every process started, with how much of its output has been checked for errors. */
 		const everStarted = new Map<ShopProcess, number>()
 		const launch = async () => {
-			const shop = await startShop({ env, timeoutMs: 120_000 })
+			// Made here rather than by startShop, so it is removed even when the process never gets ready.
+			const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-data-'))
+			cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }))
+			const shop = await startShop({ env, dataDir, timeoutMs: 120_000 })
 			everStarted.set(shop, 0)
-			cleanups.push(async () => {
-				await shop.stop('SIGKILL')
-				await fs.rm(shop.dataDir, { recursive: true, force: true })
-			})
+			cleanups.push(() => shop.stop('SIGKILL'))
 			return shop
 		}
 		const started = await Promise.allSettled(Array.from({ length: options.instances }, launch))
@@ -128,7 +130,9 @@ export async function startShopCluster(options: {
 				return shop
 			},
 			async removeInstance(instance) {
-				instances.splice(instances.indexOf(instance), 1)
+				const index = instances.indexOf(instance)
+				if (index === -1) throw new Error('that process is not one of this cluster\'s instances')
+				instances.splice(index, 1)
 				loadBalancer.setBackends(instances.map((shop) => shop.url))
 				return instance.stop('SIGTERM')
 			},
