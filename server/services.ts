@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
+import { withAdvisoryLock } from '#db/migrate.ts'
 import { prepareDatabase } from '#db/prepare.ts'
 import { createAuth, type ShopAuth } from './auth/auth.ts'
 import { ensureAdminFromEnv, logAdminHint } from './auth/bootstrap.ts'
@@ -48,6 +49,9 @@ export type AppServices = {
 	auth: ShopAuth
 }
 
+/** Names the advisory lock under which instances make sure the first administrator exists (db/ holds the others). */
+const ADMIN_BOOTSTRAP_LOCK_KEY = 7_310_553
+
 export type ContentTranslation = TranslationService & { worker: TranslationWorker }
 
 /** The translation service and its background job (not started: main.ts starts it once the server listens). */
@@ -84,7 +88,10 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		if (seed?.seeded) log.info({ categories: seed.categories, products: seed.products }, 'demo catalogue loaded')
 		const secret = await loadAppSecret(database.db, env.APP_SECRET)
 		const auth = createAuth({ db: database.db, env, secret, log: log.child({ component: 'auth' }) })
-		await ensureAdminFromEnv({ db: database.db, auth, env, log })
+		// Instances starting together would both create the account, and the loser's unique-key
+		// error would be logged as a failure; one at a time, the later ones find it there.
+		const ensureAdmin = () => ensureAdminFromEnv({ db: database.db, auth, env, log })
+		await (database.engine === 'postgres' ? withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, ensureAdmin) : ensureAdmin())
 		await logAdminHint({ db: database.db, env, log })
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFileTransport(mailFolder(env))

@@ -13,6 +13,7 @@ import type { AppServices } from '../services.ts'
 import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
 import { serveLocalUploads } from '../storage/serve-local.ts'
 import { configureInlineCss } from './inline-css.ts'
+import { allowPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 
@@ -81,7 +82,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	}
 
 	const handler = createRequestHandler({
-		build: options.loadBuild,
+		build: allowPublicOriginActions(options.loadBuild, env.PUBLIC_URL),
 		mode: env.NODE_ENV === 'development' ? 'development' : 'production',
 		getLoadContext(req, res) {
 			const cookies = parseCookies(req.headers.cookie ?? '')
