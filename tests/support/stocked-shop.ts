@@ -11,7 +11,7 @@ import type { StockedProduct } from './shopper-traffic.ts'
 /**
  * A shop's data for the system suites, on PGlite (a temporary DATA_DIR) or PostgreSQL (a temporary
  * database): migrated and stocked with a few products before any server starts, so the starting
- * stock is known exactly. The same DATA_DIR holds the file outbox (DATA_DIR/mail) on both engines.
+ * stock is known exactly. The DATA_DIR is used on both engines (uploads, and the mail folder if no SMTP is set).
  */
 export type StockedStore = {
 	engine: DatabaseEngine
