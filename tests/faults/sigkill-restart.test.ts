@@ -143,6 +143,7 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 				initialStock: store.initialStock,
 				sessions: stripe.sessions.values(),
 				deliveredEmailIds: outboxIdsReceivedBySmtp(smtp.received),
+				acceptedOrders: traffic.acceptedOrders,
 			})
 			console.info(JSON.stringify({ engine, kills, emailWaitMs, reconciled, webhookEvents: webhooks.count(), ...summary }))
 			expect(violations).toEqual([])

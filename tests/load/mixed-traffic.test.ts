@@ -17,8 +17,11 @@ import { createWebhookDeliverer } from '../support/webhook-deliverer.ts'
  */
 const DURATION_S = Number(process.env.LOAD_DURATION_S ?? 60)
 const USERS = Number(process.env.LOAD_USERS ?? 8)
-/** Small stock, so shoppers fight over the last units and some checkouts are refused. */
-const STOCK = [2, 3, 4, 5, 8, 30]
+/**
+ * Three scarce products, so shoppers fight over the last units (refused checkouts, stock coming back
+ * as sessions expire), and three plentiful ones, so orders keep coming for the whole run.
+ */
+const STOCK = [2, 3, 5, 200, 300, 500]
 const MIX: ShopperMix = { browse: 45, checkout: 25, settle: 20, redeliver: 10 }
 
 /** What a healthy shop may answer to each kind of request (409: the units were gone). */
@@ -89,11 +92,13 @@ describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL`, () => {
 				initialStock: store.initialStock,
 				sessions: stripe.sessions.values(),
 				deliveredEmailIds: outboxIdsReceivedBySmtp(smtp.received),
+				acceptedOrders: traffic.acceptedOrders,
 			})
 			console.info(
 				JSON.stringify({ durationS: Math.round(elapsedS), users: USERS, requests: traffic.records.length, rps: Math.round(traffic.records.length / elapsedS), latencyMs: latencySummary(traffic.records), ...summary }),
 			)
 			expect(violations).toEqual([])
+			expect(summary.orders, 'one order per accepted checkout, none from refused ones').toBe(traffic.acceptedOrders.size)
 			expect(summary.pending, 'every session has ended, so no order may still wait for payment').toBe(0)
 			expect(summary.unitsHeld).toBe(0)
 			// The run must have exercised what it claims to: payments, and shoppers turned away from sold-out stock.

@@ -16,6 +16,8 @@ export type LedgerExpectations = {
 	sessions: Iterable<FakeSession>
 	/** Outbox ids of the messages that actually left the shop, once per delivery (a resend shows up twice). */
 	deliveredEmailIds: readonly string[]
+	/** Orders the shop confirmed to a shopper (checkout answered 200), by id, with their session. */
+	acceptedOrders: ReadonlyMap<string, string>
 }
 
 export type LedgerSummary = {
@@ -53,6 +55,13 @@ export async function checkOrderLedger(db: Database, expected: LedgerExpectation
 	const deliveries = countBy(expected.deliveredEmailIds, (id) => id)
 	const confirmationOf = new Map(outbox.filter((row) => row.dedupeKey?.startsWith('order-paid:')).map((row) => [row.dedupeKey!.slice('order-paid:'.length), row]))
 	const isPaid = (session: FakeSession | undefined) => session?.payment_status === 'paid' || session?.payment_status === 'no_payment_required'
+
+	// An order the shopper was told about is never lost, whatever happened to the process afterwards.
+	for (const [orderId, sessionId] of expected.acceptedOrders) {
+		const order = orderById.get(orderId)
+		if (!order) violations.push(`order ${orderId} was accepted (checkout answered 200) but does not exist`)
+		else if (order.paymentSessionId !== sessionId) violations.push(`order ${orderId} was accepted with session ${sessionId} but records ${order.paymentSessionId}`)
+	}
 
 	// Every payment the provider took is one paid order, and no order is paid without one.
 	for (const [orderId, session] of sessionByOrder) {
