@@ -53,7 +53,7 @@ type KillReport = { round: number; startMs: number; afterMs: number; cutOff: num
 
 /**
  * Runs shoppers against the shop until it is killed: even rounds at a random moment, odd ones the
- * instant the shop acknowledges a payment, while its confirmation email is most likely on its way out.
+ * instant the shop acknowledges a payment (what it acknowledged must survive, on PGlite too).
  */
 async function trafficUntilKilled(shop: ShopProcess, traffic: ShopperTraffic, round: number) {
 	const startedAt = Date.now()
@@ -76,10 +76,11 @@ async function trafficUntilKilled(shop: ShopProcess, traffic: ShopperTraffic, ro
 		}
 	})
 	const before = traffic.records.length
-	await traffic.run(USERS, MIX, () => killedAt !== undefined)
+	// Also stops if the process dies by itself, which the caller then reports.
+	await traffic.run(USERS, MIX, () => killedAt !== undefined || shop.child.exitCode !== null)
 	clearTimeout(safety)
 	await shop.exited
-	return { afterMs: killedAt! - startedAt, cutOff: traffic.records.slice(before).filter((record) => record.status === 0).length }
+	return { afterMs: (killedAt ?? Date.now()) - startedAt, cutOff: traffic.records.slice(before).filter((record) => record.status === 0).length }
 }
 
 /**

@@ -10,22 +10,18 @@ export type TcpProxy = {
 	/** Resets every relayed connection and refuses new ones until restore(). */
 	cut(): void
 	restore(): void
-	/** Connections accepted and relayed so far. */
-	relayed(): number
 	close(): Promise<void>
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
 	const open = new Set<net.Socket>()
 	let cut = false
-	let relayed = 0
 
 	const server = net.createServer((client) => {
 		if (cut) {
 			client.resetAndDestroy()
 			return
 		}
-		relayed++
 		const upstream = net.connect(target.port, target.host)
 		open.add(client)
 		open.add(upstream)
@@ -56,7 +52,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 		restore() {
 			cut = false
 		},
-		relayed: () => relayed,
 		close() {
 			cut = true
 			for (const socket of open) socket.destroy()
