@@ -3,14 +3,27 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { getApp } from '#server/context.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, noteRequestError } from '#server/http/database-unavailable.ts'
 import { readInlineCss } from '#server/http/inline-css.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { InlineCssProvider } from './components/inline-stylesheet.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 
 export const streamTimeout = 5_000
+
+/**
+ * Every error React Router catches in a request. An unreachable database is noted (the request
+ * becomes a 503) and logged in one line; anything else is logged in full, as React Router's default does.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	if (noteRequestError(error, context)) {
+		getApp(context).log.warn({ err: (error as Error).message, url: request.url }, 'database unavailable: answering 503')
+	} else if (!request.signal.aborted) {
+		console.error(isRouteErrorResponse(error) && 'error' in error ? error.error : error)
+	}
+}
 
 export default function handleRequest(
 	request: Request,
@@ -22,6 +35,11 @@ export default function handleRequest(
 	const { cspNonce: nonce, locale } = getApp(loadContext)
 	// Crawlers and non-JS clients get the whole document at once; browsers get it streamed.
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
+	if (responseStatusCode === 503) {
+		// The "back in a moment" page (database out of reach): say when to retry, and keep it out of caches.
+		responseHeaders.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+		responseHeaders.set('Cache-Control', 'no-store')
+	}
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
 import { getCurrentUser, sessionMiddleware } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
+import { databaseUnavailableMiddleware } from '#server/http/database-unavailable.ts'
 import { takeToast } from '#server/toast.ts'
 import type { Route } from './+types/root'
 import { CartProvider } from './components/cart/cart-context.tsx'
@@ -15,8 +16,11 @@ import { syncLanguageChoice } from './lib/i18n/choice.ts'
 import stylesHref from './app.css?url'
 import { InlineStylesheet } from './components/inline-stylesheet.tsx'
 
-/** Looks the session up once per request; guards and loaders read it with getCurrentUser. */
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
+/**
+ * First, requests that fail because the database is out of reach become 503s; then the session
+ * is looked up once per request (guards and loaders read it with getCurrentUser).
+ */
+export const middleware: Route.MiddlewareFunction[] = [databaseUnavailableMiddleware, sessionMiddleware]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -82,12 +86,13 @@ function NavigationProgress() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const { t } = useTranslation()
 	const status = isRouteErrorResponse(error) ? error.status : 500
+	const title = status === 404 ? t('notFound.title') : status === 503 ? t('error.unavailableTitle') : t('error.title')
 	return (
 		<main id="main" className="mx-auto max-w-2xl flex-1 px-4 py-24 text-center">
-			<title>{`${status === 404 ? t('notFound.title') : t('error.title')} | ${t('meta.siteName')}`}</title>
+			<title>{`${title} | ${t('meta.siteName')}`}</title>
 			<meta name="robots" content="noindex" />
 			<p className="text-sm font-semibold text-clay-dark">{status}</p>
-			<h1 className="mt-2 font-serif text-3xl">{status === 404 ? t('notFound.title') : t('error.title')}</h1>
+			<h1 className="mt-2 font-serif text-3xl">{title}</h1>
 			<p className="mt-4 text-muted">{status === 404 ? t('notFound.text') : t('error.text')}</p>
 			<a href="/" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 text-white">
 				{t('notFound.home')}

@@ -124,7 +124,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 				notify({ type: 'error', title: t('checkout.validationTitle'), description: body.message })
 			} else {
 				if (body?.problems) setLineProblems(Object.fromEntries(body.problems.map((p) => [p.lineId, p.message])))
-				notify({ type: 'error', title: t('checkout.failure'), description: body?.kind === 'lines' || body?.kind === 'closed' ? body.message : undefined })
+				notify({ type: 'error', title: t('checkout.failure'), description: body?.kind === 'lines' || body?.kind === 'closed' || body?.kind === 'unavailable' ? body.message : undefined })
 			}
 		} catch {
 			notify({ type: 'error', title: t('checkout.failure') })

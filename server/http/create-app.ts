@@ -12,6 +12,7 @@ import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'
 import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
 import { serveLocalUploads } from '../storage/serve-local.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 import { configureInlineCss } from './inline-css.ts'
 import { allowPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
@@ -50,7 +51,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
 			},
 			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
-			customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+			// A 503 is the shop saying "back in a moment" (database out of reach), logged once as a warning where it is decided.
+			customLogLevel: (_req, res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
 		}),
 	)
 	app.use(compression())
@@ -104,6 +106,11 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	app.all('/{*path}', handler as RequestHandler)
 
 	const onError: ErrorRequestHandler = (error: Error & { status?: number; statusCode?: number }, req, res, _next) => {
+		if (isDatabaseUnavailable(error)) {
+			req.log.warn({ err: error.message }, 'database unavailable: answering 503')
+			if (res.headersSent) return res.end()
+			return res.status(503).set({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }).type('text/plain').send('Service temporarily unavailable')
+		}
 		const status = error.status ?? error.statusCode ?? 500
 		if (status >= 500) req.log.error({ err: error }, 'unhandled request error')
 		if (res.headersSent) return res.end()

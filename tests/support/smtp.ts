@@ -7,6 +7,7 @@ export type ReceivedMail = { from: string; to: string[]; raw: string }
 export async function startSmtpServer(options: { failNext?: number } = {}) {
 	const received: ReceivedMail[] = []
 	let failuresLeft = options.failNext ?? 0
+	let stalled = false
 	const server = new SMTPServer({
 		authOptional: true,
 		disabledCommands: ['STARTTLS'],
@@ -15,6 +16,8 @@ export async function startSmtpServer(options: { failNext?: number } = {}) {
 			let raw = ''
 			stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
 			stream.on('end', () => {
+				// Never answered: the sender stays mid-delivery until its connection dies.
+				if (stalled) return
 				if (failuresLeft > 0) {
 					failuresLeft--
 					const error = Object.assign(new Error('mailbox temporarily unavailable'), { responseCode: 451 })
@@ -36,6 +39,10 @@ export async function startSmtpServer(options: { failNext?: number } = {}) {
 		received,
 		failNext(count: number) {
 			failuresLeft = count
+		},
+		/** While stalled, messages are read but never answered (nor kept): a mail server hanging mid-delivery. */
+		stall(on: boolean) {
+			stalled = on
 		},
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}

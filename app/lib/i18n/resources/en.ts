@@ -335,6 +335,7 @@ const en = {
 	error: {
 		title: 'Something went wrong',
 		text: 'Please try again in a moment.',
+		unavailableTitle: 'The shop is briefly unavailable',
 	},
 	footer: {
 		copyright: '© {{year}} {{name}}. All rights reserved.',

@@ -335,6 +335,7 @@ const es: Translation = {
 	error: {
 		title: 'Algo ha salido mal',
 		text: 'Inténtalo de nuevo en un momento.',
+		unavailableTitle: 'La tienda no está disponible en este momento',
 	},
 	footer: {
 		copyright: '© {{year}} {{name}}. Todos los derechos reservados.',

@@ -335,6 +335,7 @@ const ro: Translation = {
 	error: {
 		title: 'A apărut o eroare',
 		text: 'Te rugăm să încerci din nou în câteva momente.',
+		unavailableTitle: 'Magazinul este momentan indisponibil',
 	},
 	footer: {
 		copyright: '© {{year}} {{name}}. Toate drepturile rezervate.',
