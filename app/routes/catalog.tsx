@@ -172,7 +172,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 						<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
 							{products.map((product, index) => (
 								<li key={product.id}>
-									<ProductCard product={product} eager={index < 2} />
+									<ProductCard product={product} eager={index < 2} t={t} language={i18n.language} />
 								</li>
 							))}
 						</ul>
