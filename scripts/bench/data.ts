@@ -7,6 +7,7 @@ import { categories, products } from '#db/schema/index.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import { createTemporaryPostgresDatabase } from '#tests/support/postgres.ts'
 import { PROJECT_ROOT } from '#tests/support/shop-process.ts'
+import { withInterruptCleanup } from './interrupt.ts'
 
 /** Where the benchmark keeps its temporary data folders (gitignored). */
 export const BENCH_TMP = path.join(PROJECT_ROOT, 'bench/tmp')
@@ -55,6 +56,16 @@ export async function prepareBenchDatabase(engine: DatabaseEngine, productCount:
 	} catch (error) {
 		await cleanup()
 		throw error
+	}
+}
+
+/** Runs `work` on a prepared database and removes it afterwards, or on Ctrl-C. */
+export async function withBenchDatabase<T>(engine: DatabaseEngine, productCount: number, work: (database: BenchDatabase) => Promise<T>): Promise<T> {
+	const database = await prepareBenchDatabase(engine, productCount)
+	try {
+		return await withInterruptCleanup(() => database.cleanup(), () => work(database))
+	} finally {
+		await database.cleanup()
 	}
 }
 

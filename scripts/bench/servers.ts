@@ -1,6 +1,7 @@
 import { freePort, startShop, type ShopProcess } from '#tests/support/shop-process.ts'
 import type { FakeStripe } from '#tests/support/fake-stripe.ts'
 import type { BenchDatabase } from './data.ts'
+import { withInterruptCleanup } from './interrupt.ts'
 
 const READY_TIMEOUT_MS = 60_000
 const POLL_INTERVAL_MS = 20
@@ -64,4 +65,19 @@ async function waitForFirstPage(shop: ShopProcess, startedAt: number) {
 		await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))
 	}
 	throw new Error(`shop did not serve / within ${READY_TIMEOUT_MS} ms:\n${shop.output()}`)
+}
+
+/** Runs `work` against a started bench shop, and stops the shop afterwards, or on Ctrl-C. */
+export async function withBenchShop<T>(
+	database: BenchDatabase,
+	stripe: FakeStripe,
+	extraEnv: Record<string, string>,
+	work: (started: BenchShop) => Promise<T>,
+): Promise<T> {
+	const started = await startBenchShop(database, stripe, extraEnv)
+	try {
+		return await withInterruptCleanup(() => started.shop.stop('SIGKILL'), () => work(started))
+	} finally {
+		await started.shop.stop()
+	}
 }
