@@ -8,6 +8,7 @@ import type { Env } from './config/env.ts'
 import { createFileTransport } from './email/file-transport.ts'
 import { createEmailSender, type EmailSender } from './email/sender.ts'
 import { createSmtpTransport } from './email/smtp-transport.ts'
+import { countRequestQuery } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
 import { createPeriodicJob } from './jobs/periodic-job.ts'
@@ -79,8 +80,10 @@ export function mailFolder(env: Pick<Env, 'DATA_DIR'>) {
 }
 
 export async function createServices(env: Env, log: Logger): Promise<AppServices> {
+	// SERVER_TIMING counts each request's queries (server/http/server-timing.ts); off, no hook at all.
+	const onQuery = env.SERVER_TIMING ? countRequestQuery : undefined
 	const database = await openDatabase(
-		env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.DATA_DIR },
+		env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL, onQuery } : { engine: 'pglite', dataDir: env.DATA_DIR, onQuery },
 	)
 	try {
 		const storage = createStorage(env)

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { loadCatalog } from '#server/catalog/catalog.ts'
-import { localizeContent } from '#server/catalog/content.ts'
+import { localizeContentGroups } from '#server/catalog/content.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
@@ -21,11 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const query = parseCatalogQuery(new URL(request.url).searchParams)
 	const result = await loadCatalog(app.db, query)
-	const [tabs, subcategories, products] = await Promise.all([
-		localizeContent(app, 'category', result.tabs, app.locale),
-		localizeContent(app, 'category', result.subcategories, app.locale),
-		localizeContent(app, 'product', result.products, app.locale),
-	])
+	// One translation read for the whole page (at most one query), whatever it shows.
+	const [tabs, subcategories, products] = await localizeContentGroups(
+		app,
+		[
+			{ kind: 'category', rows: result.tabs },
+			{ kind: 'category', rows: result.subcategories },
+			{ kind: 'product', rows: result.products },
+		],
+		app.locale,
+	)
 	const selectedCategory = result.selected.type === 'category' ? (tabs.find((tab) => tab.id === (result.selected as { category: { id: string } }).category.id) ?? null) : null
 	const subcategory = result.subcategory ? (subcategories.find((sub) => sub.id === result.subcategory!.id) ?? null) : null
 	const selectedKey = result.selected.type === 'category' ? selectedCategory!.slug : result.selected.type === 'unknown' ? null : result.selected.type
@@ -167,7 +172,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 						<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
 							{products.map((product, index) => (
 								<li key={product.id}>
-									<ProductCard product={product} eager={index < 2} />
+									<ProductCard product={product} eager={index < 2} t={t} language={i18n.language} />
 								</li>
 							))}
 						</ul>

@@ -60,30 +60,30 @@ const productCardColumns = {
 }
 
 /** A category param is a slug or an id; either way only active categories count. */
-function byKey(key: string): SQL {
-	return isUuid(key) ? eq(categories.id, key) : eq(categories.slug, key)
+function matchesKey(category: CatalogCategory, key: string) {
+	return isUuid(key) ? category.id === key : category.slug === key
 }
 
 /**
  * Spec §2 catalog: the tabs, the chosen category and its subcategories, and the products that
  * match — all decided here so the first HTML already holds the right products. Keys that name
- * nothing give an empty result, never an error.
+ * nothing give an empty result, never an error. Two queries: every active category (a shop has a
+ * handful, so the tabs, the chosen one and its subcategories are picked from one list), then the
+ * products.
  */
 export async function loadCatalog(db: Database, query: CatalogQuery): Promise<CatalogResult> {
-	const tabs = await db
+	const activeCategories = await db
 		.select(categoryColumns)
 		.from(categories)
-		.where(and(eq(categories.isActive, true), isNull(categories.parentId)))
+		.where(eq(categories.isActive, true))
 		.orderBy(asc(categories.displayOrder), asc(categories.name))
+	const tabs = activeCategories.filter((category) => category.parentId === null)
 
 	let selected: CatalogResult['selected'] = { type: 'all' }
 	if (query.category === 'bestsellers') selected = { type: 'bestsellers' }
 	else if (query.category && query.category !== 'all') {
-		const [category] = await db
-			.select(categoryColumns)
-			.from(categories)
-			.where(and(byKey(query.category), eq(categories.isActive, true), isNull(categories.parentId)))
-			.limit(1)
+		const key = query.category
+		const category = tabs.find((tab) => matchesKey(tab, key))
 		selected = category ? { type: 'category', category } : { type: 'unknown' }
 	}
 
@@ -92,11 +92,8 @@ export async function loadCatalog(db: Database, query: CatalogQuery): Promise<Ca
 
 	const filters: SQL[] = [eq(products.isActive, true)]
 	if (selected.type === 'category') {
-		result.subcategories = await db
-			.select(categoryColumns)
-			.from(categories)
-			.where(and(eq(categories.parentId, selected.category.id), eq(categories.isActive, true)))
-			.orderBy(asc(categories.displayOrder), asc(categories.name))
+		const parentId = selected.category.id
+		result.subcategories = activeCategories.filter((category) => category.parentId === parentId)
 		if (query.subcategory) {
 			const key = query.subcategory
 			const subcategory = result.subcategories.find((sub) => sub.slug === key || sub.id === key) ?? null

@@ -14,6 +14,11 @@ function contextOf(kind: ContentKind, field: LocalizedField) {
 	return field === 'categoryName' ? contentContext('category', 'name') : contentContext(kind, field)
 }
 
+/** Rows of one kind of content, to be localized together with other groups (see localizeContentGroups). */
+export type ContentGroup = { kind: ContentKind; rows: readonly LocalizableRow[] }
+
+type LocalizedGroups<G extends readonly ContentGroup[]> = { -readonly [I in keyof G]: G[I]['rows'][number][] }
+
 /**
  * THE one place catalogue content (category and product names and descriptions) is put into the
  * visitor's language before it is shown on a page, in the sitemap or in JSON-LD. It returns rows of
@@ -27,22 +32,38 @@ export async function localizeContent<T extends LocalizableRow>(
 	rows: T[],
 	locale: Locale,
 ): Promise<T[]> {
-	if (locale === 'ro' || rows.length === 0) return rows
-	const slots: { row: number; field: LocalizedField }[] = []
+	const [localized] = await localizeContentGroups(app, [{ kind, rows }] as const, locale)
+	return localized as T[]
+}
+
+/**
+ * localizeContent for several groups of rows (a page's categories and its products) in one cache
+ * read, so a page costs one translation query at most however many kinds of content it shows.
+ */
+export async function localizeContentGroups<const G extends readonly ContentGroup[]>(
+	app: Pick<RequestContext, 'translation'>,
+	groups: G,
+	locale: Locale,
+): Promise<LocalizedGroups<G>> {
+	const copies = groups.map((group) => [...group.rows]) as LocalizedGroups<G>
+	if (locale === 'ro') return copies
+	const slots: { group: number; row: number; field: LocalizedField }[] = []
 	const entries: { context: string; text: string }[] = []
-	rows.forEach((row, index) => {
-		for (const field of LOCALIZED_FIELDS) {
-			const text = row[field]
-			if (typeof text !== 'string' || text.trim() === '') continue
-			slots.push({ row: index, field })
-			entries.push({ context: contextOf(kind, field), text })
-		}
+	groups.forEach(({ kind, rows }, group) => {
+		rows.forEach((row, index) => {
+			for (const field of LOCALIZED_FIELDS) {
+				const text = row[field]
+				if (typeof text !== 'string' || text.trim() === '') continue
+				slots.push({ group, row: index, field })
+				entries.push({ context: contextOf(kind, field), text })
+			}
+		})
 	})
-	if (entries.length === 0) return rows
+	if (entries.length === 0) return copies
 	const texts = await app.translation.read(locale, entries)
-	const localized = rows.map((row) => ({ ...row }))
+	const localized = groups.map((group) => group.rows.map((row) => ({ ...row }))) as LocalizedGroups<G>
 	slots.forEach((slot, i) => {
-		;(localized[slot.row] as LocalizableRow)[slot.field] = texts[i]!
+		;(localized[slot.group] as LocalizableRow[])[slot.row]![slot.field] = texts[i]!
 	})
 	return localized
 }

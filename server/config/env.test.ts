@@ -36,6 +36,12 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ RON_PER_EUR: '-1' })).toThrow('Invalid environment variable RON_PER_EUR: must be greater than 0')
 	})
 
+	it('keeps Server-Timing off unless SERVER_TIMING asks for it', () => {
+		expect(parseEnv({}).SERVER_TIMING).toBe(false)
+		expect(parseEnv({ SERVER_TIMING: '1' }).SERVER_TIMING).toBe(true)
+		expect(() => parseEnv({ SERVER_TIMING: 'sometimes' })).toThrow('Invalid environment variable SERVER_TIMING: must be true or false')
+	})
+
 	it('reads TRUST_PROXY as express expects it', () => {
 		expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
 		expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)

@@ -111,6 +111,8 @@ export const envSchema = z.object({
 	/** First administrator: ensured at start (created with ADMIN_PASSWORD if missing, given the admin role). */
 	ADMIN_EMAIL: optional(z.string().trim().max(255, 'must be an email address').pipe(z.email('must be an email address'))),
 	ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters')),
+	/** Count each request's database queries and send them in a Server-Timing header (benchmarks, profiling). */
+	SERVER_TIMING: flag.default(false),
 }).superRefine((env, ctx) => {
 	if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL) {
 		ctx.addIssue({ code: 'custom', path: ['LIBRETRANSLATE_URL'], message: 'is required when TRANSLATE_PROVIDER=libretranslate' })

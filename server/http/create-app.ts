@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -17,6 +18,7 @@ import { configureInlineCss } from './inline-css.ts'
 import { allowPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
+import { serverTiming } from './server-timing.ts'
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
 
@@ -29,6 +31,17 @@ export type HttpAppOptions = {
 	/** Loads the React Router server build; in development through Vite. */
 	loadBuild: () => Promise<ServerBuild>
 	vite?: ViteDevServer
+}
+
+/**
+ * Serves the build's public files (favicon.svg, …) and lets every other request through without
+ * touching the disk: express.static alone would look each page URL up on disk first (a stat per
+ * page view). The names are read once at start; the build does not change while it runs.
+ */
+function publicFilesOnly(clientBuildDir: string): RequestHandler {
+	const serve = express.static(clientBuildDir, { maxAge: '1h', index: false })
+	const topLevel = new Set(fs.readdirSync(clientBuildDir).filter((name) => name !== 'assets'))
+	return (req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serve(req, res, next) : next())
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions) {
@@ -55,6 +68,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 			customLogLevel: (_req, res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
 		}),
 	)
+	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(compression())
 	app.use(assignCspNonce)
 	app.use(securityHeaders(env, { img: storage.kind === 's3' ? [new URL(storage.publicUrl('a')).origin] : [] }))
@@ -77,7 +91,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	} else {
 		// Vite puts a content hash in every file name under /assets, so they never change.
 		app.use('/assets', express.static(path.join(options.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-		app.use(express.static(options.clientBuildDir, { maxAge: '1h', index: false }))
+		app.use(publicFilesOnly(options.clientBuildDir))
 	}
 	if (storage.kind === 'local') {
 		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))

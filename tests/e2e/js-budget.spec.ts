@@ -1,5 +1,5 @@
 import zlib from 'node:zlib'
-import { JS_BUDGET_BYTES, measureJsBudget } from '../../scripts/js-budget.ts'
+import { JS_BUDGET_BYTES, measureJsBudget } from '../../scripts/lib/js-budget.ts'
 import { expect, test } from './fixtures.ts'
 
 test('each storefront page loads at most 160 KB of gzipped JavaScript, none of it admin code', () => {

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench` (after `npm run build`): the shop's figures on this machine, written to
+ * bench/report.md and bench/report.json. For each database engine: a temporary database with 200
+ * products, the built shop started as in production, cold start, throughput and latency of the
+ * main pages against /healthz, checkout sessions per second (Stripe faked locally), peak memory,
+ * and queries per page; then Lighthouse and the client bundle once. Options: scripts/bench/options.ts.
+ * Method: docs/decisions/0090-benchmark-method.md.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts'
+import { assertPostgresReachable } from '#tests/support/postgres.ts'
+import { ensureBuild, PROJECT_ROOT } from '#tests/support/shop-process.ts'
+import { measureBundle, type BundleFigures } from './bundle.ts'
+import { measureCheckout } from './checkout.ts'
+import { withBenchDatabase, type BenchDatabase } from './data.ts'
+import { measureAtRate, measureThroughput, type LoadFigures, type RateFigures } from './http-load.ts'
+import { measureLighthouse, type LighthouseFigures } from './lighthouse.ts'
+import { sampleResidentMemory } from './memory.ts'
+import { readBenchOptions, type BenchOptions } from './options.ts'
+import { lighthousePaths, loadPaths, storefrontPaths } from './pages.ts'
+import { countQueriesPerPage } from './queries.ts'
+import { checkTargets, machineAtStart, writeReport, type EngineFigures } from './report.ts'
+import { withBenchShop } from './servers.ts'
+
+const options = readBenchOptions()
+// `npm run bench` has just built the app; run on its own, build only when there is no build.
+if (!fs.existsSync(path.join(PROJECT_ROOT, 'build/server/index.js'))) ensureBuild()
+if (options.engines.includes('postgres')) await assertPostgresReachable()
+
+const log = (message: string) => console.log(`[bench] ${message}`)
+const machine = machineAtStart()
+log(`${options.quick ? 'quick smoke run' : 'full run'}: ${options.engines.join(' and ')}, ${options.durationSeconds} s per measurement, ${machine.cores} cores, load ${machine.loadAverageAtStart.toFixed(2)}`)
+
+type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath'>
+
+/** The production-configured shop under load: pages, then checkouts; Lighthouse on it when asked. */
+async function measureUnderLoad(database: BenchDatabase, stripe: FakeStripe, withLighthouse: boolean): Promise<LoadRun & { lighthouse: LighthouseFigures | null }> {
+	// TRUST_PROXY: checkouts come from many customers behind a proxy (scripts/bench/checkout.ts).
+	return withBenchShop(database, stripe, { TRUST_PROXY: 'loopback' }, async ({ shop, coldStartMs }) => {
+		log(`${database.engine}: cold start ${coldStartMs.toFixed(0)} ms`)
+		const memory = sampleResidentMemory(shop.child.pid!)
+		try {
+			const paths = loadPaths(database.productPath)
+			const throughput: LoadFigures[] = []
+			for (const page of paths) {
+				throughput.push(await measureThroughput(shop.url, page, options))
+				log(`${database.engine}: ${page} ${throughput.at(-1)!.requestsPerSecond.toFixed(0)} req/s`)
+			}
+			const atRate: RateFigures[] = []
+			for (const page of paths) {
+				atRate.push(await measureAtRate(shop.url, page, { ...options, ratePerSecond: options.fixedRatePerSecond }))
+				log(`${database.engine}: ${page} p99 ${atRate.at(-1)!.p99Ms ?? '(no answer)'} ms at ${options.fixedRatePerSecond} req/s`)
+			}
+			const checkout = await measureCheckout(shop.url, stripe, { productIds: database.checkoutProductIds, connections: options.connections, durationSeconds: options.durationSeconds })
+			log(`${database.engine}: checkout ${checkout.sessionsPerSecond.toFixed(1)} sessions/s, ${checkout.errors} errors`)
+			const peakResidentBytes = memory.stop().peakBytes
+			const healthz = throughput.find((row) => row.path === '/healthz')!.requestsPerSecond
+			const lighthouse = withLighthouse ? await measureLighthouse(shop.url, lighthousePaths(database.productPath), options.lighthouseRuns) : null
+			return {
+				engine: database.engine,
+				coldStartMs,
+				peakResidentBytes,
+				throughput: throughput.map((row) => ({ ...row, ratioToHealthz: row.requestsPerSecond / healthz })),
+				atRate,
+				checkout,
+				lighthouse,
+			}
+		} finally {
+			memory.stop()
+		}
+	})
+}
+
+/** The same data with SERVER_TIMING=1: queries per page, and the CSS pages carry. */
+async function measurePages(database: BenchDatabase, stripe: FakeStripe, withBundle: boolean) {
+	return withBenchShop(database, stripe, { SERVER_TIMING: '1' }, async ({ shop }) => {
+		const pages = storefrontPaths(database.productPath)
+		const queries = await countQueriesPerPage(shop.url, pages)
+		const bundle = withBundle ? await measureBundle(shop.url, pages) : null
+		return { queries, bundle }
+	})
+}
+
+async function benchmark(settings: BenchOptions) {
+	const stripe = await startFakeStripe()
+	const engines: EngineFigures[] = []
+	let lighthouse: LighthouseFigures | null = null
+	let bundle: BundleFigures | null = null
+	try {
+		for (const engine of settings.engines) {
+			log(`${engine}: preparing a database with ${settings.productCount} products`)
+			await withBenchDatabase(engine, settings.productCount, async (database) => {
+				const { lighthouse: audited, ...load } = await measureUnderLoad(database, stripe, lighthouse === null)
+				lighthouse ??= audited
+				const pages = await measurePages(database, stripe, bundle === null)
+				bundle ??= pages.bundle
+				engines.push({ ...load, productCount: database.productCount, productPath: database.productPath, queries: pages.queries })
+			})
+		}
+	} finally {
+		await stripe.close()
+	}
+	return { engines, lighthouse, bundle: bundle! }
+}
+
+const { engines, lighthouse, bundle } = await benchmark(options)
+const targets = checkTargets(engines, lighthouse, bundle)
+const files = await writeReport({
+	generatedAt: new Date().toISOString(),
+	mode: options.quick ? 'quick' : 'full',
+	settings: {
+		durationSeconds: options.durationSeconds,
+		connections: options.connections,
+		fixedRatePerSecond: options.fixedRatePerSecond,
+		lighthouseRuns: options.lighthouseRuns,
+		productCount: options.productCount,
+	},
+	machine: { ...machine, loadAverageAtEnd: os.loadavg()[0]! },
+	engines,
+	lighthouse,
+	bundle,
+	targets,
+	allTargetsMet: targets.every((check) => check.pass),
+})
+for (const check of targets.filter((target) => !target.pass)) log(`missed: ${check.target} — ${check.subject}: ${check.measured}`)
+log(`report: ${path.relative(PROJECT_ROOT, files.markdown)}, ${path.relative(PROJECT_ROOT, files.json)}`)
+if (!targets.every((check) => check.pass)) process.exitCode = 1
