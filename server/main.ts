@@ -55,7 +55,9 @@ export async function startServer(options: {
 		refuse(`Could not start: ${(error as Error).message}`)
 	}
 
-	const app = createHttpApp(services, options)
+	// Production hands React Router the build itself: given a loader, it re-derives its routes per request.
+	const build = options.vite ? options.loadBuild : await options.loadBuild()
+	const app = createHttpApp(services, { clientBuildDir: options.clientBuildDir, vite: options.vite, build })
 	const server = app.listen(env.PORT, env.HOST)
 	// Keep idle connections longer than clients and proxies do (load balancers commonly idle at 60 s;
 	// Node's 5 s default lets a client reuse a socket the server is closing: ECONNRESET / 502).

@@ -15,7 +15,7 @@ import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
 import { serveLocalUploads } from '../storage/serve-local.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 import { configureInlineCss } from './inline-css.ts'
-import { allowPublicOriginActions } from './public-origin-actions.ts'
+import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 import { serverTiming } from './server-timing.ts'
@@ -28,8 +28,8 @@ export const WEBHOOK_PREFIX = '/api/webhooks/'
 export type HttpAppOptions = {
 	/** Folder holding the built client (build/client); unused in development. */
 	clientBuildDir: string
-	/** Loads the React Router server build; in development through Vite. */
-	loadBuild: () => Promise<ServerBuild>
+	/** The React Router server build; in development a loader, so each edit is picked up through Vite. */
+	build: ServerBuild | (() => Promise<ServerBuild>)
 	vite?: ViteDevServer
 }
 
@@ -98,7 +98,10 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	}
 
 	const handler = createRequestHandler({
-		build: allowPublicOriginActions(options.loadBuild, env.PUBLIC_URL),
+		build:
+			typeof options.build === 'function'
+				? allowPublicOriginActions(options.build, env.PUBLIC_URL)
+				: withPublicOriginActions(options.build, env.PUBLIC_URL),
 		mode: env.NODE_ENV === 'development' ? 'development' : 'production',
 		getLoadContext(req, res) {
 			const cookies = parseCookies(req.headers.cookie ?? '')

@@ -8,17 +8,24 @@ import type { ServerBuild } from 'react-router'
  * turned away any origin other than PUBLIC_URL's and the request's own; this lets React Router
  * accept PUBLIC_URL's too.
  */
+export function withPublicOriginActions(build: ServerBuild, publicUrl: string): ServerBuild {
+	const configured = Array.isArray(build.allowedActionOrigins) ? build.allowedActionOrigins : []
+	return { ...build, allowedActionOrigins: [...configured, new URL(publicUrl).host] }
+}
+
+/**
+ * The same for a build loaded per request (development, where each edit makes a new one): each
+ * build is patched once. Production passes React Router the build itself, because a build given
+ * as a function makes it rebuild its route tables on every request.
+ */
 export function allowPublicOriginActions(loadBuild: () => Promise<ServerBuild>, publicUrl: string): () => Promise<ServerBuild> {
-	const publicHost = new URL(publicUrl).host
 	let source: ServerBuild | undefined
 	let patched: ServerBuild | undefined
 	return async () => {
 		const build = await loadBuild()
-		// The build is loaded on every request (a new one after each edit in development): patch each once.
 		if (build !== source || !patched) {
-			const configured = Array.isArray(build.allowedActionOrigins) ? build.allowedActionOrigins : []
 			source = build
-			patched = { ...build, allowedActionOrigins: [...configured, publicHost] }
+			patched = withPublicOriginActions(build, publicUrl)
 		}
 		return patched
 	}
