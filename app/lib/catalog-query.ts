@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { CATALOG_FILTERS, isCatalogKey } from './catalog.ts'
+import { CATALOG_FILTERS, CATALOG_MAX_PAGE, isCatalogKey } from './catalog.ts'
 
 /** A garbage value becomes "not given" — the catalog never fails on its query string. */
 const key = z.catch(z.optional(z.string().check(z.trim(), z.toLowerCase())), undefined)
@@ -14,6 +14,8 @@ export const catalogQuerySchema = z.object({
 	category: lookupKey,
 	subcategory: lookupKey,
 	filter: z.catch(z.optional(z.enum(CATALOG_FILTERS)), undefined),
+	/** 1 when absent or not a page number; past the last page the grid is simply empty. */
+	page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(CATALOG_MAX_PAGE)), 1),
 })
 
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>
@@ -23,6 +25,7 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
 		category: params.get('category') ?? undefined,
 		subcategory: params.get('subcategory') ?? undefined,
 		filter: params.get('filter') ?? undefined,
+		page: params.get('page') ?? undefined,
 	})
 }
 

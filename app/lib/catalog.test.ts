@@ -10,14 +10,20 @@ describe('catalog query', () => {
 			category: 'candle',
 			subcategory: 'lumanari-in-borcan',
 			filter: 'new',
+			page: 1,
 		})
-		expect(parse('category=bestsellers')).toEqual({ category: 'bestsellers', subcategory: undefined, filter: undefined })
+		expect(parse('category=bestsellers')).toEqual({ category: 'bestsellers', subcategory: undefined, filter: undefined, page: 1 })
 	})
 	it('turns garbage into "not given" or a key that names nothing, never an error', () => {
-		expect(parse('filter=drop%20table')).toEqual({ category: undefined, subcategory: undefined, filter: undefined })
+		expect(parse('filter=drop%20table')).toEqual({ category: undefined, subcategory: undefined, filter: undefined, page: 1 })
 		expect(parse('category=%3Cscript%3E').category).toBe('-')
 		expect(parse(`category=${'a'.repeat(5000)}`).category).toBe('-')
 		expect(parse('category=&subcategory=').category).toBeUndefined()
+	})
+	it('reads the page number; anything but a whole page number from 1 on is page 1', () => {
+		expect(parse('page=3').page).toBe(3)
+		for (const page of ['0', '-2', '1.5', 'abc', '', '1e9', '99999999999999999999']) expect(parse(`page=${page}`).page).toBe(1)
+		expect(parse('page=2&page=7').page).toBe(2)
 	})
 	it('accepts slugs and ids only', () => {
 		expect(isCatalogKey('portrait_cardboard')).toBe(true)
@@ -27,5 +33,7 @@ describe('catalog query', () => {
 	it('builds catalog links in a stable order', () => {
 		expect(catalogHref({})).toBe('/catalog')
 		expect(catalogHref({ filter: 'new', category: 'candle' })).toBe('/catalog?category=candle&filter=new')
+		expect(catalogHref({ category: 'candle', page: 2 })).toBe('/catalog?category=candle&page=2')
+		expect(catalogHref({ page: 1 })).toBe('/catalog')
 	})
 })

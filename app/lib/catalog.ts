@@ -14,14 +14,19 @@ export function isCatalogKey(value: string) {
 }
 
 export const CATALOG_FILTERS = ['bestsellers', 'new'] as const
+/** Products per catalog page (4 rows of the widest grid). */
+export const CATALOG_PAGE_SIZE = 24
+/** Pages past this name nothing (a catalogue of 240,000 products is not this shop). */
+export const CATALOG_MAX_PAGE = 10_000
 export type CatalogFilter = (typeof CATALOG_FILTERS)[number]
 
 /** The catalog URL for a set of params, in a stable order, leaving out empty ones. */
-export function catalogHref(params: { category?: string; subcategory?: string; filter?: string }) {
+export function catalogHref(params: { category?: string; subcategory?: string; filter?: string; page?: number }) {
 	const search = new URLSearchParams()
 	if (params.category) search.set('category', params.category)
 	if (params.subcategory) search.set('subcategory', params.subcategory)
 	if (params.filter) search.set('filter', params.filter)
+	if (params.page && params.page > 1) search.set('page', String(params.page))
 	const query = search.toString()
 	return query ? `/catalog?${query}` : '/catalog'
 }

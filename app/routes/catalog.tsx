@@ -35,17 +35,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const subcategory = result.subcategory ? (subcategories.find((sub) => sub.id === result.subcategory!.id) ?? null) : null
 	const selectedKey = result.selected.type === 'category' ? selectedCategory!.slug : result.selected.type === 'unknown' ? null : result.selected.type
 	const filter = query.filter ?? null
+	const page = query.page
 
 	const t = serverI18n(app.locale).t
 	const title = [subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : null), filter === 'new' ? t('catalog.newArrivals') : filter === 'bestsellers' && selectedKey !== 'bestsellers' ? t('catalog.bestsellers') : null, t('catalog.title')]
 		.filter(Boolean)
 		.join(' · ')
-	const canonical = catalogHref({
+	const listing = {
 		category: selectedKey && selectedKey !== 'all' ? selectedKey : undefined,
 		subcategory: subcategory?.slug,
 		filter: filter ?? undefined,
-	})
-	const notFound = result.selected.type === 'unknown' || result.subcategoryUnknown
+	}
+	const canonical = catalogHref({ ...listing, page })
+	// A page past the last one names nothing, like an unknown category.
+	const notFound = result.selected.type === 'unknown' || result.subcategoryUnknown || (page > 1 && products.length === 0)
 	return data(
 		{
 			tabs,
@@ -55,9 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			subcategory,
 			filter,
 			products,
+			pagination: {
+				page,
+				previous: page > 1 ? catalogHref({ ...listing, page: page - 1 }) : null,
+				next: result.hasNextPage ? catalogHref({ ...listing, page: page + 1 }) : null,
+			},
 			showPortraitSizes: selectedCategory?.slug === PORTRAIT_CATEGORY && !subcategory,
 			meta: pageMeta(app, {
-				title,
+				title: page > 1 ? `${title} · ${t('catalog.pageNumber', { page })}` : title,
 				description: subcategory?.description ?? selectedCategory?.description ?? t('catalog.description'),
 				path: canonical,
 				image: selectedCategory?.imageUrl ?? products[0]?.image,
@@ -88,7 +96,7 @@ function Tab({ to, current, children }: { to: string; current: boolean; children
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
-	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, products, showPortraitSizes } = loaderData
+	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, products, pagination, showPortraitSizes } = loaderData
 	const heading = subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : filter === 'new' ? t('catalog.newArrivals') : t('catalog.title'))
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
@@ -177,6 +185,21 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 							))}
 						</ul>
 					)}
+					{pagination.previous || pagination.next ? (
+						<nav aria-label={t('catalog.pagesLabel')} className="mt-8 flex items-center justify-center gap-4">
+							{pagination.previous ? (
+								<Link to={pagination.previous} rel="prev" className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white">
+									{t('catalog.previousPage')}
+								</Link>
+							) : null}
+							<span aria-current="page">{t('catalog.pageNumber', { page: pagination.page })}</span>
+							{pagination.next ? (
+								<Link to={pagination.next} rel="next" className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white">
+									{t('catalog.nextPage')}
+								</Link>
+							) : null}
+						</nav>
+					) : null}
 				</section>
 			)}
 		</div>

@@ -3,7 +3,7 @@ import type { Database } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { Badge, PortraitSize, ProductKind } from '#app/lib/domain/enums.ts'
 import type { CatalogQuery } from '#app/lib/catalog-query.ts'
-import { isUuid } from '#app/lib/catalog.ts'
+import { CATALOG_PAGE_SIZE, isUuid } from '#app/lib/catalog.ts'
 
 export type CatalogCategory = {
 	id: string
@@ -35,7 +35,10 @@ export type CatalogResult = {
 	/** The chosen subcategory; null when none is chosen (or it names nothing, see subcategoryUnknown). */
 	subcategory: CatalogCategory | null
 	subcategoryUnknown: boolean
+	/** This page of the matching products (CATALOG_PAGE_SIZE at most), newest first. */
 	products: ProductCard[]
+	/** Whether a further page holds more matching products. */
+	hasNextPage: boolean
 }
 
 const categoryColumns = {
@@ -87,7 +90,7 @@ export async function loadCatalog(db: Database, query: CatalogQuery): Promise<Ca
 		selected = category ? { type: 'category', category } : { type: 'unknown' }
 	}
 
-	const result: CatalogResult = { tabs, selected, subcategories: [], subcategory: null, subcategoryUnknown: false, products: [] }
+	const result: CatalogResult = { tabs, selected, subcategories: [], subcategory: null, subcategoryUnknown: false, products: [], hasNextPage: false }
 	if (selected.type === 'unknown') return result
 
 	const filters: SQL[] = [eq(products.isActive, true)]
@@ -116,8 +119,11 @@ export async function loadCatalog(db: Database, query: CatalogQuery): Promise<Ca
 		.from(products)
 		.where(and(...filters))
 		.orderBy(desc(products.createdAt), asc(products.id))
-		.limit(200)
-	result.products = rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
+		// One row past the page says whether there is a next one, without a count query.
+		.limit(CATALOG_PAGE_SIZE + 1)
+		.offset((query.page - 1) * CATALOG_PAGE_SIZE)
+	result.hasNextPage = rows.length > CATALOG_PAGE_SIZE
+	result.products = rows.slice(0, CATALOG_PAGE_SIZE).map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
 	return result
 }
 

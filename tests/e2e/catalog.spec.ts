@@ -1,5 +1,9 @@
-import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
+import crypto from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { categories, products } from '#db/schema/index.ts'
+import { CATALOG_PAGE_SIZE } from '#app/lib/catalog.ts'
 import { createTestCatalog } from './catalog-data.ts'
+import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 test.describe('catalog', () => {
 	let data: Awaited<ReturnType<typeof createTestCatalog>>
@@ -98,6 +102,41 @@ test.describe('catalog', () => {
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.top.name)
 		await expect(page.getByTestId('product-card').filter({ hasText: data.tag })).toHaveCount(3)
 	})
+})
+
+test('a long category is paged: 24 products a page, with next and previous links', async ({ page, baseURL, database }) => {
+	const tag = crypto.randomBytes(4).toString('hex')
+	const [category] = await database.db.insert(categories).values({ slug: `e2e-paged-${tag}`, name: `Paginat ${tag}`, displayOrder: 9100 }).returning()
+	await database.db.insert(products).values(
+		Array.from({ length: CATALOG_PAGE_SIZE + 2 }, (_, index) => ({
+			slug: `e2e-paged-${index}-${tag}`,
+			name: `Lumânare ${index} ${tag}`,
+			kind: 'candle' as const,
+			categoryId: category!.id,
+			priceCents: 1500,
+			stock: 3,
+			createdAt: new Date(Date.UTC(2024, 0, 1 + index)),
+		})),
+	)
+	try {
+		await useLanguage(page, baseURL!, 'en')
+		await page.goto(`/catalog?category=${category!.slug}`)
+		const cards = page.getByTestId('product-card')
+		await expect(cards).toHaveCount(CATALOG_PAGE_SIZE)
+		const pages = page.getByRole('navigation', { name: 'Catalogue pages' })
+		await expect(pages.getByRole('link', { name: 'Previous page' })).toHaveCount(0)
+		await pages.getByRole('link', { name: 'Next page' }).click()
+		await expect(page).toHaveURL(new RegExp(`category=${category!.slug}&page=2$`))
+		await expect(cards).toHaveCount(2)
+		await expect(cards.first()).toContainText(`Lumânare 1 ${tag}`)
+		await expect(page).toHaveTitle(/Page 2/)
+		await pages.getByRole('link', { name: 'Previous page' }).click()
+		await expect(cards).toHaveCount(CATALOG_PAGE_SIZE)
+		expect((await page.goto(`/catalog?category=${category!.slug}&page=9`))?.status()).toBe(404)
+	} finally {
+		await database.db.delete(products).where(eq(products.categoryId, category!.id))
+		await database.db.delete(categories).where(eq(categories.id, category!.id))
+	}
 })
 
 test('portrait_cardboard with no subcategory shows the two fixed size cards', async ({ page, baseURL }) => {

@@ -9,6 +9,7 @@ import { parseEnv } from '#server/config/env.ts'
 import { CONTACT_RATE_LIMIT, sendContactMessage } from '#server/contact/contact.ts'
 import { createLogger } from '#server/logger.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
+import { CATALOG_PAGE_SIZE } from '#app/lib/catalog.ts'
 import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
@@ -58,6 +59,32 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 		const result = await loadCatalog(database.handle.db, query('category=candle'))
 		expect(result.tabs.map((t) => t.slug)).toEqual(['candle'])
 		expect(result.subcategories.map((s) => s.slug)).toEqual(['borcan', 'cutie'])
+	})
+
+	it('pages the grid: CATALOG_PAGE_SIZE products a page, newest first, with a flag for a next page', async () => {
+		const { db } = database.handle
+		const [paged] = await db.insert(categories).values({ slug: 'paginat', name: 'Paginat' }).returning()
+		const count = CATALOG_PAGE_SIZE + 3
+		await db.insert(products).values(
+			Array.from({ length: count }, (_, index) => ({
+				slug: `p-${String(index).padStart(2, '0')}`,
+				name: `P ${index}`,
+				kind: 'candle' as const,
+				categoryId: paged!.id,
+				priceCents: 1000,
+				createdAt: new Date(Date.UTC(2024, 0, 1 + index)),
+			})),
+		)
+		const first = await loadCatalog(db, query('category=paginat'))
+		expect(first.products).toHaveLength(CATALOG_PAGE_SIZE)
+		expect(first.products[0]!.slug).toBe(`p-${count - 1}`)
+		expect(first.hasNextPage).toBe(true)
+		const second = await loadCatalog(db, query('category=paginat&page=2'))
+		expect(second.products.map((p) => p.slug)).toEqual(['p-02', 'p-01', 'p-00'])
+		expect(second.hasNextPage).toBe(false)
+		expect((await loadCatalog(db, query('category=paginat&page=3'))).products).toEqual([])
+		await db.delete(products).where(eq(products.categoryId, paged!.id))
+		await db.delete(categories).where(eq(categories.id, paged!.id))
 	})
 
 	it('gives an empty result for keys that name nothing, never an error', async () => {

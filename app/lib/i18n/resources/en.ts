@@ -84,6 +84,10 @@ const en = {
 		fromPrice: 'from {{price}}',
 		customize: 'Personalise',
 		productsLabel: 'Products',
+		pagesLabel: 'Catalogue pages',
+		previousPage: 'Previous page',
+		nextPage: 'Next page',
+		pageNumber: 'Page {{page}}',
 	},
 	product: {
 		badges: {

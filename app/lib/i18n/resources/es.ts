@@ -84,6 +84,10 @@ const es: Translation = {
 		fromPrice: 'desde {{price}}',
 		customize: 'Personalizar',
 		productsLabel: 'Productos',
+		pagesLabel: 'Páginas del catálogo',
+		previousPage: 'Página anterior',
+		nextPage: 'Página siguiente',
+		pageNumber: 'Página {{page}}',
 	},
 	product: {
 		badges: {

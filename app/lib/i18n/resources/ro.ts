@@ -84,6 +84,10 @@ const ro: Translation = {
 		fromPrice: 'de la {{price}}',
 		customize: 'Personalizează',
 		productsLabel: 'Produse',
+		pagesLabel: 'Paginile catalogului',
+		previousPage: 'Pagina anterioară',
+		nextPage: 'Pagina următoare',
+		pageNumber: 'Pagina {{page}}',
 	},
 	product: {
 		badges: {
