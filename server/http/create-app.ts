@@ -15,6 +15,7 @@ import { serveLocalUploads } from '../storage/serve-local.ts'
 import { configureInlineCss } from './inline-css.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
+import { discardUnreadBody } from './unread-body.ts'
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
 
@@ -52,6 +53,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 			customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
 		}),
 	)
+	app.use(discardUnreadBody)
 	app.use(compression())
 	app.use(assignCspNonce)
 	app.use(securityHeaders(env, { img: storage.kind === 's3' ? [new URL(storage.publicUrl('a')).origin] : [] }))
