@@ -146,7 +146,9 @@ export async function maliciousUploads(): Promise<MaliciousUpload[]> {
 		{ name: 'GIF declared as a JPEG', filename: 'photo.jpg', declaredType: 'image/jpeg', bytes: u8(gif), verdict: 'refuse' },
 		{ name: 'TIFF', filename: 'scan.tiff', declaredType: 'image/tiff', bytes: u8(tiff), verdict: 'refuse' },
 		// Decompression bombs and absurd sizes: refused before the pixels are decoded.
-		{ name: 'PNG bomb: 20000 × 20000 pixels in a few kilobytes', filename: 'bomb.png', declaredType: 'image/png', bytes: u8(pngOfSize(20_000, 20_000)), verdict: 'refuse' },
+		// 100 megapixels is under sharp's own default limit (268 Mpx): only the shop's pixel limit refuses it.
+		{ name: 'PNG bomb: 10000 × 10000 pixels in a few kilobytes', filename: 'bomb.png', declaredType: 'image/png', bytes: u8(pngOfSize(10_000, 10_000)), verdict: 'refuse' },
+		{ name: 'PNG bomb: 20000 × 20000 pixels', filename: 'bomb.png', declaredType: 'image/png', bytes: u8(pngOfSize(20_000, 20_000)), verdict: 'refuse' },
 		{ name: 'PNG declaring 50000 × 50000 with almost no data', filename: 'bomb2.png', declaredType: 'image/png', bytes: u8(pngOfSize(50_000, 50_000, 4)), verdict: 'refuse' },
 		{ name: 'JPEG header claiming 60000 × 60000', filename: 'huge.jpg', declaredType: 'image/jpeg', bytes: u8(await jpegClaiming(60_000, 60_000)), verdict: 'refuse' },
 		{ name: 'oversized file (11 MB)', filename: 'big.jpg', declaredType: 'image/jpeg', bytes: u8(oversizedJpegLike(11 * 1024 * 1024)), verdict: 'refuse' },

@@ -54,7 +54,7 @@ const TRUSTED_PROXY = 'loopback'
  * Starts the shop and makes its fixtures; `stop()` ends the process and drops the database. When
  * anything fails half-way, what was already made is removed before the error is passed on.
  */
-export async function startSecurityShop(options: { env?: Record<string, string | undefined> } = {}): Promise<SecurityShop> {
+export async function startSecurityShop(options: { env?: Record<string, string | undefined>; databasePassword?: string } = {}): Promise<SecurityShop> {
 	const cleanups: (() => Promise<unknown>)[] = []
 	const stop = async () => {
 		for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {})
@@ -63,10 +63,13 @@ export async function startSecurityShop(options: { env?: Record<string, string |
 	try {
 		const database = await createTemporaryPostgresDatabase('security')
 		cleanups.push(() => database.drop())
-		const webhookSecret = `whsec_${crypto.randomBytes(18).toString('hex')}`
+		const webhookSecret = options.env?.STRIPE_WEBHOOK_SECRET ?? `whsec_${crypto.randomBytes(18).toString('hex')}`
+		// The local server trusts loopback connections, so a password in the URL is accepted whatever it is.
+		const shopDatabaseUrl = new URL(database.url)
+		if (options.databasePassword) shopDatabaseUrl.password = options.databasePassword
 		const shop = await startShop({
 			env: {
-				DATABASE_URL: database.url,
+				DATABASE_URL: shopDatabaseUrl.toString(),
 				SEED_DEMO_CATALOG: 'false',
 				// Checkout stays open (test card page) so the checkout and test-payment actions are reachable.
 				PAYMENTS_TEST_MODE: '1',
@@ -113,6 +116,9 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 	const photoForm = new FormData()
 	photoForm.append('photo', new Blob([image], { type: 'image/png' }), 'portrait.png')
 	const portrait = await expectJson<{ id: string }>(await fetch(`${shop.url}/api/uploads/portrait`, { method: 'POST', headers: { Origin: shop.url }, body: photoForm }), 201, 'portrait upload')
+
+	// The order's line shows the customer's photo, so the admin photo download has something to serve.
+	await db.update(orderItems).set({ uploadId: portrait.id }).where(eq(orderItems.id, item!.id))
 
 	const checkout = await expectJson<{ url: string }>(
 		await fetch(`${shop.url}/api/checkout`, {

@@ -262,3 +262,21 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	},
 ]
 
+
+/** The row's example as a request body with its Content-Type (multipart rows carry `image` as their file). */
+export function wellFormedBody(route: StateChangingRoute, fx: SecurityFixtures, image: Uint8Array): { body: BodyInit; headers: Record<string, string> } {
+	const example = route.example(fx)
+	switch (route.encoding) {
+		case 'form':
+			return { body: new URLSearchParams(Object.entries(example).map(([name, value]) => [name, String(value)])), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+		case 'json':
+		case 'stripe-webhook':
+			return { body: JSON.stringify(example), headers: { 'Content-Type': 'application/json' } }
+		case 'multipart': {
+			const form = new FormData()
+			for (const [name, value] of Object.entries(example)) form.append(name, String(value))
+			form.append(route.fileField ?? 'file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png')
+			return { body: form, headers: {} }
+		}
+	}
+}
