@@ -5,6 +5,7 @@ import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
 import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
 import { requireUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field } from '#app/components/account/field.tsx'
@@ -41,7 +42,7 @@ type Outcome = { ok: boolean; intent: 'change-password' | 'delete-account'; mess
 export async function action({ request, context, url }: Route.ActionArgs) {
 	const user = requireUser({ context, url })
 	const app = getApp(context)
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readFormData(request))
 	if (form.intent === 'change-password') {
 		const parsed = changePasswordSchema.safeParse(form)
 		if (!parsed.success) return data<Outcome>({ ok: false, intent: 'change-password', message: firstIssue(parsed.error) }, { status: 400 })

@@ -1,5 +1,7 @@
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
+import { readJson, RequestBodyError } from '#server/http/request-body.ts'
+import { serverI18n } from '#server/i18n.ts'
 import { handleCheckoutRequest } from '#server/orders/checkout-request.ts'
 import type { Route } from './+types/api.checkout'
 
@@ -12,8 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	let body: unknown
 	try {
-		body = await request.json()
-	} catch {
+		body = await readJson(request)
+	} catch (error) {
+		if (error instanceof RequestBodyError && error.status === 413) {
+			return Response.json({ ok: false, kind: 'failure', message: serverI18n(app.locale).t('checkout.failure') }, { status: 413, headers: { 'Cache-Control': 'no-store' } })
+		}
+		// Not JSON: the validation answers it like an empty body.
 		body = undefined
 	}
 	// The account comes from the server session (root middleware), never from the request body.

@@ -1,8 +1,12 @@
 import { getApp } from '#server/context.ts'
+import { readBodyBytes, RequestBodyError } from '#server/http/request-body.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { paymentDeps } from '#server/payments/test-card-page.ts'
-import { parseStripeWebhook, WebhookSignatureError } from '#server/payments/stripe.ts'
+import { parseStripeWebhook, WebhookPayloadError, WebhookSignatureError } from '#server/payments/stripe.ts'
 import type { Route } from './+types/api.webhooks.stripe'
+
+/** Stripe's events are a few kilobytes; a body far larger is not one. */
+const WEBHOOK_MAX_BYTES = 1024 * 1024
 
 export function loader() {
 	return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } })
@@ -16,14 +20,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const secret = app.env.STRIPE_WEBHOOK_SECRET
 	if (!secret) return new Response('Webhooks are not configured', { status: 400 })
-	const raw = await request.text()
 	let event
 	try {
+		const raw = Buffer.from(await readBodyBytes(request, WEBHOOK_MAX_BYTES))
 		event = parseStripeWebhook(raw, request.headers.get('stripe-signature'), secret)
 	} catch (error) {
+		if (error instanceof RequestBodyError) return new Response('Unreadable body', { status: error.status })
 		if (error instanceof WebhookSignatureError) {
 			app.log.warn({ err: error.message }, 'stripe webhook refused: bad signature')
 			return new Response('Invalid signature', { status: 400 })
+		}
+		if (error instanceof WebhookPayloadError) {
+			app.log.warn({ err: error.message }, 'stripe webhook refused: unreadable event')
+			return new Response('Malformed event', { status: 400 })
 		}
 		throw error
 	}

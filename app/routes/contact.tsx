@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, useFetcher } from 'react-router'
 import { sendContactMessage } from '#server/contact/contact.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { notify } from '#app/components/toasts.tsx'
@@ -26,7 +27,7 @@ type ActionResult = { ok: true } | { ok: false; errors: Partial<Record<ContactFi
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const parsed = contactSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = contactSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success) {
 		const errors: Partial<Record<ContactField, string>> = {}
 		for (const issue of parsed.error.issues) {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { requestPasswordReset } from '#server/auth/accounts.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { EMAIL_MAX } from '#app/lib/forms/auth-limits.ts'
@@ -19,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error), values: undefined }, { status: 400 })
 	const result = await requestPasswordReset(app, parsed.data.email)
 	if (!result.ok) return data({ ok: false as const, message: result.message, values: result.values }, { status: result.status })

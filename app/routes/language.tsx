@@ -1,5 +1,6 @@
 import { redirect } from 'react-router'
 import * as z from 'zod/mini'
+import { readFormData } from '#server/http/request-body.ts'
 import { LOCALES } from '#app/lib/domain/enums.ts'
 import { LOCALE_COOKIE } from '#app/lib/i18n/negotiate.ts'
 import type { Route } from './+types/language'
@@ -12,7 +13,7 @@ const languageSchema = z.object({
 
 /** The language switcher without JavaScript: stores the choice in the cookie and goes back. */
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = languageSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = languageSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success) return redirect('/')
 	const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
 	return redirect(parsed.data.redirectTo, {

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'reac
 import { deleteSession, signIn, signUp } from '#server/auth/accounts.ts'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
@@ -33,7 +34,7 @@ function fail(intent: Failure['intent'], status: number, message: string, email:
 
 export async function action({ request, context, url }: Route.ActionArgs) {
 	const app = getApp(context)
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readFormData(request))
 	const returnUrl = safeReturnPath(typeof form.returnUrl === 'string' ? form.returnUrl : url.searchParams.get('returnUrl'))
 	const t = serverI18n(app.locale).t
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, useNavigation } from 'react-router'
 import * as z from 'zod/mini'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
@@ -26,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** Unsubscribing is a POST (a confirmation click), so link scanners in mail clients cannot do it. */
 export async function action({ request, context }: Route.ActionArgs) {
-	const { token } = tokenSchema.parse(Object.fromEntries(await request.formData()))
+	const { token } = tokenSchema.parse(Object.fromEntries(await readFormData(request)))
 	const done = await unsubscribeFromNewsletter(getApp(context).db, token)
 	return done ? { ok: true as const, message: 'newsletter.unsubscribed' } : data({ ok: false as const, message: 'newsletter.unsubscribeInvalid' }, { status: 400 })
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, useNavigation } from 'react-router'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
@@ -20,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { db, locale, env, email } = getApp(context)
-	const parsed = newsletterSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = newsletterSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success) {
 		return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 })
 	}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { clearSessionCookies, isResetTokenUsable, resetPassword } from '#server/auth/accounts.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
@@ -27,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readFormData(request))
 	// The form comes back with the token, so a typo in the password does not lose the link.
 	const token = typeof form.token === 'string' && (await isResetTokenUsable(app, form.token)) ? form.token : ''
 	const parsed = resetPasswordSchema.safeParse(form)

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { loadTestPayment, submitTestCard } from '#server/payments/test-card-page.ts'
 import { formatEuro } from '#app/lib/money.ts'
@@ -21,7 +22,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const result = await submitTestCard(app, params.sessionId, Object.fromEntries(await request.formData()))
+	const result = await submitTestCard(app, params.sessionId, Object.fromEntries(await readFormData(request)))
 	if (!result) throw data(null, { status: 404 })
 	if (result.kind === 'paid') throw redirect(result.redirectTo)
 	if (result.kind === 'invalid') return data({ error: result.message, declined: false }, { status: 400 })

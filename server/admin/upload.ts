@@ -53,6 +53,8 @@ export async function readUploadedFile(request: Request, maxBytes = ADMIN_IMAGE_
 			fields[name] = value
 		})
 		parser.on('file', (field, stream, info) => {
+			// A body cut off inside a file errors its stream; unheard, that error would end the process.
+			stream.on('error', () => reject(new AdminUploadError('missing')))
 			if (field !== 'file' || found) {
 				stream.resume()
 				return

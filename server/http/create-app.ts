@@ -19,6 +19,7 @@ import { allowPublicOriginActions, withPublicOriginActions } from './public-orig
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 import { serverTiming } from './server-timing.ts'
+import { discardUnreadBody } from './unread-body.ts'
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
 
@@ -69,6 +70,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		}),
 	)
 	if (env.SERVER_TIMING) app.use(serverTiming())
+	app.use(discardUnreadBody)
 	app.use(compression())
 	app.use(assignCspNonce)
 	app.use(securityHeaders(env, { img: storage.kind === 's3' ? [new URL(storage.publicUrl('a')).origin] : [] }))

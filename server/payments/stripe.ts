@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { z } from 'zod'
 import type { PaymentEvent, PaymentProvider, SessionState } from './provider.ts'
 import { PAYMENT_EVENT_TYPES, PaymentProviderError, type PaymentEventType } from './provider.ts'
 
@@ -89,18 +90,43 @@ export class WebhookSignatureError extends Error {
 	override name = 'WebhookSignatureError'
 }
 
+/** A correctly signed event whose content is not what Stripe documents for its type. */
+export class WebhookPayloadError extends Error {
+	override name = 'WebhookPayloadError'
+}
+
+const eventEnvelope = z.object({ id: z.string().min(1).max(255), type: z.string() })
+
+/** The parts of a Checkout Session event the shop reads (metadata values are strings at Stripe). */
+const sessionEvent = z.object({
+	data: z.object({
+		object: z.object({
+			id: z.string().min(1).max(255),
+			status: z.string().nullish(),
+			payment_status: z.string().nullish(),
+			metadata: z.record(z.string(), z.string()).nullish(),
+			client_reference_id: z.string().max(255).nullish(),
+		}),
+	}),
+})
+
 /**
- * Checks a webhook's signature on the raw body (bad or older than five minutes → throws) and
- * reduces it to a PaymentEvent; null for event types the shop does not act on.
+ * Checks a webhook's signature on the raw body (bad or older than five minutes → throws
+ * WebhookSignatureError) and reduces it to a PaymentEvent; null for event types the shop does not
+ * act on. A signed event the shop acts on but cannot read throws WebhookPayloadError.
  */
 export function parseStripeWebhook(rawBody: string | Buffer, signature: string | null, secret: string): PaymentEvent | null {
-	let event: Stripe.Event
+	let event: unknown
 	try {
 		// The SDK's webhook helpers need no API key or network.
 		event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret, 300)
 	} catch (error) {
 		throw new WebhookSignatureError((error as Error).message)
 	}
-	if (!(PAYMENT_EVENT_TYPES as readonly string[]).includes(event.type)) return null
-	return { id: event.id, provider: 'stripe', type: event.type as PaymentEventType, session: toState(event.data.object as Stripe.Checkout.Session) }
+	const envelope = eventEnvelope.safeParse(event)
+	if (!envelope.success) throw new WebhookPayloadError('not a Stripe event')
+	if (!(PAYMENT_EVENT_TYPES as readonly string[]).includes(envelope.data.type)) return null
+	const parsed = sessionEvent.safeParse(event)
+	if (!parsed.success) throw new WebhookPayloadError(`${envelope.data.type} without a readable Checkout Session`)
+	return { id: envelope.data.id, provider: 'stripe', type: envelope.data.type as PaymentEventType, session: toState(parsed.data.data.object as Stripe.Checkout.Session) }
 }

@@ -43,7 +43,7 @@ export function objectResponse(object: StoredObject, options: { downloadName?: s
 		'Content-Type': object.contentType,
 		'Content-Length': String(object.size),
 		'Cache-Control': options.cacheControl ?? IMMUTABLE_CACHE_CONTROL,
-		'X-Content-Type-Options': 'nosniff',
+		// X-Content-Type-Options: nosniff comes with every answer's security headers (server/http/security-headers.ts).
 	})
 	if (options.downloadName) headers.set('Content-Disposition', contentDisposition(options.downloadName))
 	return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, { headers })

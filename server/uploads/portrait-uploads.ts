@@ -65,6 +65,8 @@ async function readPhoto(request: Request): Promise<Buffer> {
 		let found = false
 		let tooLarge = false
 		parser.on('file', (field, stream) => {
+			// A body cut off inside a file errors its stream; unheard, that error would end the process.
+			stream.on('error', () => reject(new PortraitUploadError(400, 'portrait.photoRequired')))
 			if (field !== 'photo' || found) {
 				stream.resume()
 				return

@@ -7,8 +7,12 @@ export const TEST_S3_BUCKET = 'shop-test'
 /** s3rver checks signatures against these fixed credentials. */
 export const TEST_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
 
-/** A local S3-compatible server (s3rver) on a free loopback port, storing into a temporary folder. */
-export async function startS3Server() {
+/**
+ * A local S3-compatible server (s3rver) on a free loopback port, storing into a temporary folder.
+ * `anySecretKey` accepts requests signed with any secret key (for the S3RVER access key id), so a
+ * test can give the shop a secret of its own.
+ */
+export async function startS3Server(options: { anySecretKey?: boolean } = {}) {
 	const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-s3-'))
 	const server = new S3rver({
 		address: '127.0.0.1',
@@ -16,6 +20,7 @@ export async function startS3Server() {
 		silent: true,
 		directory,
 		configureBuckets: [{ name: TEST_S3_BUCKET }],
+		allowMismatchedSignatures: options.anySecretKey ?? false,
 	})
 	const address = await server.run()
 	const endpoint = `http://127.0.0.1:${address.port}`

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/enums.ts'
+import { searchText } from './fields.ts'
 
 /**
  * The /admin/orders list filters, read from the query string by the page and the CSV export alike.
@@ -10,7 +11,7 @@ export const ORDER_SEARCH_MAX = 100
 export const orderListFiltersSchema = z.object({
 	q: z.pipe(
 		z.catch(z.string(), ''),
-		z.transform((value: string) => value.trim().slice(0, ORDER_SEARCH_MAX)),
+		z.transform((value: string) => searchText(value, ORDER_SEARCH_MAX)),
 	),
 	status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
 	payment: z.catch(z.optional(z.enum(PAYMENT_STATUSES)), undefined),

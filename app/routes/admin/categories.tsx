@@ -5,6 +5,7 @@ import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
 import { keyFromPublicUrl } from '#server/admin/upload.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { deleteImage } from '#server/media/image-pipeline.ts'
 import { buttonDanger, buttonPrimary, buttonSmall, ConfirmDialog, StatusBadge } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
@@ -24,7 +25,7 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
 	await requireAdmin(args)
 	const app = getApp(args.context)
-	const form = await args.request.formData()
+	const form = await readFormData(args.request)
 	const intent = form.get('intent')
 	const id = String(form.get('id') ?? '')
 	if (!isUuid(id)) return errorToast(ro.common.notFound, 404)

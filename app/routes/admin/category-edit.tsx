@@ -5,6 +5,7 @@ import { AdminInputError } from '#server/admin/errors.ts'
 import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readJson } from '#server/http/request-body.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { queueContentTranslation } from '#server/translation/content.ts'
 import { AdminField, NameAndSlugFields, useAdminForm } from '#app/components/admin/form.tsx'
@@ -53,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
 	await requireAdmin(args)
 	const app = getApp(args.context)
 	const id = args.params.id === 'new' ? null : uuidParam(args.params.id)
-	const body: unknown = await args.request.json().catch(() => null)
+	const body: unknown = await readJson(args.request).catch(() => null)
 	const parsed = categoryFormSchema.safeParse(body)
 	if (!parsed.success) return data({ title: ro.common.validationError, ...firstIssue(parsed.error) }, { status: 400 })
 	try {

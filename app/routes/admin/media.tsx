@@ -4,6 +4,7 @@ import { deleteMedia, listMedia } from '#server/admin/media.ts'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
@@ -32,7 +33,7 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
 	await requireAdmin(args)
 	const app = getApp(args.context)
-	const form = await args.request.formData()
+	const form = await readFormData(args.request)
 	const id = String(form.get('id') ?? '')
 	if (form.get('intent') !== 'delete' || !isUuid(id)) return errorToast(ro.messages.mediaDelete, 404)
 	try {

@@ -4,6 +4,7 @@ import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } f
 import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { OrderStatusBadge, PaymentBadge } from '#app/components/admin/order-badges.tsx'
@@ -45,7 +46,7 @@ const FAILURE: Record<string, string> = {
 export async function action(args: Route.ActionArgs) {
 	const { user } = await requireAdmin(args)
 	const app = getApp(args.context)
-	const form = await args.request.formData()
+	const form = await readFormData(args.request)
 	const intent = String(form.get('intent') ?? '')
 	const failure = FAILURE[intent] ?? ro.messages.orderUpdate
 	const id = args.params.id

@@ -15,8 +15,8 @@ export async function loader(args: Route.LoaderArgs) {
 		headers: {
 			'Content-Type': 'text/csv; charset=utf-8',
 			'Content-Disposition': contentDisposition(`comenzi-${filters.view === 'archived' ? 'arhivate-' : ''}${day}.csv`),
+			// X-Content-Type-Options comes with the shop's security headers (server/http/security-headers.ts).
 			'Cache-Control': 'private, no-store',
-			'X-Content-Type-Options': 'nosniff',
 		},
 	})
 }

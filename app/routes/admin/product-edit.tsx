@@ -7,6 +7,7 @@ import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
 import { keyFromPublicUrl } from '#server/admin/upload.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readJson } from '#server/http/request-body.ts'
 import { deleteImage } from '#server/media/image-pipeline.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { queueContentTranslation } from '#server/translation/content.ts'
@@ -58,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
 	await requireAdmin(args)
 	const app = getApp(args.context)
 	const id = args.params.id === 'new' ? null : uuidParam(args.params.id)
-	const body: unknown = await args.request.json().catch(() => null)
+	const body: unknown = await readJson(args.request).catch(() => null)
 	const parsed = productFormSchema.safeParse(body)
 	if (!parsed.success) return data({ title: ro.common.validationError, ...firstIssue(parsed.error) }, { status: 400 })
 	try {

@@ -6,18 +6,20 @@ import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
 import { keyFromPublicUrl } from '#server/admin/upload.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { deleteImage } from '#server/media/image-pipeline.ts'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, inputClass, labelClass, Spinner, StatusBadge } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#app/lib/admin/texts.ts'
 import { isUuid } from '#app/lib/forms/admin-fields.ts'
+import { searchText } from '#app/lib/forms/fields.ts'
 import { formatEuro } from '#app/lib/money.ts'
 import type { Route } from './+types/products'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { db } = getApp(context)
 	const url = new URL(request.url)
-	const q = (url.searchParams.get('q') ?? '').slice(0, 100)
+	const q = searchText(url.searchParams.get('q'))
 	const rawCategory = url.searchParams.get('category') ?? ''
 	const category = rawCategory === 'none' || isUuid(rawCategory) ? rawCategory : ''
 	const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
@@ -36,7 +38,7 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
 	await requireAdmin(args)
 	const app = getApp(args.context)
-	const form = await args.request.formData()
+	const form = await readFormData(args.request)
 	const intent = form.get('intent')
 	const id = String(form.get('id') ?? '')
 	if (!isUuid(id)) return errorToast(ro.common.notFound, 404)

@@ -2,6 +2,7 @@ import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
 import { requireEditor } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import {
 	listContentTranslations,
 	NothingToTranslateError,
@@ -13,6 +14,7 @@ import {
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#app/lib/admin/texts.ts'
+import { searchText } from '#app/lib/forms/fields.ts'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#app/lib/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
@@ -37,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const url = new URL(args.request.url)
 	const kind: Kind = url.searchParams.get('tab') === 'category' ? 'category' : 'product'
-	const q = (url.searchParams.get('q') ?? '').slice(0, 100)
+	const q = searchText(url.searchParams.get('q'))
 	const rawPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
 	const list = await listContentTranslations(app, { kind, search: q, page: Number.isFinite(rawPage) ? rawPage : 1 })
 	return { ...list, kind, q, isAdmin: user.isAdmin }
@@ -51,7 +53,7 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
 	const { user } = await requireEditor(args)
 	const app = getApp(args.context)
-	const form = await args.request.formData()
+	const form = await readFormData(args.request)
 	const fields = Object.fromEntries(['kind', 'id', 'field', 'locale', 'text'].map((name) => [name, String(form.get(name) ?? '')]))
 	// The "use the machine translation" button clears the override.
 	if (form.get('intent') === 'clear') fields.text = ''

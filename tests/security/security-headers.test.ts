@@ -1,0 +1,135 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { media } from '#db/schema/index.ts'
+import { startSecurityShop, type SecurityShop, type SignedInActor } from '../support/security-shop.ts'
+import { PROJECT_ROOT } from '../support/shop-process.ts'
+
+/**
+ * Every kind of answer the shop gives (pages, errors, JSON, files, health, feeds) carries the
+ * security headers: a CSP that allows scripts only with the response's nonce and forbids framing,
+ * nosniff, a referrer policy and an anti-framing header.
+ */
+
+type PageType = {
+	name: string
+	path: (shop: SecurityShop) => Promise<string> | string
+	method?: 'GET' | 'POST'
+	init?: (shop: SecurityShop) => RequestInit
+	as?: SignedInActor
+	/** The status this answer has (the headers must be there whatever it is). */
+	status: number
+	/** HTML pages: every script tag must carry the nonce of this response's CSP. */
+	html?: boolean
+}
+
+const json = (body: unknown, shop: SecurityShop): RequestInit => ({ method: 'POST', headers: { Origin: shop.shop.url, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+
+const PAGE_TYPES: PageType[] = [
+	{ name: 'home', path: () => '/', status: 200, html: true },
+	{ name: 'catalog', path: () => '/catalog', status: 200, html: true },
+	{ name: 'product', path: (s) => `/product/${s.fixtures.productSlug}`, status: 200, html: true },
+	{ name: 'static page', path: () => '/about', status: 200, html: true },
+	{ name: 'not found page', path: () => '/no-such-page', status: 404, html: true },
+	{ name: 'login', path: () => '/login', status: 200, html: true },
+	{ name: 'account', path: () => '/account', as: 'customer', status: 200, html: true },
+	{ name: 'admin page', path: () => '/admin', as: 'admin', status: 200, html: true },
+	{ name: 'client navigation data (.data)', path: () => '/catalog.data', status: 200 },
+	{ name: 'API JSON answer', path: () => '/api/checkout', init: (s) => json({}, s), status: 400 },
+	{ name: 'admin CSV export', path: () => '/admin/orders/export', as: 'admin', status: 200 },
+	{
+		name: 'built asset under /assets',
+		path: async () => `/assets/${(await fs.readdir(path.join(PROJECT_ROOT, 'build/client/assets'))).find((file) => file.endsWith('.js'))}`,
+		status: 200,
+	},
+	{
+		name: 'uploaded image under /uploads',
+		path: async (s) => {
+			const [row] = await s.handle.db.select({ url: media.url }).from(media).where(eq(media.id, s.fixtures.mediaId))
+			return new URL(row!.url, s.shop.url).pathname
+		},
+		status: 200,
+	},
+	{ name: 'portrait photo', path: (s) => `/api/uploads/portrait/${s.fixtures.portraitUploadId}`, status: 200 },
+	{ name: 'admin download of an order photo', path: (s) => `/admin/orders/${s.fixtures.orderId}/photo/${s.fixtures.orderItemId}`, as: 'admin', status: 200 },
+	{ name: 'health check', path: () => '/healthz', status: 200 },
+	{ name: 'sitemap.xml', path: () => '/sitemap.xml', status: 200 },
+	{ name: 'robots.txt', path: () => '/robots.txt', status: 200 },
+	{ name: 'error answer: body that is not a form', path: () => '/contact', init: (s) => json({ name: 'x' }, s), status: 400, html: true },
+	{ name: 'error answer: unknown id', path: () => '/admin/products/not-a-uuid', as: 'admin', status: 404, html: true },
+	{ name: 'error answer: malformed URL', path: () => '/uploads/%E0%A4%A', status: 400 },
+	{ name: 'error answer: method not allowed', path: () => '/api/checkout', status: 405 },
+	{ name: 'error answer: cross-site refusal', path: () => '/newsletter', init: () => ({ method: 'POST', headers: { Origin: 'https://evil.example' } }), status: 403 },
+	{ name: 'redirect', path: () => '/account', status: 302 },
+]
+
+let target: SecurityShop
+beforeAll(async () => {
+	target = await startSecurityShop()
+})
+afterAll(async () => {
+	await target?.stop()
+})
+
+/** The CSP's directives by name, e.g. { 'script-src': ["'self'", "'nonce-…'"] }. */
+function directives(csp: string) {
+	return Object.fromEntries(
+		csp
+			.split(';')
+			.map((part) => part.trim().split(/\s+/))
+			.filter((parts) => parts[0])
+			.map(([name, ...values]) => [name!, values]),
+	)
+}
+
+describe.each(PAGE_TYPES.map((page) => [page.name, page] as const))('security headers: %s', (_name, page) => {
+	it('has CSP with frame-ancestors, nosniff, a referrer policy and X-Frame-Options', async () => {
+		const init = page.init?.(target) ?? {}
+		const headers = new Headers(init.headers)
+		if (page.as) headers.set('Cookie', target.cookies[page.as])
+		const response = await fetch(`${target.shop.url}${await page.path(target)}`, { ...init, headers, redirect: 'manual' })
+		const body = await response.text()
+		expect(response.status, body.slice(0, 200)).toBe(page.status)
+
+		const csp = response.headers.get('content-security-policy')
+		expect(csp).toBeTruthy()
+		const policy = directives(csp!)
+		expect(policy['frame-ancestors']).toEqual(["'none'"])
+		expect(policy['default-src']).toEqual(["'self'"])
+		expect(policy['object-src']).toEqual(["'none'"])
+		expect(policy['base-uri']).toEqual(["'self'"])
+		expect(policy['form-action']).toContain("'self'")
+		// Scripts: the site's own files and this response's nonce; never inline code or eval.
+		const scripts = policy['script-src'] ?? []
+		expect(scripts).not.toContain("'unsafe-inline'")
+		expect(scripts).not.toContain("'unsafe-eval'")
+		expect(scripts.filter((source: string) => source !== "'self'")).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/)])
+
+		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+		expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+		expect(response.headers.get('x-frame-options')).toBe('DENY')
+		expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+		expect(response.headers.get('x-powered-by')).toBeNull()
+
+		if (page.html) {
+			expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+			const nonce = /'nonce-([^']+)'/.exec(scripts.join(' '))![1]!
+			// JSON-LD blocks are data, never run, so the CSP does not apply to them.
+			const tags = (body.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'))
+			expect(tags.length).toBeGreaterThan(0)
+			for (const tag of tags) expect(tag, 'a script without this response’s nonce would be blocked').toContain(`nonce="${nonce}"`)
+		}
+	})
+})
+
+it('gives each response its own nonce', async () => {
+	const nonces = await Promise.all(
+		[1, 2, 3].map(async () => {
+			const response = await fetch(`${target.shop.url}/`)
+			await response.body?.cancel()
+			return /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+		}),
+	)
+	expect(new Set(nonces).size).toBe(3)
+})

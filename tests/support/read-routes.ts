@@ -1,0 +1,64 @@
+import type { Actor, SecurityFixtures } from './security-shop.ts'
+
+/**
+ * The GET routes that read something from the request (path parameters, query strings): the
+ * JSON and file endpoints and the pages whose loaders parse parameters. The fuzz sends them
+ * absurd segments and query values; like the action rows, none may answer 5xx.
+ */
+export type ReadRoute = {
+	name: string
+	/** The route module as app/routes.ts names it. */
+	module: string
+	path: (fx: SecurityFixtures) => string
+	/** The path with another value in its (last) parameter segment; the value is already encoded. */
+	pathWithSegment?: (segment: string, fx: SecurityFixtures) => string
+	actor: Actor
+	/** Query parameters the loader reads, with a sensible value each. */
+	query: Record<string, string>
+}
+
+const ORDER_FILTERS = { q: 'Ana', status: 'new', payment: 'paid', view: 'archived', page: '2' }
+
+export const READ_ROUTES: ReadRoute[] = [
+	{ name: 'catalog', module: 'routes/catalog.tsx', path: () => '/catalog', actor: 'anonymous', query: { category: 'candle', subcategory: 'soia', filter: 'new', page: '2' } },
+	{ name: 'product page', module: 'routes/product.tsx', path: (fx) => `/product/${fx.productSlug}`, pathWithSegment: (s) => `/product/${s}`, actor: 'anonymous', query: {} },
+	{ name: 'portrait configurator', module: 'routes/customize-portrait.tsx', path: () => '/customize-portrait', actor: 'anonymous', query: { size: '30x40' } },
+	{
+		name: 'portrait photo',
+		module: 'routes/api.uploads.portrait.$id.ts',
+		path: (fx) => `/api/uploads/portrait/${fx.portraitUploadId}`,
+		pathWithSegment: (s) => `/api/uploads/portrait/${s}`,
+		actor: 'anonymous',
+		query: {},
+	},
+	{ name: 'stored upload', module: '(express static /uploads)', path: () => '/uploads/products/x.webp', pathWithSegment: (s) => `/uploads/${s}`, actor: 'anonymous', query: { download: 'poza.webp' } },
+	{
+		name: 'test card page',
+		module: 'routes/test-payment.tsx',
+		path: (fx) => `/test-payment/${fx.testPaymentSessionId}`,
+		pathWithSegment: (s) => `/test-payment/${s}`,
+		actor: 'anonymous',
+		query: {},
+	},
+	{ name: 'payment success', module: 'routes/payment-success.tsx', path: () => '/payment-success', actor: 'anonymous', query: { session_id: 'test_cs_abc' } },
+	{ name: 'login page', module: 'routes/login.tsx', path: () => '/login', actor: 'anonymous', query: { returnUrl: '/account', tab: 'signup' } },
+	{ name: 'reset password page', module: 'routes/reset-password.tsx', path: () => '/reset-password', actor: 'anonymous', query: { token: 'abcdefghijklmnopqrstuvwx' } },
+	{ name: 'newsletter unsubscribe page', module: 'routes/newsletter-unsubscribe.tsx', path: () => '/newsletter/unsubscribe', actor: 'anonymous', query: { token: 'abcdefghijklmnopqrstuvwx' } },
+	{ name: 'account data export', module: 'routes/account-export.ts', path: () => '/account/export', actor: 'customer', query: {} },
+	{ name: 'admin order list', module: 'routes/admin/orders.tsx', path: () => '/admin/orders', actor: 'admin', query: ORDER_FILTERS },
+	{ name: 'admin order export', module: 'routes/admin/orders-export.ts', path: () => '/admin/orders/export', actor: 'admin', query: ORDER_FILTERS },
+	{ name: 'admin order page', module: 'routes/admin/order-detail.tsx', path: (fx) => `/admin/orders/${fx.orderId}`, pathWithSegment: (s) => `/admin/orders/${s}`, actor: 'admin', query: {} },
+	{
+		name: 'admin order photo',
+		module: 'routes/admin/order-photo.ts',
+		path: (fx) => `/admin/orders/${fx.orderId}/photo/${fx.orderItemId}`,
+		pathWithSegment: (s, fx) => `/admin/orders/${fx.orderId}/photo/${s}`,
+		actor: 'admin',
+		query: {},
+	},
+	{ name: 'admin product list', module: 'routes/admin/products.tsx', path: () => '/admin/products', actor: 'admin', query: { q: 'lum', category: 'x', page: '1' } },
+	{ name: 'admin product page', module: 'routes/admin/product-edit.tsx', path: (fx) => `/admin/products/${fx.productId}`, pathWithSegment: (s) => `/admin/products/${s}`, actor: 'admin', query: {} },
+	{ name: 'admin category page', module: 'routes/admin/category-edit.tsx', path: (fx) => `/admin/categories/${fx.categoryId}`, pathWithSegment: (s) => `/admin/categories/${s}`, actor: 'admin', query: {} },
+	{ name: 'admin media', module: 'routes/admin/media.tsx', path: () => '/admin/media', actor: 'admin', query: { folder: 'hero' } },
+	{ name: 'editor translations', module: 'routes/admin/translations.tsx', path: () => '/admin/translations', actor: 'editor', query: { tab: 'category', q: 'lum', page: '1' } },
+]

@@ -1,0 +1,282 @@
+import { TEST_PASSWORD } from './accounts.ts'
+import { customer } from './checkout-fixtures.ts'
+import type { Actor, SecurityFixtures } from './security-shop.ts'
+
+/**
+ * Every state-changing route of the shop (each route module in app/routes.ts that exports an
+ * action, with one row per intent worth telling apart), with a well-formed request for it. The
+ * security suite fuzzes these rows and sends them cross-site; tests/security/route-table.test.ts
+ * fails when a route module with an action has no row, so a new route joins by adding one here.
+ */
+
+/** How the route's own client sends its body. */
+export type BodyEncoding =
+	/** application/x-www-form-urlencoded, as a <Form> posts. */
+	| 'form'
+	/** application/json (the admin product and category editors, the checkout). */
+	| 'json'
+	/** multipart/form-data with one file (the upload endpoints). */
+	| 'multipart'
+	/** A Stripe webhook: raw JSON authenticated by its Stripe-Signature header, exempt from the origin check. */
+	| 'stripe-webhook'
+
+export type StateChangingRoute = {
+	name: string
+	/** The route module as app/routes.ts names it. */
+	module: string
+	/** The path of a request that names the fixtures. */
+	path: (fx: SecurityFixtures) => string
+	/** For routes with a path parameter: the path with another value in that segment (already encoded). */
+	pathWithSegment?: (segment: string) => string
+	/** Who the request is sent as (a route behind a guard is attacked with a session that passes it). */
+	actor: Actor
+	encoding: BodyEncoding
+	/** A well-formed body (form fields, or the JSON value), which the fuzz mutates. */
+	example: (fx: SecurityFixtures) => Record<string, unknown>
+	/** multipart: the field that carries the file. */
+	fileField?: string
+	/** The action ends the session it is sent with (logout): the fuzz sends it without a real one. */
+	endsSession?: true
+}
+
+const validCategory = { name: 'Categorie nouă', slug: 'categorie-noua', description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null }
+
+const validProduct = (fx: SecurityFixtures) => ({
+	name: 'Lumânare nouă',
+	slug: 'lumanare-noua',
+	description: 'Ceară de soia.',
+	kind: 'candle',
+	categoryId: fx.categoryId,
+	price: '19.90',
+	stock: '3',
+	badges: ['new'],
+	isActive: true,
+	images: ['/uploads/products/x.webp'],
+	portraitSize: '',
+	scent: 'vanilie',
+	smellsLike: '',
+	waxColor: '',
+	containerType: '',
+	customLabelAvailable: false,
+	giftWrapAvailable: true,
+})
+
+const segment = (prefix: string) => (value: string) => `${prefix}/${value}`
+
+export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
+	// Storefront forms
+	{ name: 'newsletter sign-up', module: 'routes/newsletter.tsx', path: () => '/newsletter', actor: 'anonymous', encoding: 'form', example: () => ({ email: 'cititor@example.test', consent: 'on' }) },
+	{
+		name: 'newsletter unsubscribe',
+		module: 'routes/newsletter-unsubscribe.tsx',
+		path: () => '/newsletter/unsubscribe',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: (fx) => ({ token: fx.unsubscribeToken }),
+	},
+	{
+		name: 'contact form',
+		module: 'routes/contact.tsx',
+		path: () => '/contact',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ name: 'Ana', email: 'ana@example.test', subject: 'Întrebare', message: 'Bună ziua, aveți lumânări de soia?', website: '' }),
+	},
+	{ name: 'language switch', module: 'routes/language.tsx', path: () => '/language', actor: 'anonymous', encoding: 'form', example: () => ({ lang: 'en', redirectTo: '/catalog' }) },
+	// Session
+	{
+		name: 'login',
+		module: 'routes/login.tsx',
+		path: () => '/login',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ intent: 'login', email: 'nimeni@example.test', password: 'not-the-password', returnUrl: '/account' }),
+	},
+	{
+		name: 'sign-up',
+		module: 'routes/login.tsx',
+		path: () => '/login',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ intent: 'signup', email: 'nou@example.test', password: 'meadow-lantern-77', fullName: 'Cont Nou' }),
+	},
+	{ name: 'logout', module: 'routes/logout.tsx', path: () => '/logout', actor: 'anonymous', encoding: 'form', example: () => ({}), endsSession: true },
+	{ name: 'forgot password', module: 'routes/forgot-password.tsx', path: () => '/forgot-password', actor: 'anonymous', encoding: 'form', example: () => ({ email: 'uitat@example.test' }) },
+	{
+		name: 'reset password',
+		module: 'routes/reset-password.tsx',
+		path: () => '/reset-password',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ token: 'abcdefghijklmnopqrstuvwx', password: 'meadow-lantern-77', confirmPassword: 'meadow-lantern-77' }),
+	},
+	// Account
+	{
+		name: 'account: change password',
+		module: 'routes/account.tsx',
+		path: () => '/account',
+		actor: 'customer',
+		encoding: 'form',
+		example: () => ({ intent: 'change-password', currentPassword: 'not-the-password', newPassword: 'meadow-lantern-77', confirmPassword: 'meadow-lantern-77' }),
+	},
+	{
+		name: 'account: delete',
+		module: 'routes/account.tsx',
+		path: () => '/account',
+		actor: 'customer',
+		encoding: 'form',
+		// Never the real password: a fuzzed request must not delete the account the other rows use.
+		example: () => ({ intent: 'delete-account', password: `${TEST_PASSWORD}-wrong`, confirm: 'on' }),
+	},
+	// Checkout and payment
+	{
+		name: 'checkout',
+		module: 'routes/api.checkout.ts',
+		path: () => '/api/checkout',
+		actor: 'customer',
+		encoding: 'json',
+		example: (fx) => ({ items: [{ id: fx.productId, quantity: 1, options: {} }], currency: 'eur', shippingData: customer }),
+	},
+	{
+		name: 'test card payment',
+		module: 'routes/test-payment.tsx',
+		path: (fx) => `/test-payment/${fx.testPaymentSessionId}`,
+		pathWithSegment: segment('/test-payment'),
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123', name: 'Ana Popescu' }),
+	},
+	{
+		name: 'portrait photo upload',
+		module: 'routes/api.uploads.portrait.ts',
+		path: () => '/api/uploads/portrait',
+		actor: 'anonymous',
+		encoding: 'multipart',
+		fileField: 'photo',
+		example: () => ({}),
+	},
+	{
+		name: 'Stripe webhook',
+		module: 'routes/api.webhooks.stripe.ts',
+		path: () => '/api/webhooks/stripe',
+		actor: 'anonymous',
+		encoding: 'stripe-webhook',
+		example: (fx) => ({
+			id: 'evt_security_example',
+			object: 'event',
+			type: 'checkout.session.completed',
+			created: 1_700_000_000,
+			data: { object: { id: 'cs_test_security', object: 'checkout.session', status: 'complete', payment_status: 'paid', metadata: { order_id: fx.orderId }, client_reference_id: fx.orderId } },
+		}),
+	},
+	// Admin
+	{
+		name: 'admin: product toggle',
+		module: 'routes/admin/products.tsx',
+		path: () => '/admin/products',
+		actor: 'admin',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'toggle', id: fx.productId, active: 'false' }),
+	},
+	{ name: 'admin: product delete', module: 'routes/admin/products.tsx', path: () => '/admin/products', actor: 'admin', encoding: 'form', example: (fx) => ({ intent: 'delete', id: fx.productId }) },
+	{
+		name: 'admin: product save',
+		module: 'routes/admin/product-edit.tsx',
+		path: (fx) => `/admin/products/${fx.productId}`,
+		pathWithSegment: segment('/admin/products'),
+		actor: 'admin',
+		encoding: 'json',
+		example: validProduct,
+	},
+	{
+		name: 'admin: category toggle',
+		module: 'routes/admin/categories.tsx',
+		path: () => '/admin/categories',
+		actor: 'admin',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'toggle', id: fx.categoryId, active: 'false' }),
+	},
+	{ name: 'admin: category delete', module: 'routes/admin/categories.tsx', path: () => '/admin/categories', actor: 'admin', encoding: 'form', example: (fx) => ({ intent: 'delete', id: fx.categoryId }) },
+	{
+		name: 'admin: category save',
+		module: 'routes/admin/category-edit.tsx',
+		path: () => '/admin/categories/new',
+		pathWithSegment: segment('/admin/categories'),
+		actor: 'admin',
+		encoding: 'json',
+		example: () => validCategory,
+	},
+	{
+		name: 'admin: order status',
+		module: 'routes/admin/order-detail.tsx',
+		path: (fx) => `/admin/orders/${fx.orderId}`,
+		pathWithSegment: segment('/admin/orders'),
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'status', status: 'processing' }),
+	},
+	{
+		name: 'admin: order tracking number',
+		module: 'routes/admin/order-detail.tsx',
+		path: (fx) => `/admin/orders/${fx.orderId}`,
+		pathWithSegment: segment('/admin/orders'),
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'tracking', trackingNumber: 'AWB-123456' }),
+	},
+	{
+		name: 'admin: order archive and restore',
+		module: 'routes/admin/order-detail.tsx',
+		path: (fx) => `/admin/orders/${fx.orderId}?view=archived&status=new`,
+		pathWithSegment: segment('/admin/orders'),
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'archive' }),
+	},
+	{ name: 'admin: media delete', module: 'routes/admin/media.tsx', path: () => '/admin/media', actor: 'admin', encoding: 'form', example: (fx) => ({ intent: 'delete', id: fx.mediaId }) },
+	{
+		name: 'admin: catalogue image upload',
+		module: 'routes/admin/api.images.ts',
+		path: () => '/admin/api/images',
+		actor: 'admin',
+		encoding: 'multipart',
+		fileField: 'file',
+		example: () => ({ purpose: 'category' }),
+	},
+	{
+		name: 'admin: media upload',
+		module: 'routes/admin/api.media.ts',
+		path: () => '/admin/api/media',
+		actor: 'admin',
+		encoding: 'multipart',
+		fileField: 'file',
+		example: () => ({ folder: 'hero' }),
+	},
+	{
+		name: 'editor: translation override',
+		module: 'routes/admin/translations.tsx',
+		path: () => '/admin/translations',
+		actor: 'editor',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'save', kind: 'product', id: fx.productId, field: 'name', locale: 'en', text: 'Soy candle' }),
+	},
+]
+
+
+/** The row's example as a request body with its Content-Type (multipart rows carry `image` as their file). */
+export function wellFormedBody(route: StateChangingRoute, fx: SecurityFixtures, image: Uint8Array): { body: BodyInit; headers: Record<string, string> } {
+	const example = route.example(fx)
+	switch (route.encoding) {
+		case 'form':
+			return { body: new URLSearchParams(Object.entries(example).map(([name, value]) => [name, String(value)])), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+		case 'json':
+		case 'stripe-webhook':
+			return { body: JSON.stringify(example), headers: { 'Content-Type': 'application/json' } }
+		case 'multipart': {
+			const form = new FormData()
+			for (const [name, value] of Object.entries(example)) form.append(name, String(value))
+			form.append(route.fileField ?? 'file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'photo.png')
+			return { body: form, headers: {} }
+		}
+	}
+}
