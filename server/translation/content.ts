@@ -68,13 +68,17 @@ export type ContentTranslationField = {
 
 export type ContentTranslationItem = { kind: ContentKind; id: string; name: string; fields: ContentTranslationField[] }
 
+/** No list has this many pages; higher page numbers from the URL are brought down to it. */
+const MAX_LIST_PAGE = 100_000
+
 /** For /admin/translations: each product's or category's texts with their en/es machine translation and override. */
 export async function listContentTranslations(
 	app: Pick<TranslationApp, 'db' | 'translation'>,
 	options: { kind: ContentKind; search?: string; page?: number; pageSize?: number },
 ): Promise<{ items: ContentTranslationItem[]; total: number; page: number; pageSize: number; provider: string }> {
 	const pageSize = Math.min(Math.max(options.pageSize ?? 25, 1), 100)
-	const page = Math.max(options.page ?? 1, 1)
+	// A page number from the URL may be anything: past MAX_LIST_PAGE the offset would overflow PostgreSQL's bigint.
+	const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), MAX_LIST_PAGE)
 	const table = options.kind === 'product' ? products : categories
 	const search = options.search?.trim()
 	const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''

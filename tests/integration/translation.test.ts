@@ -316,6 +316,9 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 			},
 		})
 
+		// A page number from the URL far past the end is an empty page, not a database error.
+		expect(await listContentTranslations(fresh, { kind: 'category', page: 1e40 })).toMatchObject({ items: [], page: 100_000 })
+
 		await clearContentTranslationOverride(fresh, { kind: 'category', id: categoryId, field: 'name', locale: 'en' })
 		expect((await readContentTranslations(fresh, 'en', 'category', [row]))[0]!.name).toBe('[en] Portrete din carton')
 		await expect(setContentTranslationOverride(fresh, { kind: 'category', id: categoryId, field: 'name', locale: 'fr', text: 'x' })).rejects.toThrow()

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newsletterSubscribers, orders, products, users } from '#db/schema/index.ts'
 import { TEST_PASSWORD } from '../support/accounts.ts'
+import { png } from '../support/images.ts'
 import { startSecurityShop, type SecurityShop } from '../support/security-shop.ts'
 import { STATE_CHANGING_ROUTES, wellFormedBody, type StateChangingRoute } from '../support/state-changing-routes.ts'
 
@@ -26,7 +26,7 @@ let target: SecurityShop
 let image: Uint8Array
 beforeAll(async () => {
 	target = await startSecurityShop()
-	image = new Uint8Array(await sharp({ create: { width: 12, height: 12, channels: 3, background: '#963' } }).png().toBuffer())
+	image = new Uint8Array(await png())
 })
 afterAll(async () => {
 	await target?.stop()

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mapWithConcurrency } from '../support/bounded-concurrency.ts'
 import { describeRequest, requestsForAction, requestsForRead, sendRequest, type FuzzTarget, type RequestSpec, type SendContext } from '../support/fuzz-requests.ts'
+import { png } from '../support/images.ts'
 import { READ_ROUTES } from '../support/read-routes.ts'
 import { startSecurityShop, type Actor, type SecurityShop } from '../support/security-shop.ts'
 import { STATE_CHANGING_ROUTES } from '../support/state-changing-routes.ts'
@@ -60,7 +60,7 @@ function serverReport(shop: SecurityShop['shop']) {
 
 describe(`fuzz: ${TOTAL_RUNS} malformed requests over every action and parameterised route (seed ${SEED})`, () => {
 	it('never answers 5xx and stays healthy', async () => {
-		const samplePng = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#39c' } }).png().toBuffer())
+		const samplePng = new Uint8Array(await png())
 		const fuzzTarget: FuzzTarget = { fixtures: target.fixtures, samplePng }
 		const all = campaigns(fuzzTarget)
 		let sent = 0

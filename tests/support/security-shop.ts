@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
 import { categories, newsletterSubscribers, orderItems } from '#db/schema/index.ts'
 import { createTestUser, insertTestOrder, signInOverHttp, type TestUser } from './accounts.ts'
+import { png } from './images.ts'
 import { createProduct, customer } from './checkout-fixtures.ts'
 import { createTemporaryPostgresDatabase } from './postgres.ts'
 import { startShop, type ShopProcess } from './shop-process.ts'
@@ -106,7 +107,7 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 	const product = await createProduct(db, { stock: 1000 })
 	const order = await insertTestOrder(db, { userId: null, email: 'comanda@example.test' })
 	const [item] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id))
-	const image = await tinyPng()
+	const image = new Uint8Array(await png())
 
 	const mediaForm = new FormData()
 	mediaForm.append('folder', 'products')
@@ -150,11 +151,6 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 		testPaymentSessionId,
 		unsubscribeToken: subscriber!.token!,
 	}
-}
-
-async function tinyPng() {
-	const sharp = (await import('sharp')).default
-	return new Uint8Array(await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a35' } }).png().toBuffer())
 }
 
 async function expectJson<T>(response: Response, status: number, what: string): Promise<T> {
