@@ -3,11 +3,15 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/client.ts'
 import { newsletterSubscribers } from '#db/schema/index.ts'
 import { adminDatabaseUrl, createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
+
+// Each test starts the built shop once or twice (a first PGlite start migrates and seeds): on a busy
+// two-core machine that alone can take most of the default minute.
+vi.setConfig({ testTimeout: 180_000 })
 
 const running: ShopProcess[] = []
 const cleanups: (() => Promise<void>)[] = []
