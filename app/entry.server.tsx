@@ -32,7 +32,7 @@ export default function handleRequest(
 	routerContext: EntryContext,
 	loadContext: RouterContextProvider,
 ) {
-	const { cspNonce: nonce, locale } = getApp(loadContext)
+	const { cspNonce: nonce, locale, keepPageOutOfCache } = getApp(loadContext)
 	// Crawlers and non-JS clients get the whole document at once; browsers get it streamed.
 	const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
 	if (responseStatusCode === 503) {
@@ -64,8 +64,12 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					// Errors before the shell are reported by onShellError; later ones only need logging.
-					if (shellRendered) console.error(error)
+					// Errors before the shell are reported by onShellError; later ones only need logging,
+					// and the page, sent with a 200 already, must not be served again.
+					if (shellRendered) {
+						keepPageOutOfCache()
+						console.error(error)
+					}
 				},
 			},
 		)

@@ -6,7 +6,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { listenPostgres, type NotificationEvents, type NotificationListener } from './notifications.ts'
 import * as schema from './schema/index.ts'
+import { withTimeout } from './timeout.ts'
 
 export type Schema = typeof schema
 /** The one database type the app codes against; PGlite and node-postgres both satisfy it. */
@@ -22,6 +24,8 @@ export type DatabaseHandle = {
 	/** Throws when the database does not answer within the timeout. */
 	ping(timeoutMs?: number): Promise<void>
 	close(): Promise<void>
+	/** LISTENs on a channel (see db/notifications.ts); PGlite delivers at commit, before the writer's query returns. */
+	listen(channel: string, events: NotificationEvents): Promise<NotificationListener>
 	/** Present for PostgreSQL: some work (advisory locks) needs one dedicated connection. */
 	pool?: pg.Pool
 }
@@ -29,6 +33,13 @@ export type DatabaseHandle = {
 export type OpenDatabaseOptions =
 	| { engine: 'pglite'; dataDir: string | 'memory://'; onQuery?: (query: string) => void }
 	| { engine: 'postgres'; url: string; poolSize?: number; onQuery?: (query: string) => void }
+
+/**
+ * The embedded database serves one small shop from inside the app process, and its buffers live in
+ * the process's memory: PostgreSQL's default 128 MB of shared buffers would be most of the app's
+ * footprint (ADR 0091). The data files stay in the operating system's file cache as well.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
 function queryLogger(onQuery?: (query: string) => void): Logger | undefined {
 	return onQuery ? { logQuery: (query) => onQuery(query) } : undefined
@@ -47,14 +58,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 			target = pgliteDirectory(options.dataDir)
 			fs.mkdirSync(target, { recursive: true })
 		}
-		const client = await PGlite.create(target ? { dataDir: target } : {})
+		const client = await PGlite.create({ ...(target ? { dataDir: target } : {}), startParams: PGLITE_START_PARAMS })
 		const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database
 		return {
 			db,
 			engine: 'pglite',
-			ping: (timeoutMs = 2_000) => withTimeout(client.query('select 1'), timeoutMs),
+			ping: (timeoutMs = 2_000) => databaseAnswers(client.query('select 1'), timeoutMs),
 			close: async () => {
 				if (!client.closed) await client.close()
+			},
+			async listen(channel, events) {
+				const unlisten = await client.listen(channel, () => events.onNotification())
+				events.onReady()
+				return {
+					close: async () => {
+						if (!client.closed) await unlisten()
+					},
+				}
 			},
 		}
 	}
@@ -73,7 +93,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 		db,
 		engine: 'postgres',
 		pool,
-		ping: (timeoutMs = 2_000) => withTimeout(pool.query('select 1'), timeoutMs),
+		ping: (timeoutMs = 2_000) => databaseAnswers(pool.query('select 1'), timeoutMs),
+		listen: (channel, events) => listenPostgres(options.url, channel, events),
 		close: async () => {
 			if (closed) return
 			closed = true
@@ -82,16 +103,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 	}
 }
 
-async function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
-	let timer: NodeJS.Timeout | undefined
-	const timeout = new Promise<never>((_, reject) => {
-		timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs)
-	})
-	try {
-		await Promise.race([work, timeout])
-	} finally {
-		clearTimeout(timer)
-	}
+async function databaseAnswers(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+	await withTimeout(work, timeoutMs, `database did not answer within ${timeoutMs} ms`)
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */

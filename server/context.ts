@@ -12,6 +12,8 @@ export type RequestContext = AppServices & {
 	locale: Locale
 	/** The visitor's address (behind a proxy only when TRUST_PROXY says so), for rate limits and audit lines. */
 	clientIp: string
+	/** This response must not be kept by the page cache (it went wrong after its first bytes). */
+	keepPageOutOfCache(): void
 }
 
 export const appContext = createContext<RequestContext>()

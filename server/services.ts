@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { withAdvisoryLock } from '#db/migrate.ts'
+import { STOREFRONT_CHANGED_CHANNEL, type NotificationListener } from '#db/notifications.ts'
 import { prepareDatabase } from '#db/prepare.ts'
 import { createAuth, type ShopAuth } from './auth/auth.ts'
 import { ensureAdminFromEnv, logAdminHint } from './auth/bootstrap.ts'
@@ -8,6 +9,7 @@ import type { Env } from './config/env.ts'
 import { createFileTransport } from './email/file-transport.ts'
 import { createEmailSender, type EmailSender } from './email/sender.ts'
 import { createSmtpTransport } from './email/smtp-transport.ts'
+import { PageCache } from './http/page-cache.ts'
 import { countRequestQuery } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
@@ -48,6 +50,10 @@ export type AppServices = {
 	stopJobs: () => Promise<void>
 	/** Accounts and sessions (better-auth on our database); see server/auth. */
 	auth: ShopAuth
+	/** Storefront pages for anonymous visitors, dropped on every catalogue change (ADR 0091); null when off. */
+	pageCache: PageCache | null
+	/** Hears the database announce catalogue changes for the page cache. */
+	pageCacheListener: NotificationListener | null
 }
 
 /** Names the advisory lock under which instances make sure the first administrator exists (db/ holds the others). */
@@ -96,6 +102,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const ensureAdmin = () => ensureAdminFromEnv({ db: database.db, auth, env, log })
 		await (database.engine === 'postgres' ? withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, ensureAdmin) : ensureAdmin())
 		await logAdminHint({ db: database.db, env, log })
+		const { pageCache, pageCacheListener } = await createPageCache(env, database)
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
@@ -140,6 +147,8 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			shipping: shippingConfig(env),
 			orderMail,
 			stopJobs: () => reconciler.stop(),
+			pageCache,
+			pageCacheListener,
 		}
 	} catch (error) {
 		await database.close()
@@ -147,7 +156,20 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 	}
 }
 
+/** Off with PAGE_CACHE_MB=0 and in development, where code changes with every save. */
+async function createPageCache(env: Env, database: DatabaseHandle) {
+	if (env.PAGE_CACHE_MB === 0 || env.NODE_ENV === 'development') return { pageCache: null, pageCacheListener: null }
+	const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 })
+	const pageCacheListener = await database.listen(STOREFRONT_CHANGED_CHANNEL, {
+		onNotification: () => pageCache.invalidate(),
+		onReady: () => pageCache.listeningStarted(),
+		onLost: () => pageCache.listeningStopped(),
+	})
+	return { pageCache, pageCacheListener }
+}
+
 export async function closeServices(services: AppServices) {
+	await services.pageCacheListener?.close()
 	await services.stopJobs()
 	await services.translation.worker.stop()
 	await services.email.stop()

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { SHOP } from '#app/lib/shop.ts'
 import type { Route } from './+types/about'
@@ -11,6 +12,9 @@ export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(app.locale).t
 	return { meta: pageMeta(app, { title: t('about.title'), description: t('about.metaDescription'), path: '/about' }) }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -5,6 +5,7 @@ import { localizeContentGroups } from '#server/catalog/content.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { catalogHref } from '#app/lib/catalog.ts'
 import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
@@ -74,6 +75,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		{ status: notFound ? 404 : 200 },
 	)
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

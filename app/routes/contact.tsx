@@ -6,6 +6,7 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { contactSchema } from '#app/lib/forms/contact.ts'
 import { CONTACT_LIMITS, type ContactField } from '#app/lib/forms/contact-limits.ts'
@@ -18,6 +19,9 @@ export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(app.locale).t
 	return { meta: pageMeta(app, { title: t('contact.title'), description: t('contact.metaDescription'), path: '/contact' }) }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

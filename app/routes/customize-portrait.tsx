@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
 import type { UploadedImage } from '#app/lib/cart/cart.ts'
@@ -29,6 +30,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 	// A public, indexable page: one canonical URL whatever the preselected size.
 	return { size, meta: pageMeta(app, { title: t('portrait.title'), description: t('portrait.metaDescription'), path: '/customize-portrait' }) }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/faq'
 
@@ -13,6 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(app.locale).t
 	return { meta: pageMeta(app, { title: t('faq.title'), description: t('faq.metaDescription'), path: '/faq' }) }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

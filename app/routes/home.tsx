@@ -5,6 +5,7 @@ import { localizeContent } from '#server/catalog/content.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { catalogHref } from '#app/lib/catalog.ts'
 import { seoMeta } from '#app/lib/seo.ts'
@@ -18,6 +19,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const meta = pageMeta(app, { title: null, description: t('meta.homeDescription'), path: '/', image: categories[0]?.imageUrl })
 	return { categories, meta: { ...meta, title: `${meta.siteName} | ${t('meta.homeTitle')}` } }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -5,6 +5,7 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { newsletterSchema } from '#app/lib/forms/newsletter.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
@@ -14,6 +15,9 @@ export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(app.locale).t
 	return { meta: pageMeta(app, { title: t('newsletter.title'), description: t('newsletter.description'), path: '/newsletter' }) }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -1,6 +1,7 @@
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { LegalPage } from '#app/components/content/legal-page.tsx'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/privacy'
@@ -10,6 +11,9 @@ export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(app.locale).t
 	return { meta: pageMeta(app, { title: t('privacy.title'), description: t('privacy.metaDescription'), path: '/privacy' }) }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -6,6 +6,7 @@ import { localizeContent } from '#server/catalog/content.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
+import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
@@ -58,6 +59,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const { updatedAt: _updatedAt, ...shown } = product!
 	return { product: shown, meta, jsonLd, lei }
 }
+
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)

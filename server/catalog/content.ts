@@ -14,6 +14,9 @@ function contextOf(kind: ContentKind, field: LocalizedField) {
 	return field === 'categoryName' ? contentContext('category', 'name') : contentContext(kind, field)
 }
 
+/** A request's context; outside requests (scripts, tests) the translation service is enough. */
+type LocalizingApp = Pick<RequestContext, 'translation'> & Partial<Pick<RequestContext, 'keepPageOutOfCache'>>
+
 /** Rows of one kind of content, to be localized together with other groups (see localizeContentGroups). */
 export type ContentGroup = { kind: ContentKind; rows: readonly LocalizableRow[] }
 
@@ -27,7 +30,7 @@ type LocalizedGroups<G extends readonly ContentGroup[]> = { -readonly [I in keyo
  * and never waits on a provider.
  */
 export async function localizeContent<T extends LocalizableRow>(
-	app: Pick<RequestContext, 'translation'>,
+	app: LocalizingApp,
 	kind: ContentKind,
 	rows: T[],
 	locale: Locale,
@@ -41,7 +44,7 @@ export async function localizeContent<T extends LocalizableRow>(
  * read, so a page costs one translation query at most however many kinds of content it shows.
  */
 export async function localizeContentGroups<const G extends readonly ContentGroup[]>(
-	app: Pick<RequestContext, 'translation'>,
+	app: LocalizingApp,
 	groups: G,
 	locale: Locale,
 ): Promise<LocalizedGroups<G>> {
@@ -60,7 +63,9 @@ export async function localizeContentGroups<const G extends readonly ContentGrou
 		})
 	})
 	if (entries.length === 0) return copies
-	const texts = await app.translation.read(locale, entries)
+	const { texts, complete } = await app.translation.read(locale, entries)
+	// Shown in Romanian for now: right for this visitor, wrong to keep for the next ones.
+	if (!complete) app.keepPageOutOfCache?.()
 	const localized = groups.map((group) => group.rows.map((row) => ({ ...row }))) as LocalizedGroups<G>
 	slots.forEach((slot, i) => {
 		;(localized[slot.group] as LocalizableRow[])[slot.row]![slot.field] = texts[i]!

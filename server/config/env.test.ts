@@ -42,6 +42,15 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ SERVER_TIMING: 'sometimes' })).toThrow('Invalid environment variable SERVER_TIMING: must be true or false')
 	})
 
+	it('gives the page cache 64 MB unless PAGE_CACHE_MB says otherwise (0 turns it off)', () => {
+		expect(parseEnv({}).PAGE_CACHE_MB).toBe(64)
+		expect(parseEnv({ PAGE_CACHE_MB: '' }).PAGE_CACHE_MB).toBe(64)
+		expect(parseEnv({ PAGE_CACHE_MB: '0' }).PAGE_CACHE_MB).toBe(0)
+		expect(parseEnv({ PAGE_CACHE_MB: '256' }).PAGE_CACHE_MB).toBe(256)
+		expect(() => parseEnv({ PAGE_CACHE_MB: 'lots' })).toThrow('Invalid environment variable PAGE_CACHE_MB: must be a number of megabytes (got "lots")')
+		expect(() => parseEnv({ PAGE_CACHE_MB: '-1' })).toThrow('Invalid environment variable PAGE_CACHE_MB: must be between 0 and 4096 (got "-1")')
+	})
+
 	it('reads TRUST_PROXY as express expects it', () => {
 		expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
 		expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)

@@ -113,6 +113,11 @@ export const envSchema = z.object({
 	ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters')),
 	/** Count each request's database queries and send them in a Server-Timing header (benchmarks, profiling). */
 	SERVER_TIMING: flag.default(false),
+	/** Memory for ready-made storefront pages served to anonymous visitors; 0 turns the page cache off. */
+	PAGE_CACHE_MB: z.preprocess(
+		(value) => (value === '' ? undefined : value),
+		z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(0, 'must be between 0 and 4096').max(4096, 'must be between 0 and 4096').default(64),
+	),
 }).superRefine((env, ctx) => {
 	if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL) {
 		ctx.addIssue({ code: 'custom', path: ['LIBRETRANSLATE_URL'], message: 'is required when TRANSLATE_PROVIDER=libretranslate' })

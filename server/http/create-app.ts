@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import { parse as parseCookies } from 'cookie'
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
@@ -15,6 +15,7 @@ import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
 import { serveLocalUploads } from '../storage/serve-local.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 import { configureInlineCss } from './inline-css.ts'
+import { pageCacheMiddleware } from './page-cache.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
@@ -43,6 +44,22 @@ function publicFilesOnly(clientBuildDir: string): RequestHandler {
 	const serve = express.static(clientBuildDir, { maxAge: '1h', index: false })
 	const topLevel = new Set(fs.readdirSync(clientBuildDir).filter((name) => name !== 'assets'))
 	return (req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serve(req, res, next) : next())
+}
+
+/** Spec §1 order, from what the server sees: the stored choice (cookie), the browser's languages, the country a proxy names. */
+function requestLocale(req: Request, cookies = parseCookies(req.headers.cookie ?? '')) {
+	return negotiateLocale({
+		stored: cookies[LOCALE_COOKIE],
+		acceptLanguage: req.get('accept-language'),
+		country: req.get('cf-ipcountry') ?? req.get('x-country-code') ?? req.get('cloudfront-viewer-country'),
+	})
+}
+
+/** No cookie but the language choice: no session, no pending toast, nothing else that could change a page. */
+function isAnonymous(req: Request) {
+	const header = req.headers.cookie
+	if (!header) return true
+	return Object.keys(parseCookies(header)).every((name) => name === LOCALE_COOKIE)
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions) {
@@ -99,6 +116,8 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))
 	}
 
+	app.use(pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: (req) => requestLocale(req) }))
+
 	const handler = createRequestHandler({
 		build:
 			typeof options.build === 'function'
@@ -106,18 +125,16 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 				: withPublicOriginActions(options.build, env.PUBLIC_URL),
 		mode: env.NODE_ENV === 'development' ? 'development' : 'production',
 		getLoadContext(req, res) {
-			const cookies = parseCookies(req.headers.cookie ?? '')
 			const context: RequestContext = {
 				...services,
 				requestId: String(req.id),
 				log: req.log,
 				cspNonce: String(res.locals.cspNonce),
 				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-				locale: negotiateLocale({
-					stored: cookies[LOCALE_COOKIE],
-					acceptLanguage: req.get('accept-language'),
-					country: req.get('cf-ipcountry') ?? req.get('x-country-code') ?? req.get('cloudfront-viewer-country'),
-				}),
+				locale: requestLocale(req),
+				keepPageOutOfCache: () => {
+					res.locals.keepOutOfPageCache = true
+				},
 			}
 			return new RouterContextProvider(new Map([[appContext, context]]))
 		},

@@ -22,8 +22,8 @@ export type LocalizableRow = { name: string; description: string | null }
 
 /**
  * The rows with name and description in `locale`: the editor's override, else the machine
- * translation, else the Romanian text. Reads the cache only (one query at most, none when the
- * in-process cache has everything) and never waits on a provider. Romanian rows come back unchanged.
+ * translation, else the Romanian text. Reads the database cache only (one query at most) and never
+ * waits on a provider. Romanian rows come back unchanged.
  */
 export async function readContentTranslations<T extends LocalizableRow>(app: Pick<TranslationApp, 'translation'>, locale: string, kind: ContentKind, rows: T[]): Promise<T[]> {
 	if (!isTargetLocale(locale) || rows.length === 0) return rows
@@ -31,7 +31,7 @@ export async function readContentTranslations<T extends LocalizableRow>(app: Pic
 		{ context: contentContext(kind, 'name'), text: row.name },
 		{ context: contentContext(kind, 'description'), text: row.description ?? '' },
 	])
-	const texts = await app.translation.read(locale, entries)
+	const { texts } = await app.translation.read(locale, entries)
 	return rows.map((row, i) => ({ ...row, name: texts[2 * i]!, description: row.description === null ? null : texts[2 * i + 1]! }))
 }
 
@@ -163,7 +163,6 @@ export async function setContentTranslationOverride(
 		.insert(translations)
 		.values({ sourceHash: hash, context, locale: input.locale, sourceText: source, ...override })
 		.onConflictDoUpdate({ target: [translations.sourceHash, translations.context, translations.locale], set: override })
-	app.translation.forget(hash, context, input.locale)
 	return { override: text }
 }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
-import { cacheKey, LruCache, sourceHash } from './cache.ts'
+import { cacheKey, sourceHash } from './cache.ts'
 import { SOURCE_LOCALE, TARGET_LOCALES, type ProviderName, type TargetLocale, type TranslationProvider } from './providers.ts'
 import { splitForTranslation, TextTooLongError } from './split.ts'
 
@@ -35,13 +35,12 @@ export type TranslationService = {
 	translate(text: string, target: string, context: string): Promise<string>
 	/**
 	 * What pages use: cached translations only (override, then machine), never the provider.
-	 * Each entry falls back to its Romanian text. At most one database query.
+	 * Each entry falls back to its Romanian text. At most one database query; when it fails, every
+	 * entry comes back in Romanian and `complete` is false.
 	 */
-	read(locale: string, entries: TranslationEntry[]): Promise<string[]>
+	read(locale: string, entries: TranslationEntry[]): Promise<{ texts: string[]; complete: boolean }>
 	/** Runs the provider on one text, splitting long text; throws on failure. Used by the background job. */
 	machineTranslate(text: string, target: TargetLocale, context: string): Promise<string>
-	/** Forgets the in-process copy of one translation (after an override changes). */
-	forget(hash: string, context: string, locale: string): void
 	log: Logger
 }
 
@@ -49,19 +48,12 @@ export function isTargetLocale(value: string): value is TargetLocale {
 	return (TARGET_LOCALES as readonly string[]).includes(value)
 }
 
-/** In-process entries: plenty for a shop's catalogue, and another instance's override shows within a minute. */
-const LRU_SIZE = 5_000
-const LRU_TTL_MS = 60_000
-
 export function createTranslationService(options: {
 	db: Database
 	provider: TranslationProvider | null
 	log: Logger
-	lruSize?: number
-	lruTtlMs?: number
 }): TranslationService {
 	const { db, provider, log } = options
-	const memory = new LruCache<string>(options.lruSize ?? LRU_SIZE, options.lruTtlMs ?? LRU_TTL_MS)
 
 	async function machineTranslate(text: string, target: TargetLocale, context: string) {
 		if (!provider) throw new Error('machine translation is off (TRANSLATE_PROVIDER=none)')
@@ -92,16 +84,10 @@ export function createTranslationService(options: {
 			if (typeof text !== 'string' || text.trim() === '') return ''
 
 			const hash = sourceHash(text)
-			const key = cacheKey(hash, context, target)
-			const remembered = memory.get(key)
-			if (remembered !== undefined) return remembered
 			try {
 				const [row] = (await lookup([hash], target)).filter((r) => r.context === context)
 				const cached = row?.overrideText ?? row?.translatedText
-				if (cached != null) {
-					memory.set(key, cached)
-					return cached
-				}
+				if (cached != null) return cached
 				if (!provider) return text
 
 				const translated = await machineTranslate(text, target, context)
@@ -114,9 +100,7 @@ export function createTranslationService(options: {
 						set: { translatedText: translated, provider: provider.name, lastError: null, lockedUntil: null },
 					})
 					.returning({ text: sql<string>`coalesce(${translations.overrideText}, ${translations.translatedText})` })
-				const result = after?.text ?? translated
-				memory.set(key, result)
-				return result
+				return after?.text ?? translated
 			} catch (error) {
 				const message = error instanceof TextTooLongError ? `kept untranslated: ${error.message}` : (error as Error).message
 				log.warn({ err: message, context, target, provider: provider?.name, chars: text.length }, 'translation failed; showing the original text')
@@ -126,38 +110,30 @@ export function createTranslationService(options: {
 
 		async read(locale, entries) {
 			const results = entries.map((entry) => entry.text)
-			if (!isTargetLocale(locale)) return results
-			const misses: { index: number; hash: string; key: string }[] = []
+			if (!isTargetLocale(locale)) return { texts: results, complete: true }
+			const wanted: { index: number; hash: string; key: string }[] = []
 			entries.forEach((entry, index) => {
 				if (typeof entry.text !== 'string' || entry.text.trim() === '') return
 				const hash = sourceHash(entry.text)
-				const key = cacheKey(hash, entry.context, locale)
-				const remembered = memory.get(key)
-				if (remembered !== undefined) results[index] = remembered
-				else misses.push({ index, hash, key })
+				wanted.push({ index, hash, key: cacheKey(hash, entry.context, locale) })
 			})
-			if (misses.length === 0) return results
+			if (wanted.length === 0) return { texts: results, complete: true }
 			try {
 				const rows = await lookup(
-					misses.map((miss) => miss.hash),
+					wanted.map((entry) => entry.hash),
 					locale,
 				)
 				const found = new Map(rows.map((row) => [cacheKey(row.sourceHash, row.context, locale), row.overrideText ?? row.translatedText]))
-				for (const miss of misses) {
-					const value = found.get(miss.key)
-					if (value == null) continue
-					memory.set(miss.key, value)
-					results[miss.index] = value
+				for (const entry of wanted) {
+					const value = found.get(entry.key)
+					if (value != null) results[entry.index] = value
 				}
 			} catch (error) {
 				// The page still renders, in Romanian.
 				log.error({ err: (error as Error).message }, 'could not read translations')
+				return { texts: results, complete: false }
 			}
-			return results
-		},
-
-		forget(hash, context, locale) {
-			memory.delete(cacheKey(hash, context, locale))
+			return { texts: results, complete: true }
 		},
 	}
 }

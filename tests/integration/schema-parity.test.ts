@@ -34,7 +34,12 @@ async function describeSchema(handle: DatabaseHandle) {
 			from pg_type t join pg_enum e on e.enumtypid = t.oid
 			where t.typnamespace = 'public'::regnamespace group by t.typname order by t.typname`,
 	)
-	return { columns, constraints, indexes, enums }
+	const triggers = await queryRows(
+		handle.db,
+		sql`select tgrelid::regclass::text as table_name, tgname, pg_get_triggerdef(oid) as definition
+			from pg_trigger where not tgisinternal order by tgrelid::regclass::text, tgname`,
+	)
+	return { columns, constraints, indexes, enums, triggers }
 }
 
 describe('one set of migrations for both engines', () => {
@@ -55,6 +60,7 @@ describe('one set of migrations for both engines', () => {
 		const [a, b] = await Promise.all([describeSchema(pglite.handle), describeSchema(postgres.handle)])
 		expect(a.columns.length).toBeGreaterThan(100)
 		expect(a.enums.map((e) => (e as { typname: string }).typname)).toContain('order_status')
+		expect(a.triggers.map((t) => (t as { tgname: string }).tgname)).toContain('products_storefront_changed')
 		expect(a).toEqual(b)
 	})
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -8,7 +9,8 @@ import { PROJECT_ROOT } from '../support/shop-process.ts'
 
 /**
  * Every kind of answer the shop gives (pages, errors, JSON, files, health, feeds) carries the
- * security headers: a CSP that allows scripts only with the response's nonce and forbids framing,
+ * security headers: a CSP that allows scripts only with the response's nonce (or, for a page served
+ * again from the page cache, only the hashes of exactly its inline scripts) and forbids framing,
  * nosniff, a referrer policy and an anti-framing header.
  */
 
@@ -20,8 +22,10 @@ type PageType = {
 	as?: SignedInActor
 	/** The status this answer has (the headers must be there whatever it is). */
 	status: number
-	/** HTML pages: every script tag must carry the nonce of this response's CSP. */
+	/** HTML pages: every script tag must carry the nonce of this response's CSP, or be allowed by its hash. */
 	html?: boolean
+	/** Asked until the page cache serves it (X-Cache: HIT). */
+	fromPageCache?: boolean
 }
 
 const json = (body: unknown, shop: SecurityShop): RequestInit => ({ method: 'POST', headers: { Origin: shop.shop.url, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
@@ -31,6 +35,9 @@ const PAGE_TYPES: PageType[] = [
 	{ name: 'catalog', path: () => '/catalog', status: 200, html: true },
 	{ name: 'product', path: (s) => `/product/${s.fixtures.productSlug}`, status: 200, html: true },
 	{ name: 'static page', path: () => '/about', status: 200, html: true },
+	{ name: 'home from the page cache', path: () => '/', status: 200, html: true, fromPageCache: true },
+	{ name: 'catalog from the page cache', path: () => '/catalog?filter=new', status: 200, html: true, fromPageCache: true },
+	{ name: 'product from the page cache', path: (s) => `/product/${s.fixtures.productSlug}`, status: 200, html: true, fromPageCache: true },
 	{ name: 'not found page', path: () => '/no-such-page', status: 404, html: true },
 	{ name: 'login', path: () => '/login', status: 200, html: true },
 	{ name: 'account', path: () => '/account', as: 'customer', status: 200, html: true },
@@ -88,8 +95,16 @@ describe.each(PAGE_TYPES.map((page) => [page.name, page] as const))('security he
 		const init = page.init?.(target) ?? {}
 		const headers = new Headers(init.headers)
 		if (page.as) headers.set('Cookie', target.cookies[page.as])
-		const response = await fetch(`${target.shop.url}${await page.path(target)}`, { ...init, headers, redirect: 'manual' })
-		const body = await response.text()
+		const url = `${target.shop.url}${await page.path(target)}`
+		let response = await fetch(url, { ...init, headers, redirect: 'manual' })
+		let body = await response.text()
+		// The cache stores a page once its first answer has gone out.
+		for (let asked = 1; page.fromPageCache && response.headers.get('x-cache') !== 'HIT' && asked < 20; asked++) {
+			await new Promise((resolve) => setTimeout(resolve, 100))
+			response = await fetch(url, { ...init, headers, redirect: 'manual' })
+			body = await response.text()
+		}
+		if (page.fromPageCache) expect(response.headers.get('x-cache')).toBe('HIT')
 		expect(response.status, body.slice(0, 200)).toBe(page.status)
 
 		const csp = response.headers.get('content-security-policy')
@@ -100,11 +115,15 @@ describe.each(PAGE_TYPES.map((page) => [page.name, page] as const))('security he
 		expect(policy['object-src']).toEqual(["'none'"])
 		expect(policy['base-uri']).toEqual(["'self'"])
 		expect(policy['form-action']).toContain("'self'")
-		// Scripts: the site's own files and this response's nonce; never inline code or eval.
-		const scripts = policy['script-src'] ?? []
+		// Scripts: the site's own files and this response's nonce (or exactly the hashes of a stored page's inline scripts); never inline code or eval.
+		const scripts: string[] = policy['script-src'] ?? []
+		expect(scripts[0]).toBe("'self'")
 		expect(scripts).not.toContain("'unsafe-inline'")
 		expect(scripts).not.toContain("'unsafe-eval'")
-		expect(scripts.filter((source: string) => source !== "'self'")).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/)])
+		const allowed = scripts.slice(1)
+		const stored = response.headers.get('x-cache') === 'HIT'
+		if (stored) expect(allowed.every((source) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source))).toBe(true)
+		else expect(allowed).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}==?'$/)])
 
 		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
 		expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
@@ -114,19 +133,27 @@ describe.each(PAGE_TYPES.map((page) => [page.name, page] as const))('security he
 
 		if (page.html) {
 			expect(response.headers.get('content-type')).toMatch(/^text\/html/)
-			const nonce = /'nonce-([^']+)'/.exec(scripts.join(' '))![1]!
 			// JSON-LD blocks are data, never run, so the CSP does not apply to them.
-			const tags = (body.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'))
-			expect(tags.length).toBeGreaterThan(0)
-			for (const tag of tags) expect(tag, 'a script without this response’s nonce would be blocked').toContain(`nonce="${nonce}"`)
+			const scriptElements = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !attributes!.includes('type="application/ld+json"'))
+			expect(scriptElements.length).toBeGreaterThan(0)
+			if (stored) {
+				// Exactly the inline scripts of this page, nothing more: hashes of what it runs.
+				const inline = scriptElements.filter(([, attributes]) => !/\ssrc=/.test(attributes!))
+				const hashes = new Set(inline.map(([, , text]) => `'sha256-${crypto.createHash('sha256').update(text!, 'utf8').digest('base64')}'`))
+				expect(inline.length).toBeGreaterThan(0)
+				expect(new Set(allowed)).toEqual(hashes)
+			} else {
+				const nonce = /'nonce-([^']+)'/.exec(allowed.join(' '))![1]!
+				for (const [tag] of scriptElements) expect(tag, 'a script without this response’s nonce would be blocked').toContain(`nonce="${nonce}"`)
+			}
 		}
 	})
 })
 
-it('gives each response its own nonce', async () => {
+it('gives each rendered response its own nonce', async () => {
 	const nonces = await Promise.all(
 		[1, 2, 3].map(async () => {
-			const response = await fetch(`${target.shop.url}/`)
+			const response = await fetch(`${target.shop.url}/login`)
 			await response.body?.cancel()
 			return /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
 		}),
