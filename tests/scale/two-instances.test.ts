@@ -209,6 +209,46 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 		})
 	})
 
+	describe('each instance keeps pages for anonymous visitors, and drops them when either changes the catalogue', () => {
+		/** Asks until the instance serves the page from its cache. */
+		async function keptOn(shop: ShopProcess, locale: 'ro' | 'en', path: string) {
+			for (let asked = 0; asked < 30; asked++) {
+				const page = await new Visitor(cluster.publicUrl, { locale }).get(shop.url, path)
+				const body = await page.text()
+				expect(page.status).toBe(200)
+				if (page.headers.get('x-cache') === 'HIT') return body
+				await new Promise((resolve) => setTimeout(resolve, 100))
+			}
+			throw new Error(`${path} (${locale}) was never served from ${shop.url}'s page cache`)
+		}
+
+		/** NOTIFY reaches the other instance a moment after the commit. */
+		const soon = { timeout: 2_000, interval: 20 }
+
+		it('an editor’s translation made on A, and a sale’s stock change, show on B’s kept pages', async () => {
+			const [product] = await db().select().from(products).where(eq(products.isActive, true)).orderBy(products.slug).limit(1)
+			const path = `/product/${product!.slug}`
+			await vi.waitFor(async () => expect(await keptOn(b, 'en', path)).toContain(`[en] ${product!.name}`), { timeout: 30_000, interval: 250 })
+			await keptOn(b, 'ro', path)
+
+			const editor = new Visitor(cluster.publicUrl)
+			expect((await editor.postForm(a.url, '/login', { intent: 'login', email: CLUSTER_ADMIN.email, password: CLUSTER_ADMIN.password })).status).toBe(302)
+			const saved = await editor.postForm(a.url, '/admin/translations', { kind: 'product', id: product!.id, field: 'name', locale: 'en', text: `Hand-poured ${product!.slug}` })
+			expect(saved.status).toBeLessThan(400)
+			await vi.waitFor(async () => {
+				const page = await new Visitor(cluster.publicUrl, { locale: 'en' }).get(b.url, path)
+				expect(await page.text()).toContain(`Hand-poured ${product!.slug}`)
+			}, soon)
+
+			await db().update(products).set({ stock: 0 }).where(eq(products.id, product!.id))
+			await vi.waitFor(async () => {
+				const page = await new Visitor(cluster.publicUrl, { locale: 'ro' }).get(b.url, path)
+				expect(await page.text()).toContain('Stoc epuizat')
+			}, soon)
+			await db().update(products).set({ stock: product!.stock }).where(eq(products.id, product!.id))
+		})
+	})
+
 	it('nothing is kept per instance: one replaced by a fresh process with an empty DATA_DIR carries on', async () => {
 		for (const shop of cluster.instances) expect(await fs.readdir(shop.dataDir)).toEqual([])
 		const [productsBefore] = await db().select({ n: count() }).from(products)
