@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
@@ -46,6 +47,14 @@ function publicFilesOnly(clientBuildDir: string): RequestHandler {
 	return (req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serve(req, res, next) : next())
 }
 
+/** The client's or proxy's X-Request-Id when it looks like one, else a new id; sent back on the response. */
+function assignRequestId(req: IncomingMessage, res: ServerResponse) {
+	const incoming = req.headers['x-request-id']
+	const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
+	res.setHeader('X-Request-Id', id)
+	return id
+}
+
 /** Spec §1 order, from what the server sees: the stored choice (cookie), the browser's languages, the country a proxy names. */
 function requestLocale(req: Request, cookies = parseCookies(req.headers.cookie ?? '')) {
 	return negotiateLocale({
@@ -68,15 +77,13 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
 
+	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: (req) => requestLocale(req), requestId: assignRequestId, log })
+	if (env.SERVER_TIMING) app.use(serverTiming())
+	app.use(pageCache.serve)
 	app.use(
 		pinoHttp({
 			logger: log,
-			genReqId(req, res) {
-				const incoming = req.headers['x-request-id']
-				const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID()
-				res.setHeader('X-Request-Id', id)
-				return id
-			},
+			genReqId: assignRequestId,
 			serializers: {
 				req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
 				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -86,7 +93,6 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 			customLogLevel: (_req, res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
 		}),
 	)
-	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(discardUnreadBody)
 	app.use(compression())
 	app.use(assignCspNonce)
@@ -116,7 +122,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))
 	}
 
-	app.use(pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: (req) => requestLocale(req) }))
+	app.use(pageCache.capture)
 
 	const handler = createRequestHandler({
 		build:

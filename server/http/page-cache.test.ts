@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import compression from 'compression'
 import express, { type RequestHandler } from 'express'
+import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PageCache, pageCacheMiddleware } from './page-cache.ts'
 import { SHARED_PAGE_HEADER } from './shared-page.ts'
@@ -13,10 +14,21 @@ const pageHtml = (text: string, nonce: string) => `<!DOCTYPE html><html><body><p
 
 type Render = { status?: number; shared?: boolean; setCookie?: boolean; text?: string; chunked?: boolean; fail?: boolean }
 
-/** An app shaped like the shop's: compression and a per-response nonce first, then the cache, then the "renderer". */
+/** An app shaped like the shop's: stored pages first, then compression and a per-response nonce, then the capture and the "renderer". */
 async function startApp(cache: PageCache | null, render: (url: string) => Render = () => ({})) {
 	let renders = 0
+	const logged: { req: { id: string; url: string }; cache: string }[] = []
 	const app = express()
+	const pages = pageCacheMiddleware(cache, {
+		anonymous: (req) => !req.headers.cookie || req.headers.cookie === 'lang=ro',
+		locale: (req) => (req.headers.cookie === 'lang=ro' ? 'ro' : 'en'),
+		requestId: (_req, res) => {
+			res.setHeader('X-Request-Id', 'req-1')
+			return 'req-1'
+		},
+		log: pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
+	})
+	app.use(pages.serve)
 	app.use(compression())
 	app.use((_req, res, next) => {
 		res.locals.nonce = crypto.randomBytes(16).toString('base64')
@@ -24,7 +36,7 @@ async function startApp(cache: PageCache | null, render: (url: string) => Render
 		res.setHeader('X-Content-Type-Options', 'nosniff')
 		next()
 	})
-	app.use(pageCacheMiddleware(cache, { anonymous: (req) => !req.headers.cookie || req.headers.cookie === 'lang=ro', locale: (req) => (req.headers.cookie === 'lang=ro' ? 'ro' : 'en') }))
+	app.use(pages.capture)
 	const renderer: RequestHandler = (req, res) => {
 		renders++
 		const { status = 200, shared = true, setCookie = false, text = `page ${renders}`, chunked = true, fail = false } = render(req.originalUrl)
@@ -43,7 +55,7 @@ async function startApp(cache: PageCache | null, render: (url: string) => Render
 	const server = app.listen(0)
 	await new Promise((resolve) => server.once('listening', resolve))
 	servers.push(server)
-	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, renders: () => renders }
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, renders: () => renders, logged }
 }
 
 const servers: http.Server[] = []
@@ -103,6 +115,9 @@ describe('page cache', () => {
 		expect(second.headers['x-content-type-options']).toBe('nosniff')
 		expect(second.headers['content-type']).toBe('text/html; charset=utf-8')
 		expect(app.renders()).toBe(1)
+		// Answered before the request logger runs, a stored page still gets a request id and a log line.
+		expect(second.headers['x-request-id']).toBe('req-1')
+		expect(app.logged).toEqual([expect.objectContaining({ req: expect.objectContaining({ id: 'req-1', url: '/catalog' }), cache: 'hit', msg: 'request completed' })])
 		for (const answer of [first, second]) expect(answer.headers[SHARED_PAGE_HEADER.toLowerCase()]).toBeUndefined()
 	})
 

@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import Negotiator from 'negotiator'
+import type { Logger } from '../logger.ts'
 import { inlineScriptHashes, policyWithScriptHashes } from './inline-script-hashes.ts'
 import { SHARED_PAGE_HEADER } from './shared-page.ts'
 
@@ -125,23 +126,42 @@ export type PageCacheRequestInfo = {
 	anonymous(req: Request): boolean
 	/** The language the page will be rendered in. */
 	locale(req: Request): string
+	/** Gives the request its id (and the X-Request-Id header), as the request logger does for every other request. */
+	requestId(req: Request, res: Response): string
+	log: Logger
 }
 
+type PendingCapture = { key: string; generation: number }
+
 /**
- * Serves stored pages and stores new ones. It sits just before the React Router handler, so a
- * stored page gets the same security headers (helmet) and logging as any other answer. Every
- * response's head passes through here, which strips the shared-page marker (also when the cache is off).
+ * The page cache's two middlewares. `serve` comes first of all: a stored page is answered before
+ * request logging, compression and helmet run, since it already holds their headers (helmet's
+ * from its first answer, compression as stored encodings) and is logged here in the request
+ * logger's shape. `capture` sits just before the React Router handler: it keeps a copy of a
+ * shared page while it streams, and strips the shared-page marker from every response (also when
+ * the cache is off).
  */
-export function pageCacheMiddleware(cache: PageCache | null, info: PageCacheRequestInfo): RequestHandler {
-	return (req, res, next) => {
-		const eligible = cache?.active && (req.method === 'GET' || req.method === 'HEAD') && info.anonymous(req)
-		const key = eligible ? `${info.locale(req)} ${req.originalUrl}` : null
-		const page = key ? cache!.lookup(key) : undefined
-		if (page) return sendStoredPage(req, res, page)
-		if (key && req.method === 'GET') captureSharedPage(res, cache!, key)
+export function pageCacheMiddleware(cache: PageCache | null, info: PageCacheRequestInfo): { serve: RequestHandler; capture: RequestHandler } {
+	const serve: RequestHandler = (req, res, next) => {
+		if (!cache?.active || (req.method !== 'GET' && req.method !== 'HEAD') || !info.anonymous(req)) return next()
+		const key = `${info.locale(req)} ${req.originalUrl}`
+		const page = cache.lookup(key)
+		if (!page) {
+			if (req.method === 'GET') res.locals.pageCapture = { key, generation: cache.startRender() } satisfies PendingCapture
+			return next()
+		}
+		const startedAt = performance.now()
+		const id = info.requestId(req, res)
+		sendStoredPage(req, res, page)
+		info.log.info({ req: { id, method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - startedAt), cache: 'hit' }, 'request completed')
+	}
+	const capture: RequestHandler = (_req, res, next) => {
+		const pending = res.locals.pageCapture as PendingCapture | undefined
+		if (cache && pending) captureSharedPage(res, cache, pending)
 		else stripSharedPageMarker(res)
 		next()
 	}
+	return { serve, capture }
 }
 
 function sendStoredPage(req: Request, res: Response, page: StoredPage) {
@@ -200,8 +220,7 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
  * (marker, 200, HTML, no cookie set), keeps a copy of the bytes the app wrote (before
  * compression) and stores them once the response has finished.
  */
-function captureSharedPage(res: Response, cache: PageCache, key: string) {
-	const generation = cache.startRender()
+function captureSharedPage(res: Response, cache: PageCache, { key, generation }: PendingCapture) {
 	const chunks: Buffer[] = []
 	let headers: OutgoingHttpHeaders | null = null
 	onHead(res, (shared, status, extraHeaders) => {
