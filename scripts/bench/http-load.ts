@@ -34,14 +34,17 @@ function figures(path: string, result: autocannon.Result): LoadFigures {
 	}
 }
 
+/** What every browser sends: pages are measured as visitors get them (compressed). */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
+
 async function warmUp(url: string, connections: number) {
-	await autocannon({ url, connections, duration: WARM_UP_SECONDS })
+	await autocannon({ url, connections, duration: WARM_UP_SECONDS, headers: BROWSER_HEADERS })
 }
 
 /** As many requests as the server answers, over `connections` keep-alive connections. */
 export async function measureThroughput(baseUrl: string, path: string, options: { connections: number; durationSeconds: number }): Promise<LoadFigures> {
 	await warmUp(baseUrl + path, options.connections)
-	const result = await autocannon({ url: baseUrl + path, connections: options.connections, duration: options.durationSeconds })
+	const result = await autocannon({ url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, headers: BROWSER_HEADERS })
 	return figures(path, result)
 }
 
@@ -52,6 +55,6 @@ export async function measureAtRate(
 	options: { connections: number; durationSeconds: number; ratePerSecond: number },
 ): Promise<RateFigures> {
 	await warmUp(baseUrl + path, options.connections)
-	const result = await autocannon({ url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, overallRate: options.ratePerSecond })
+	const result = await autocannon({ url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, overallRate: options.ratePerSecond, headers: BROWSER_HEADERS })
 	return { ...figures(path, result), targetRatePerSecond: options.ratePerSecond }
 }

@@ -33,7 +33,7 @@ const log = (message: string) => console.log(`[bench] ${message}`)
 const machine = machineAtStart()
 log(`${options.quick ? 'quick smoke run' : 'full run'}: ${options.engines.join(' and ')}, ${options.durationSeconds} s per measurement, ${machine.cores} cores, load ${machine.loadAverageAtStart.toFixed(2)}`)
 
-type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath'>
+type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath' | 'rendering'>
 
 /** The production-configured shop under load: pages, then checkouts; Lighthouse on it when asked. */
 async function measureUnderLoad(database: BenchDatabase, stripe: FakeStripe, withLighthouse: boolean): Promise<LoadRun & { lighthouse: LighthouseFigures | null }> {
@@ -73,6 +73,24 @@ async function measureUnderLoad(database: BenchDatabase, stripe: FakeStripe, wit
 	})
 }
 
+/** The pages again with the page cache off: every request rendered (compared with /healthz of the main run). */
+async function measureRendering(database: BenchDatabase, stripe: FakeStripe, healthzPerSecond: number): Promise<EngineFigures['rendering']> {
+	return withBenchShop(database, stripe, { PAGE_CACHE_MB: '0' }, async ({ shop }) => {
+		const memory = sampleResidentMemory(shop.child.pid!)
+		try {
+			const throughput: EngineFigures['rendering']['throughput'] = []
+			for (const page of loadPaths(database.productPath).filter((path) => path !== '/healthz')) {
+				const row = await measureThroughput(shop.url, page, options)
+				throughput.push({ ...row, ratioToHealthz: row.requestsPerSecond / healthzPerSecond })
+				log(`${database.engine}: ${page} ${row.requestsPerSecond.toFixed(0)} req/s rendering every time`)
+			}
+			return { throughput, peakResidentBytes: memory.stop().peakBytes }
+		} finally {
+			memory.stop()
+		}
+	})
+}
+
 /** The same data with SERVER_TIMING=1: queries per page, and the CSS pages carry. */
 async function measurePages(database: BenchDatabase, stripe: FakeStripe, withBundle: boolean) {
 	return withBenchShop(database, stripe, { SERVER_TIMING: '1' }, async ({ shop }) => {
@@ -94,9 +112,10 @@ async function benchmark(settings: BenchOptions) {
 			await withBenchDatabase(engine, settings.productCount, async (database) => {
 				const { lighthouse: audited, ...load } = await measureUnderLoad(database, stripe, lighthouse === null)
 				lighthouse ??= audited
+				const rendering = await measureRendering(database, stripe, load.throughput.find((row) => row.path === '/healthz')!.requestsPerSecond)
 				const pages = await measurePages(database, stripe, bundle === null)
 				bundle ??= pages.bundle
-				engines.push({ ...load, productCount: database.productCount, productPath: database.productPath, queries: pages.queries })
+				engines.push({ ...load, rendering, productCount: database.productCount, productPath: database.productPath, queries: pages.queries })
 			})
 		}
 	} finally {
