@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import v8 from 'node:v8'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { EnvError, parseEnv, type Env } from './config/env.ts'
@@ -26,12 +27,21 @@ export function loadEnvOrExit(): Env {
 	}
 }
 
+/**
+ * Under steady traffic V8 lets the heap grow to about four times what is alive before it collects
+ * (≈ 200 MB of garbage for the shop's ≈ 50 MB). Collecting once it has grown by a quarter keeps a
+ * busy shop well inside a small machine's memory for a few milliseconds of GC a second (ADR 0092).
+ * The flag is read at every collection, so setting it at start takes effect.
+ */
+const HEAP_GROWING_PERCENT = 25
+
 export async function startServer(options: {
 	clientBuildDir: string
 	loadBuild: () => Promise<ServerBuild>
 	vite?: ViteDevServer
 }): Promise<Server> {
 	const startedAt = performance.now()
+	v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
 	const env = loadEnvOrExit()
 	const log = createLogger(env)
 
