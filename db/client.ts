@@ -58,7 +58,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 			target = pgliteDirectory(options.dataDir)
 			fs.mkdirSync(target, { recursive: true })
 		}
-		const client = await PGlite.create({ ...(target ? { dataDir: target } : {}), startParams: PGLITE_START_PARAMS })
+		const settings = { ...(target ? { dataDir: target } : {}), startParams: PGLITE_START_PARAMS }
+		const fresh = target !== undefined && !fs.existsSync(path.join(target, 'PG_VERSION'))
+		let client = await PGlite.create(settings)
+		if (fresh) {
+			// Creating the cluster (initdb) leaves ≈ 400 MB referenced by that first instance for as long
+			// as it lives; the same cluster opened again starts without it (ADR 0092).
+			await client.close()
+			client = await PGlite.create(settings)
+		}
 		const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database
 		return {
 			db,
