@@ -10,6 +10,7 @@ import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { isCatalogKey, isUuid } from '#app/lib/catalog.ts'
+import { imageSrcSet } from '#app/lib/images.ts'
 import { formatEuro } from '#app/lib/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
@@ -199,7 +200,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							{t('product.close')}
 						</button>
 					</form>
-					<img src={image} alt={product.name} width={800} height={800} className="max-h-[80vh] w-auto object-contain" />
+					{/* Lazy: inside the closed dialog it loads when opened (an eager one would be preloaded with the page, competing with the main image). */}
+					<img src={image} srcSet={imageSrcSet(image)} sizes="min(800px, 95vw)" alt={product.name} width={800} height={800} loading="lazy" decoding="async" className="max-h-[80vh] w-auto object-contain" />
 				</dialog>
 			) : null}
 		</div>
