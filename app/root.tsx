@@ -1,12 +1,13 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
 import { getCurrentUser, sessionMiddleware } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { databaseUnavailableMiddleware } from '#server/http/database-unavailable.ts'
 import { takeToast } from '#server/toast.ts'
 import type { Route } from './+types/root'
 import { CartProvider } from './components/cart/cart-context.tsx'
+import { DeferredScripts } from './components/deferred-scripts.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body className="flex min-h-dvh flex-col font-sans antialiased">
 				{children}
 				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				<DeferredScripts nonce={nonce} />
 			</body>
 		</html>
 	)

@@ -1,0 +1,64 @@
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react'
+import { Scripts, type ScriptsProps } from 'react-router'
+
+type ElementProps = { rel?: string; href?: string; type?: string; dangerouslySetInnerHTML?: { __html: string }; children?: ReactNode }
+
+/** `import * as route0 from "/assets/root-x.js";` as React Router writes it in its module script. */
+const STATIC_IMPORT = /^import \* as ([\w$]+) from ("[^"\n]+");$/gm
+const ANY_STATIC_IMPORT = /^\s*import[\s*{"']/m
+
+/**
+ * The bootstrap that runs before the page's modules: it waits until the browser has painted the
+ * server-rendered page once (a hidden tab does not paint, so it does not wait there), then asks for
+ * every module of the page at once and goes on with React Router's own script.
+ */
+function bootstrap(hrefs: string[]) {
+	return `await new Promise((resolve) => document.visibilityState === "visible" ? requestAnimationFrame(() => setTimeout(resolve, 0)) : resolve());
+for (const href of ${JSON.stringify(hrefs)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }
+`
+}
+
+function flatten(node: ReactNode): ReactElement<ElementProps>[] {
+	const out: ReactElement<ElementProps>[] = []
+	Children.forEach(node, (child) => {
+		if (!isValidElement<ElementProps>(child)) return
+		if (typeof child.type === 'string') out.push(child)
+		else out.push(...flatten(child.props.children))
+	})
+	return out
+}
+
+/**
+ * React Router's `<Scripts>`, loaded after the first paint. `<Scripts>` puts a `modulepreload` link
+ * per module in the head and imports the route modules statically, so the browser fetches all the
+ * page's JavaScript (~150 KB gzipped) while it still has the document and the images above the
+ * fold to fetch, and a phone network shares its bandwidth between them. The page is server-rendered
+ * and readable without JavaScript, which only hydrates it; so here the same modules are fetched
+ * once the page has painted: the module script waits for a frame, then adds the preload links and
+ * imports the route modules dynamically, in the same order. See docs/decisions/0015.
+ *
+ * The rewrite only touches what it recognises; anything else (development, another React Router
+ * output) is rendered exactly as `<Scripts>` gives it.
+ */
+export function DeferredScripts(props: ScriptsProps) {
+	// Called as a function, not rendered: its hooks run as this component's, and its output can be rewritten.
+	const original = Scripts(props)
+	if (import.meta.env.DEV || !original) return original
+	const elements = flatten(original)
+	const preloads = elements.filter((element) => element.type === 'link' && element.props.rel === 'modulepreload')
+	const moduleScripts = elements.filter((element) => element.type === 'script' && element.props.type === 'module')
+	const others = elements.filter((element) => !preloads.includes(element) && !moduleScripts.includes(element))
+	const moduleScript = moduleScripts[0]
+	const source = moduleScript?.props.dangerouslySetInnerHTML?.__html
+	if (moduleScripts.length !== 1 || !source || others.some((element) => element.type !== 'script')) return original
+	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
+	// An import this rewrite does not know (an HMR runtime, a new form) would be fetched at once: keep the original then.
+	if (ANY_STATIC_IMPORT.test(rewritten)) return original
+	const hrefs = [...new Set(preloads.map((link) => link.props.href).filter((href): href is string => Boolean(href)))]
+	return (
+		<>
+			{others.map((element, index) => cloneElement(element, { key: index }))}
+			{cloneElement(moduleScript!, { key: 'modules', dangerouslySetInnerHTML: { __html: bootstrap(hrefs) + rewritten } })}
+		</>
+	)
+}
