@@ -11,7 +11,7 @@ import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { isCatalogKey, isUuid } from '#app/lib/catalog.ts'
 import { imageSrcSet } from '#app/lib/images.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { formatAmount, formatEuro } from '#app/lib/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
 
@@ -65,10 +65,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	if (loaderData?.jsonLd) tags.push({ 'script:ld+json': loaderData.jsonLd })
 	if (!loaderData?.product) tags.push({ name: 'robots', content: 'noindex' })
 	return tags
-}
-
-function formatLei(cents: number, locale: string) {
-	return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)
 }
 
 function ProductNotFound() {
@@ -155,7 +151,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					</p>
 					{lei ? (
 						<p className="mt-1 text-sm text-muted" data-testid="product-price-lei">
-							{t('product.approxLei', { amount: formatLei(lei.cents, i18n.language), rate: formatLei(Math.round(lei.rate * 100), i18n.language) })}
+							{t('product.approxLei', { amount: formatAmount(lei.cents, i18n.language), rate: formatAmount(Math.round(lei.rate * 100), i18n.language) })}
 						</p>
 					) : null}
 					<p className={`mt-4 font-medium ${product.stock === 0 ? 'text-red-800' : 'text-green-800'}`} data-testid="stock-line">
