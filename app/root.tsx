@@ -14,6 +14,7 @@ import { useNonce } from './components/nonce.tsx'
 import { notify, ToastRegion } from './components/toasts.tsx'
 import { DEFAULT_LOCALE } from './lib/domain/enums.ts'
 import { syncLanguageChoice } from './lib/i18n/choice.ts'
+import translationChunks from 'virtual:translation-chunks'
 import stylesHref from './app.css?url'
 import { InlineStylesheet } from './components/inline-stylesheet.tsx'
 
@@ -35,8 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const root = useRouteLoaderData<typeof loader>('root')
+	const locale = root?.locale ?? DEFAULT_LOCALE
 	return (
-		<html lang={root?.locale ?? DEFAULT_LOCALE}>
+		<html lang={locale}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -49,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body className="flex min-h-dvh flex-col font-sans antialiased">
 				{children}
 				<ScrollRestoration nonce={nonce} />
-				<DeferredScripts nonce={nonce} />
+				<DeferredScripts nonce={nonce} modules={[translationChunks[locale]]} />
 			</body>
 		</html>
 	)

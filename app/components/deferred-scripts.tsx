@@ -37,10 +37,13 @@ function flatten(node: ReactNode): ReactElement<ElementProps>[] {
  * once the page has painted: the module script waits for a frame, then adds the preload links and
  * imports the route modules dynamically, in the same order. See docs/decisions/0015.
  *
+ * `modules` are more modules to fetch with them (the page's language chunk, which entry.client
+ * would otherwise only ask for once it runs).
+ *
  * The rewrite only touches what it recognises; anything else (development, another React Router
  * output) is rendered exactly as `<Scripts>` gives it.
  */
-export function DeferredScripts(props: ScriptsProps) {
+export function DeferredScripts({ modules = [], ...props }: ScriptsProps & { modules?: (string | undefined)[] }) {
 	// Called as a function, not rendered: its hooks run as this component's, and its output can be rewritten.
 	const original = Scripts(props)
 	if (import.meta.env.DEV || !original) return original
@@ -54,7 +57,7 @@ export function DeferredScripts(props: ScriptsProps) {
 	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
 	// An import this rewrite does not know (an HMR runtime, a new form) would be fetched at once: keep the original then.
 	if (ANY_STATIC_IMPORT.test(rewritten)) return original
-	const hrefs = [...new Set(preloads.map((link) => link.props.href).filter((href): href is string => Boolean(href)))]
+	const hrefs = [...new Set([...preloads.map((link) => link.props.href), ...modules].filter((href): href is string => Boolean(href)))]
 	return (
 		<>
 			{others.map((element, index) => cloneElement(element, { key: index }))}
