@@ -63,9 +63,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		if (toast) notify(toast)
 	}, [toast])
 	useEffect(() => {
-		syncLanguageChoice(document.documentElement.lang)
+		// Reads localStorage and the cookie: after hydration's effects, in a task of its own (like the cart's first read).
+		const syncing = setTimeout(() => syncLanguageChoice(document.documentElement.lang), 0)
 		// Lets browser tests wait until React has taken over the server-rendered page.
 		document.documentElement.dataset.hydrated = 'true'
+		return () => clearTimeout(syncing)
 	}, [])
 	return (
 		<CartProvider>
