@@ -7,13 +7,20 @@ type ElementProps = { rel?: string; href?: string; type?: string; dangerouslySet
 const STATIC_IMPORT = /^import \* as ([\w$]+) from ("[^"\n]+");$/gm
 const ANY_STATIC_IMPORT = /^\s*import[\s*{"']/m
 
+/** The most the JavaScript waits for the images above the fold (a slow or stuck image must not keep the page inert). */
+const IMAGE_WAIT_MS = 2500
+
 /**
- * The bootstrap that runs before the page's modules: it waits until the browser has painted the
- * server-rendered page once (a hidden tab does not paint, so it does not wait there), then asks for
- * every module of the page, a few links per task (starting a fetch costs the main thread ~0.5 ms).
+ * The bootstrap that runs before the page's modules: it waits until the eager images in the first
+ * screen are decoded (at most IMAGE_WAIT_MS) and one more frame has been drawn (not in a hidden
+ * tab, which draws none), so that the page is painted with them; then it asks for every module of
+ * the page, a few links per task (starting a fetch costs the main thread ~0.5 ms).
  */
 function bootstrap(hrefs: string[]) {
 	return `{
+  const inView = (image) => { const box = image.getBoundingClientRect(); return box.width > 0 && box.bottom > 0 && box.top < innerHeight; };
+  const images = [...document.images].filter((image) => image.loading !== "lazy" && inView(image)).map((image) => image.decode().catch(() => {}));
+  await Promise.race([Promise.all(images), new Promise((resolve) => setTimeout(resolve, ${IMAGE_WAIT_MS}))]);
   await new Promise((resolve) => document.visibilityState === "visible" ? requestAnimationFrame(resolve) : resolve());
   const hrefs = ${JSON.stringify(hrefs)};
   for (let i = 0; i < hrefs.length; i += 5) {
@@ -40,8 +47,8 @@ function flatten(node: ReactNode): ReactElement<ElementProps>[] {
  * page's JavaScript (~150 KB gzipped) while it still has the document and the images above the
  * fold to fetch, and a phone network shares its bandwidth between them. The page is server-rendered
  * and readable without JavaScript, which only hydrates it; so here the same modules are fetched
- * once the page has painted: the module script waits for a frame, then adds the preload links and
- * imports the route modules dynamically, in the same order. See docs/decisions/0015.
+ * once the page and its eager images have painted: the module script waits for that, then adds the
+ * preload links and imports the route modules dynamically, in the same order. See docs/decisions/0015.
  *
  * `modules` are more modules to fetch with them (the page's language chunk, which entry.client
  * would otherwise only ask for once it runs).
