@@ -68,20 +68,29 @@ export function DeferredScripts({ modules = [], ...props }: ScriptsProps & { mod
 	const original = Scripts(props)
 	if (import.meta.env.DEV || !original) return original
 	const elements = flatten(original)
-	const preloads = elements.filter((element) => element.type === 'link' && element.props.rel === 'modulepreload')
-	const moduleScripts = elements.filter((element) => element.type === 'script' && element.props.type === 'module')
-	const others = elements.filter((element) => !preloads.includes(element) && !moduleScripts.includes(element))
-	const moduleScript = moduleScripts[0]
-	const source = moduleScript?.props.dangerouslySetInnerHTML?.__html
-	if (moduleScripts.length !== 1 || !source || others.some((element) => element.type !== 'script')) return original
-	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
-	// An import this rewrite does not know (an HMR runtime, a new form) would be fetched at once: keep the original then.
-	if (ANY_STATIC_IMPORT.test(rewritten)) return original
-	const hrefs = [...new Set([...preloads.map((link) => link.props.href), ...modules].filter((href): href is string => Boolean(href)))]
+	const scripts = elements.filter((element) => element.type === 'script')
+	// The browser hydrates the same script elements, without the preload links; React leaves a hydrated
+	// script's text alone, so the rewrite (and its bootstrap) stays out of the client bundle.
+	const source = import.meta.env.SSR ? deferredSource(elements, modules) : null
+	if (import.meta.env.SSR && source === null) return original
 	return (
 		<>
-			{others.map((element, index) => cloneElement(element, { key: index }))}
-			{cloneElement(moduleScript!, { key: 'modules', dangerouslySetInnerHTML: { __html: bootstrap(hrefs) + rewritten } })}
+			{scripts.map((element, index) =>
+				cloneElement(element, { key: index, ...(source !== null && element.props.type === 'module' ? { dangerouslySetInnerHTML: { __html: source } } : {}) }),
+			)}
 		</>
 	)
+}
+
+/** The module script's text with the bootstrap and dynamic imports, or null when the output is not the one this knows. */
+function deferredSource(elements: ReactElement<ElementProps>[], modules: (string | undefined)[]): string | null {
+	const moduleScripts = elements.filter((element) => element.type === 'script' && element.props.type === 'module')
+	const source = moduleScripts[0]?.props.dangerouslySetInnerHTML?.__html
+	if (moduleScripts.length !== 1 || !source || elements.some((element) => element.type !== 'script' && !(element.type === 'link' && element.props.rel === 'modulepreload'))) return null
+	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
+	// An import this rewrite does not know (an HMR runtime, a new form) would be fetched at once: keep the original then.
+	if (ANY_STATIC_IMPORT.test(rewritten)) return null
+	const preloads = elements.filter((element) => element.type === 'link').map((link) => link.props.href)
+	const hrefs = [...new Set([...preloads, ...modules].filter((href): href is string => Boolean(href)))]
+	return bootstrap(hrefs) + rewritten
 }
