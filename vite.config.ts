@@ -24,10 +24,41 @@ function serverOnlyFolders(): Plugin {
 	}
 }
 
+const TRANSLATION_CHUNKS = 'virtual:translation-chunks'
+const TRANSLATION_RESOURCE = /\/app\/lib\/i18n\/resources\/(\w+)\.ts$/
+
+/**
+ * `virtual:translation-chunks`: the URL of each language's chunk in the client build
+ * (app/lib/i18n/resources/{lang}.ts, which entry.client imports dynamically), so that the server
+ * render can have the browser fetch the page's language together with the other modules instead
+ * of after entry.client has run (decision 0015). The client build runs before the server build, which
+ * reads the names it noted; in the client build and in development the map is empty.
+ */
+function translationChunks(): Plugin {
+	const urls: Record<string, string> = {}
+	return {
+		name: 'translation-chunks',
+		resolveId(id) {
+			return id === TRANSLATION_CHUNKS ? `\0${TRANSLATION_CHUNKS}` : null
+		},
+		load(id) {
+			if (id !== `\0${TRANSLATION_CHUNKS}`) return null
+			return `export default ${JSON.stringify(this.environment.name === 'client' ? {} : urls)}`
+		},
+		generateBundle(_options, bundle) {
+			if (this.environment.name !== 'client') return
+			for (const chunk of Object.values(bundle)) {
+				const language = chunk.type === 'chunk' && chunk.isDynamicEntry ? TRANSLATION_RESOURCE.exec(chunk.facadeModuleId ?? '')?.[1] : undefined
+				if (language) urls[language] = this.environment.config.base + chunk.fileName
+			}
+		},
+	}
+}
+
 export default defineConfig({
 	environments: {
 		// The server bundle starts from our Express entry, which imports the React Router build.
 		ssr: { build: { rollupOptions: { input: './server/index.ts' } } },
 	},
-	plugins: [serverOnlyFolders(), tailwindcss(), reactRouter()],
+	plugins: [serverOnlyFolders(), translationChunks(), tailwindcss(), reactRouter()],
 })

@@ -11,6 +11,8 @@ import { isLocale } from './lib/i18n/negotiate.ts'
 const lang = document.documentElement.lang
 const locale = isLocale(lang) ? lang : DEFAULT_LOCALE
 const i18n = createI18n(locale, { [locale]: await loadTranslation[locale]() })
+// Setting up i18next is a task of its own; hydration starts in the next one.
+await new Promise((resolve) => setTimeout(resolve, 0))
 
 startTransition(() => {
 	hydrateRoot(

@@ -1,18 +1,20 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
 import { getCurrentUser, sessionMiddleware } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { databaseUnavailableMiddleware } from '#server/http/database-unavailable.ts'
 import { takeToast } from '#server/toast.ts'
 import type { Route } from './+types/root'
 import { CartProvider } from './components/cart/cart-context.tsx'
+import { DeferredScripts } from './components/deferred-scripts.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
 import { notify, ToastRegion } from './components/toasts.tsx'
 import { DEFAULT_LOCALE } from './lib/domain/enums.ts'
 import { syncLanguageChoice } from './lib/i18n/choice.ts'
+import translationChunks from 'virtual:translation-chunks'
 import stylesHref from './app.css?url'
 import { InlineStylesheet } from './components/inline-stylesheet.tsx'
 
@@ -34,8 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const root = useRouteLoaderData<typeof loader>('root')
+	const locale = root?.locale ?? DEFAULT_LOCALE
 	return (
-		<html lang={root?.locale ?? DEFAULT_LOCALE}>
+		<html lang={locale}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -48,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<body className="flex min-h-dvh flex-col font-sans antialiased">
 				{children}
 				<ScrollRestoration nonce={nonce} />
-				<Scripts nonce={nonce} />
+				<DeferredScripts nonce={nonce} modules={[translationChunks[locale]]} />
 			</body>
 		</html>
 	)
@@ -60,9 +63,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		if (toast) notify(toast)
 	}, [toast])
 	useEffect(() => {
-		syncLanguageChoice(document.documentElement.lang)
+		// Reads localStorage and the cookie: after hydration's effects, in a task of its own (like the cart's first read).
+		const syncing = setTimeout(() => syncLanguageChoice(document.documentElement.lang), 0)
 		// Lets browser tests wait until React has taken over the server-rendered page.
 		document.documentElement.dataset.hydrated = 'true'
+		return () => clearTimeout(syncing)
 	}, [])
 	return (
 		<CartProvider>

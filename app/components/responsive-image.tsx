@@ -31,7 +31,8 @@ export function ResponsiveImage({
 			height={height}
 			alt={alt}
 			loading={eager ? 'eager' : 'lazy'}
-			decoding="async"
+			// The main image is the largest paint: decoding it off the critical frame would paint it a frame later.
+			decoding={eager === 'high' ? undefined : 'async'}
 			fetchPriority={eager === 'high' ? 'high' : undefined}
 			className={className}
 		/>

@@ -11,7 +11,8 @@ import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { isCatalogKey, isUuid } from '#app/lib/catalog.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { imageSrcSet } from '#app/lib/images.ts'
+import { formatAmount, formatEuro } from '#app/lib/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
 
@@ -68,10 +69,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	if (loaderData?.jsonLd) tags.push({ 'script:ld+json': loaderData.jsonLd })
 	if (!loaderData?.product) tags.push({ name: 'robots', content: 'noindex' })
 	return tags
-}
-
-function formatLei(cents: number, locale: string) {
-	return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100)
 }
 
 function ProductNotFound() {
@@ -158,7 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					</p>
 					{lei ? (
 						<p className="mt-1 text-sm text-muted" data-testid="product-price-lei">
-							{t('product.approxLei', { amount: formatLei(lei.cents, i18n.language), rate: formatLei(Math.round(lei.rate * 100), i18n.language) })}
+							{t('product.approxLei', { amount: formatAmount(lei.cents, i18n.language), rate: formatAmount(Math.round(lei.rate * 100), i18n.language) })}
 						</p>
 					) : null}
 					<p className={`mt-4 font-medium ${product.stock === 0 ? 'text-red-800' : 'text-green-800'}`} data-testid="stock-line">
@@ -203,7 +200,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							{t('product.close')}
 						</button>
 					</form>
-					<img src={image} alt={product.name} width={800} height={800} className="max-h-[80vh] w-auto object-contain" />
+					{/* Lazy: inside the closed dialog it loads when opened (an eager one would be preloaded with the page, competing with the main image). */}
+					<img src={image} srcSet={imageSrcSet(image)} sizes="min(800px, 95vw)" alt={product.name} width={800} height={800} loading="lazy" decoding="async" className="max-h-[80vh] w-auto object-contain" />
 				</dialog>
 			) : null}
 		</div>

@@ -56,7 +56,8 @@ test('pages carry security headers; hashed assets are cached for good', async ({
 	expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
 	expect(headers['x-request-id']).toMatch(/^[\w-]+$/)
 
-	const script = /href="(\/assets\/[^"]+\.js)"/.exec(await response.text())?.[1]
+	// The page lists its modules for the bootstrap script (ADR 15), not as preload links.
+	const script = /"(\/assets\/[^"]+\.js)"/.exec(await response.text())?.[1]
 	expect(script).toBeTruthy()
 	const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } })
 	expect(asset.status()).toBe(200)

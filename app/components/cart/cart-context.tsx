@@ -16,7 +16,7 @@ function browserStorage() {
 
 /**
  * Holds the one cart of the app. The server (and the first browser render) see an empty,
- * not-ready cart; the stored cart is read after hydration, so the HTML always matches.
+ * not-ready cart; the stored cart is read just after hydration, so the HTML always matches.
  */
 export function CartProvider({ children }: { children: React.ReactNode }) {
 	const { t } = useTranslation()
@@ -27,7 +27,9 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 		}),
 	)
 	useEffect(() => {
-		store.load()
+		// A page's first localStorage read is slow (the browser loads the site's storage then): it gets a
+		// task of its own after hydration's effects, not a share of theirs. A change before it reads it first.
+		const loading = setTimeout(store.load, 0)
 		const onStorage = (event: StorageEvent) => {
 			if (event.storageArea === null || event.storageArea === browserStorage()) store.receiveExternal(event.key, event.newValue)
 		}
@@ -35,6 +37,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 		window.addEventListener('storage', onStorage)
 		window.addEventListener('pagehide', onHide)
 		return () => {
+			clearTimeout(loading)
 			window.removeEventListener('storage', onStorage)
 			window.removeEventListener('pagehide', onHide)
 			store.flush()

@@ -120,10 +120,37 @@ function DesktopMenus() {
 	)
 }
 
+/** The phone menu's links: rendered only while it is open (it takes JavaScript to open it). */
+function MobileMenuPanel({ links }: { links: { to: string; label: string }[] }) {
+	const { t } = useTranslation()
+	const menus = useMenus()
+	return (
+		<>
+			<nav aria-label={t('nav.mainNavigation')}>
+				<ul className="divide-y divide-sand">
+					{links.map((link) => (
+						<li key={link.to}>
+							<Link to={link.to} className="block py-3 font-medium">
+								{link.label}
+							</Link>
+						</li>
+					))}
+					{menus.map((menu) => (
+						<li key={menu.id} className="py-3">
+							<p className="font-medium">{menu.label}</p>
+							<MenuItems items={menu.items} className="mt-1" />
+						</li>
+					))}
+				</ul>
+			</nav>
+			<LanguageSwitcher className="mt-4" />
+		</>
+	)
+}
+
 function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 	const { t } = useTranslation()
 	const [open, setOpen] = useState(false)
-	const menus = useMenus()
 	return (
 		<div
 			className="md:hidden"
@@ -144,25 +171,9 @@ function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 					<path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d={open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
 				</svg>
 			</button>
+			{/* Empty while closed: ~40 elements fewer to send and hydrate on every page (the desktop navigation has the same links). */}
 			<div id="mobile-menu" hidden={!open} className="absolute inset-x-0 top-full z-30 border-b border-sand bg-cream px-4 pb-6 shadow-lg">
-				<nav aria-label={t('nav.mainNavigation')}>
-					<ul className="divide-y divide-sand">
-						{links.map((link) => (
-							<li key={link.to}>
-								<Link to={link.to} className="block py-3 font-medium">
-									{link.label}
-								</Link>
-							</li>
-						))}
-						{menus.map((menu) => (
-							<li key={menu.id} className="py-3">
-								<p className="font-medium">{menu.label}</p>
-								<MenuItems items={menu.items} className="mt-1" />
-							</li>
-						))}
-					</ul>
-				</nav>
-				<LanguageSwitcher className="mt-4" />
+				{open ? <MobileMenuPanel links={links} /> : null}
 			</div>
 		</div>
 	)

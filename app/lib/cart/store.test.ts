@@ -89,6 +89,16 @@ describe('cart store', () => {
 		expect(store.getSnapshot()).toEqual({ items: [{ ...candle, quantity: 2 }], ready: true })
 	})
 
+	it('applies a change made before loading to the stored cart', () => {
+		const storage = new MemoryStorage()
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 2 }]))
+		const store = createCartStore({ storage: () => storage })
+		store.dispatch({ type: 'add', item: candle })
+		expect(store.getSnapshot()).toEqual({ items: [{ ...candle, quantity: 3 }], ready: true })
+		vi.advanceTimersByTime(500)
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...candle, quantity: 3 }])
+	})
+
 	it('saves 500 ms after the last change', () => {
 		const storage = new MemoryStorage()
 		const store = createCartStore({ storage: () => storage })

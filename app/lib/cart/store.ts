@@ -14,7 +14,7 @@ export type CartStore = {
 	getSnapshot(): CartState
 	subscribe(listener: () => void): () => void
 	dispatch(action: CartAction): void
-	/** Reads the stored cart; a corrupt value is discarded. */
+	/** Reads the stored cart; a corrupt value is discarded. A change (dispatch) before it reads it first. */
 	load(): void
 	/** Another tab changed the stored cart (the `storage` event): take its value without saving it back. */
 	receiveExternal(key: string | null, newValue: string | null): void
@@ -55,6 +55,11 @@ export function createCartStore(options: {
 		}
 	}
 
+	const load = () => {
+		const storage = options.storage()
+		set({ items: storage ? readCart(storage) : [], ready: true })
+	}
+
 	return {
 		getSnapshot: () => state,
 		subscribe(listener) {
@@ -62,16 +67,15 @@ export function createCartStore(options: {
 			return () => listeners.delete(listener)
 		},
 		dispatch(action) {
+			// The stored cart is read just after hydration; a change made before applies to it, not to an empty cart.
+			if (!state.ready) load()
 			const items = cartReducer(state.items, action)
 			if (items === state.items) return
 			set({ items, ready: true })
 			if (timer !== undefined) clearTimeout(timer)
 			timer = setTimeout(save, delayMs)
 		},
-		load() {
-			const storage = options.storage()
-			set({ items: storage ? readCart(storage) : [], ready: true })
-		},
+		load,
 		receiveExternal(key, newValue) {
 			// key null: the other tab cleared all of localStorage.
 			if (key !== null && key !== CART_STORAGE_KEY) return
