@@ -27,21 +27,37 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)
 }
 
-type ActionResult = { ok: true } | { ok: false; errors: Partial<Record<ContactField, string>>; message?: string }
+type ActionResult =
+	| { ok: true }
+	| {
+			ok: false
+			errors: Partial<Record<ContactField, string>>
+			message?: string
+			/** What was sent, so a form posted before the page's JavaScript ran comes back filled in. */
+			values: Partial<Record<ContactField, string>>
+	  }
+
+/** The submitted texts, each cut to its field's limit. */
+function submittedValues(form: Record<string, unknown>) {
+	const values: Partial<Record<ContactField, string>> = {}
+	for (const { name } of FIELDS) if (typeof form[name] === 'string') values[name] = form[name].slice(0, CONTACT_LIMITS[name])
+	return values
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const parsed = contactSchema.safeParse(Object.fromEntries(await readFormData(request)))
+	const form = Object.fromEntries(await readFormData(request))
+	const parsed = contactSchema.safeParse(form)
 	if (!parsed.success) {
 		const errors: Partial<Record<ContactField, string>> = {}
 		for (const issue of parsed.error.issues) {
 			const field = issue.path[0] as ContactField
 			errors[field] ??= issue.message
 		}
-		return data<ActionResult>({ ok: false, errors }, { status: 400 })
+		return data<ActionResult>({ ok: false, errors, values: submittedValues(form) }, { status: 400 })
 	}
 	const outcome = await sendContactMessage(app, parsed.data)
-	if (outcome === 'rate-limited') return data<ActionResult>({ ok: false, errors: {}, message: 'contact.tooMany' }, { status: 429 })
+	if (outcome === 'rate-limited') return data<ActionResult>({ ok: false, errors: {}, message: 'contact.tooMany', values: submittedValues(form) }, { status: 429 })
 	return data<ActionResult>({ ok: true })
 }
 
@@ -52,11 +68,12 @@ const FIELDS: { name: ContactField; type: 'text' | 'email' | 'textarea'; autoCom
 	{ name: 'message', type: 'textarea' },
 ]
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const fetcher = useFetcher<ActionResult>()
 	const form = useRef<HTMLFormElement>(null)
-	const result = fetcher.data
+	// The page's JavaScript sends the form in the background (fetcher); posted before it ran, the page itself answers.
+	const result = fetcher.data ?? actionData
 	const busy = fetcher.state !== 'idle'
 	useEffect(() => {
 		if (fetcher.state === 'idle' && result?.ok) {
@@ -65,6 +82,7 @@ export default function Contact() {
 		}
 	}, [fetcher.state, result, t])
 	const errors = result && !result.ok ? result.errors : {}
+	const values = result && !result.ok ? result.values : {}
 	const inputClass = 'mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-red-800'
 
 	return (
@@ -121,7 +139,11 @@ export default function Contact() {
 								<label htmlFor={common.id} className="block text-sm font-medium">
 									{t(`contact.${field.name}`)}
 								</label>
-								{field.type === 'textarea' ? <textarea {...common} rows={6} /> : <input {...common} type={field.type} autoComplete={field.autoComplete} />}
+								{field.type === 'textarea' ? (
+									<textarea {...common} rows={6} defaultValue={values[field.name]} />
+								) : (
+									<input {...common} type={field.type} autoComplete={field.autoComplete} defaultValue={values[field.name]} />
+								)}
 								{error ? (
 									<p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-800">
 										{t(error)}
@@ -137,6 +159,11 @@ export default function Contact() {
 					{result && !result.ok && result.message ? (
 						<p role="alert" className="text-red-800">
 							{t(result.message)}
+						</p>
+					) : null}
+					{actionData?.ok && !fetcher.data ? (
+						<p role="status" className="text-green-800">
+							{t('contact.success')}
 						</p>
 					) : null}
 					<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">

@@ -25,9 +25,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { db, locale, env, email } = getApp(context)
-	const parsed = newsletterSchema.safeParse(Object.fromEntries(await readFormData(request)))
+	const form = Object.fromEntries(await readFormData(request))
+	const parsed = newsletterSchema.safeParse(form)
 	if (!parsed.success) {
-		return data({ ok: false as const, message: parsed.error.issues[0]!.message }, { status: 400 })
+		// The address comes back, so a form posted before the page's JavaScript ran is still filled in.
+		const email = typeof form.email === 'string' ? form.email.slice(0, 255) : ''
+		return data({ ok: false as const, message: parsed.error.issues[0]!.message, email }, { status: 400 })
 	}
 	const outcome = await subscribeToNewsletter(db, { email: parsed.data.email, locale, publicUrl: env.PUBLIC_URL })
 	if (outcome === 'subscribed') email.nudge()
@@ -53,6 +56,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 						autoComplete="email"
 						required
 						maxLength={255}
+						defaultValue={actionData && !actionData.ok ? actionData.email : undefined}
 						className="mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2"
 					/>
 				</div>

@@ -19,13 +19,15 @@ export type AddToCartProduct = {
  */
 export function AddToCartButton({ product, className }: { product: AddToCartProduct; className?: string }) {
 	const { t } = useTranslation()
-	const { items, add } = useCart()
+	const { items, ready, add } = useCart()
 	const quantityId = useId()
 	const [wanted, setWanted] = useState(1)
 	const remaining = remainingStock(items, product.id, product.stock)
 	const quantity = Math.max(1, Math.min(wanted, remaining))
 	const soldOut = product.stock !== null && product.stock <= 0
 	const disabled = soldOut || remaining <= 0
+	// Until the page's JavaScript has loaded the stored cart, a tap could do nothing (ADR 0015): say so instead.
+	const waiting = !ready && !disabled
 
 	return (
 		<div className="flex flex-wrap items-end gap-3">
@@ -53,7 +55,8 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 			)}
 			<button
 				type="button"
-				disabled={disabled}
+				disabled={disabled || waiting}
+				aria-busy={waiting || undefined}
 				onClick={() => {
 					add(
 						{
