@@ -51,6 +51,12 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ PAGE_CACHE_MB: '-1' })).toThrow('Invalid environment variable PAGE_CACHE_MB: must be between 0 and 4096 (got "-1")')
 	})
 
+	it('lets V8 grow the heap by half before collecting unless HEAP_GROWING_PERCENT says otherwise (0: V8 decides)', () => {
+		expect(parseEnv({}).HEAP_GROWING_PERCENT).toBe(50)
+		expect(parseEnv({ HEAP_GROWING_PERCENT: '0' }).HEAP_GROWING_PERCENT).toBe(0)
+		expect(() => parseEnv({ HEAP_GROWING_PERCENT: '2.5' })).toThrow('Invalid environment variable HEAP_GROWING_PERCENT: must be a whole number of percent (got "2.5")')
+	})
+
 	it('reads TRUST_PROXY as express expects it', () => {
 		expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
 		expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)

@@ -113,6 +113,11 @@ export const envSchema = z.object({
 	ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters')),
 	/** Count each request's database queries and send them in a Server-Timing header (benchmarks, profiling). */
 	SERVER_TIMING: flag.default(false),
+	/** V8 collects garbage once the heap has grown this much past what survived the last collection; 0 leaves it to V8 (ADR 0092). */
+	HEAP_GROWING_PERCENT: z.preprocess(
+		(value) => (value === '' ? undefined : value),
+		z.coerce.number({ error: 'must be a whole number of percent' }).int('must be a whole number of percent').min(0, 'must be between 0 and 400').max(400, 'must be between 0 and 400').default(50),
+	),
 	/** Memory for ready-made storefront pages served to anonymous visitors; 0 turns the page cache off. */
 	PAGE_CACHE_MB: z.preprocess(
 		(value) => (value === '' ? undefined : value),

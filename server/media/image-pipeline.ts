@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import sharp, { type OutputInfo } from 'sharp'
+import type { OutputInfo } from 'sharp'
 import { derivativeUrl, IMAGE_WIDTHS } from '#app/lib/images.ts'
 import { newObjectKey, type ObjectStorage } from '../storage/storage.ts'
 
@@ -8,6 +8,18 @@ export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number]
 
 /** Pixels above this are refused before decoding, which stops decompression bombs. */
 const MAX_INPUT_PIXELS = 40_000_000
+
+/**
+ * sharp (libvips) loads on the first image: a shop serving pages never pays its memory. Its
+ * operation cache (up to 50 MB) is off: uploads are occasional and never repeat an operation.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined
+function loadSharp() {
+	return (sharpModule ??= import('sharp').then((module) => {
+		module.default.cache(false)
+		return module
+	})).then((module) => module.default)
+}
 
 export class UnsupportedImageError extends Error {
 	override name = 'UnsupportedImageError'
@@ -32,6 +44,7 @@ export async function storeImage(
 ): Promise<StoredImage> {
 	if (!(await detectImageType(input))) throw new UnsupportedImageError('not a JPEG, PNG or WebP image')
 	const maxSize = options.maxSize ?? 1600
+	const sharp = await loadSharp()
 	let main: { data: Buffer; info: OutputInfo }
 	try {
 		main = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
