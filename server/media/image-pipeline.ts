@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import type { OutputInfo } from 'sharp'
+import type { default as Sharp, OutputInfo } from 'sharp'
 import { derivativeUrl, IMAGE_WIDTHS } from '#app/lib/images.ts'
 import { newObjectKey, type ObjectStorage } from '../storage/storage.ts'
 
@@ -13,12 +13,12 @@ const MAX_INPUT_PIXELS = 40_000_000
  * sharp (libvips) loads on the first image: a shop serving pages never pays its memory. Its
  * operation cache (up to 50 MB) is off: uploads are occasional and never repeat an operation.
  */
-let sharpModule: Promise<typeof import('sharp')> | undefined
+let sharpLoaded: Promise<typeof Sharp> | undefined
 function loadSharp() {
-	return (sharpModule ??= import('sharp').then((module) => {
-		module.default.cache(false)
-		return module
-	})).then((module) => module.default)
+	return (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+		sharp.cache(false)
+		return sharp
+	}))
 }
 
 export class UnsupportedImageError extends Error {
