@@ -71,6 +71,9 @@ test('the mobile menu opens, navigates and closes', async ({ page, baseURL }) =>
 	await toggle.click()
 	const panel = page.locator('#mobile-menu')
 	await expect(panel).toBeVisible()
+	// The whole catalogue has a name of its own, not the Shop group's title again.
+	await expect(panel.getByRole('link', { name: 'Todos los productos' })).toHaveAttribute('href', '/catalog')
+	await expect(panel.getByText('Tienda', { exact: true })).toHaveCount(1)
 	await panel.getByRole('link', { name: 'Sobre nosotros' }).click()
 	await expect(page).toHaveURL(/\/about$/)
 	await expect(panel).toBeHidden()

@@ -221,7 +221,7 @@ export function SiteHeader() {
 					<LanguageSwitcher className="hidden md:flex" />
 					<UserMenu />
 					<CartButton />
-					<MobileMenu links={[...links, { to: '/catalog', label: t('catalog.title') }]} />
+					<MobileMenu links={[...links, { to: '/catalog', label: t('nav.allProducts') }]} />
 				</div>
 			</div>
 		</header>

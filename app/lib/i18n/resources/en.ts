@@ -15,6 +15,7 @@ const en = {
 	nav: {
 		home: 'Home',
 		shop: 'Shop',
+		allProducts: 'All products',
 		about: 'About',
 		contact: 'Contact',
 		cart: 'Cart',

@@ -15,6 +15,7 @@ const es: Translation = {
 	nav: {
 		home: 'Inicio',
 		shop: 'Tienda',
+		allProducts: 'Todos los productos',
 		about: 'Sobre nosotros',
 		contact: 'Contacto',
 		cart: 'Carrito',

@@ -15,6 +15,7 @@ const ro: Translation = {
 	nav: {
 		home: 'Acasă',
 		shop: 'Magazin',
+		allProducts: 'Toate produsele',
 		about: 'Despre noi',
 		contact: 'Contact',
 		cart: 'Coș',
