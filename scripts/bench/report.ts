@@ -126,7 +126,11 @@ export function renderMarkdown(report: BenchReport): string {
 				['Memory', mb(machine.memoryBytes)],
 				['System', machine.platform],
 				['Node.js', machine.node],
-				['Load average (1 min) at start / end', `${machine.loadAverageAtStart.toFixed(2)} / ${machine.loadAverageAtEnd.toFixed(2)}${Math.max(machine.loadAverageAtStart, machine.loadAverageAtEnd) > machine.cores ? ' — busy machine: timings are pessimistic' : ''}`],
+				// The load at the end is mostly the benchmark's own; other work shows in the load it started with.
+				[
+					'Load average (1 min) at start / end',
+					`${machine.loadAverageAtStart.toFixed(2)} / ${machine.loadAverageAtEnd.toFixed(2)} (the end includes the benchmark's own load)${machine.loadAverageAtStart > machine.cores ? ' — busy machine at the start: timings are pessimistic' : ''}`,
+				],
 			],
 		),
 		'',

@@ -91,9 +91,9 @@ async function measureRendering(database: BenchDatabase, stripe: FakeStripe, hea
 	})
 }
 
-/** The same data with SERVER_TIMING=1: queries per page, and the CSS pages carry. */
+/** The same data with SERVER_TIMING=1 and the page cache off, so every page asked is rendered: queries per page, and the CSS pages carry. */
 async function measurePages(database: BenchDatabase, stripe: FakeStripe, withBundle: boolean) {
-	return withBenchShop(database, stripe, { SERVER_TIMING: '1' }, async ({ shop }) => {
+	return withBenchShop(database, stripe, { SERVER_TIMING: '1', PAGE_CACHE_MB: '0' }, async ({ shop }) => {
 		const pages = storefrontPaths(database.productPath)
 		const queries = await countQueriesPerPage(shop.url, pages)
 		const bundle = withBundle ? await measureBundle(shop.url, pages) : null
