@@ -56,9 +56,9 @@ function assignRequestId(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Spec §1 order, from what the server sees: the stored choice (cookie), the browser's languages, the country a proxy names. */
-function requestLocale(req: Request, cookies = parseCookies(req.headers.cookie ?? '')) {
+function requestLocale(req: Request) {
 	return negotiateLocale({
-		stored: cookies[LOCALE_COOKIE],
+		stored: parseCookies(req.headers.cookie ?? '')[LOCALE_COOKIE],
 		acceptLanguage: req.get('accept-language'),
 		country: req.get('cf-ipcountry') ?? req.get('x-country-code') ?? req.get('cloudfront-viewer-country'),
 	})
@@ -77,7 +77,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
 
-	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: (req) => requestLocale(req), requestId: assignRequestId, log })
+	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: requestLocale, requestId: assignRequestId, log })
 	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(pageCache.serve)
 	app.use(
