@@ -38,6 +38,10 @@ export async function startServer(options: {
 	// (ADR 0092). V8 reads this flag at every collection, so setting it now takes effect.
 	if (env.HEAP_GROWING_PERCENT > 0) v8.setFlagsFromString(`--heap-growing-percent=${env.HEAP_GROWING_PERCENT}`)
 	const log = createLogger(env)
+	if (env.NODE_ENV === 'production' && process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) {
+		// glibc reads this only when the process starts, so the shop cannot set it for itself (ADR 0092).
+		log.info('MALLOC_ARENA_MAX is not set: under load this process may hold about 100 MB more than it needs; start it with MALLOC_ARENA_MAX=2 (docs/deploy.md)')
+	}
 
 	// PGlite serves one process per data directory: claim it before anything opens the database.
 	let lock: { release(): void } | undefined

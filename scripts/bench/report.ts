@@ -135,7 +135,7 @@ export function renderMarkdown(report: BenchReport): string {
 		),
 		'',
 	)
-	lines.push(`Settings: ${settings.productCount} products, ${settings.durationSeconds} s per measurement, ${settings.connections} connections, latency at a fixed ${settings.fixedRatePerSecond} req/s, Lighthouse median of ${settings.lighthouseRuns}.`, '')
+	lines.push(`Settings: ${settings.productCount} products, ${settings.durationSeconds} s per measurement, ${settings.connections} connections, latency at a fixed ${settings.fixedRatePerSecond} req/s, Lighthouse median of ${settings.lighthouseRuns}. The shop runs as \`docs/deploy.md\` starts it in production: \`NODE_ENV=production MALLOC_ARENA_MAX=2 node server.js\`.`, '')
 
 	lines.push('## Targets', '', `${report.allTargetsMet ? '✅ Every target is met.' : '❌ Some targets are missed.'}`, '')
 	lines.push(table(['', 'Target', 'Where', 'Measured'], report.targets.map((check) => [mark(check.pass), check.target, check.subject, check.measured])), '')

@@ -31,6 +31,8 @@ export async function startBenchShop(database: BenchDatabase, stripe: FakeStripe
 			// Request logs would go to a pipe this process reads: warnings only, so the benchmark
 			// measures the shop rather than the log plumbing.
 			LOG_LEVEL: 'warn',
+			// As docs/deploy.md starts the shop in production: glibc keeps fewer malloc arenas (ADR 0092).
+			MALLOC_ARENA_MAX: '2',
 			SEED_DEMO_CATALOG: 'false',
 			STRIPE_SECRET_KEY: 'sk_test_benchmark',
 			STRIPE_API_URL: stripe.url,
