@@ -32,11 +32,17 @@ export async function startSmtpServer(options: { failNext?: number } = {}) {
 			})
 		},
 	})
+	// smtp-server re-emits every connection's socket errors on the server, and an 'error' event with
+	// no listener throws. A sender killed mid-delivery (the fault suite) resets its connection:
+	// that is the sender's fault being tested, not the mail server's.
+	const connectionErrors: Error[] = []
+	server.on('error', (error: Error) => connectionErrors.push(error))
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
 	const { port } = server.server.address() as AddressInfo
 	return {
 		url: `smtp://127.0.0.1:${port}`,
 		received,
+		connectionErrors,
 		failNext(count: number) {
 			failuresLeft = count
 		},
