@@ -3,12 +3,36 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { ObjectStorage } from '../../server/storage/storage.ts'
 import { storeImage } from '../../server/media/image-pipeline.ts'
+import { sourceHash } from '../../server/translation/cache.ts'
+import { contentContext, type ContentKind } from '../../server/translation/sync.ts'
 import { queryRows, type Database } from '../client.ts'
 import { findProjectFolder } from '../migrate.ts'
-import { categories, products } from '../schema/index.ts'
+import { categories, products, translations } from '../schema/index.ts'
 import { demoCategories, demoProducts } from './demo-catalog.ts'
+import { demoCategoryTranslations, demoProductTranslations, type DemoTexts, type DemoTranslation } from './demo-translations.ts'
 
 export type SeedResult = { seeded: boolean; categories: number; products: number }
+
+type DemoItem = { slug: string } & DemoTexts
+
+/**
+ * The demo's English and Spanish as editor translations (overrides): shown with no provider, kept
+ * when one is switched on, and listed and editable in /admin/translations like any other.
+ */
+function demoTranslationRows(kind: ContentKind, items: DemoItem[], bySlug: Record<string, DemoTranslation>, at: Date): (typeof translations.$inferInsert)[] {
+	return items.flatMap((item) =>
+		(['en', 'es'] as const).flatMap((locale) =>
+			(['name', 'description'] as const).map((field) => ({
+				sourceHash: sourceHash(item[field]),
+				context: contentContext(kind, field),
+				locale,
+				sourceText: item[field],
+				overrideText: bySlug[item.slug]![locale][field],
+				overrideAt: at,
+			})),
+		),
+	)
+}
 
 /** True when the shop has no catalogue yet; the seed never writes into a database that has one. */
 export async function catalogIsEmpty(db: Database) {
@@ -91,6 +115,14 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 				createdAt: new Date(now - index * 3_600_000),
 			})),
 		)
+		const allCategories = demoCategories.flatMap((top) => [top, ...(top.children ?? [])])
+		await tx
+			.insert(translations)
+			.values([
+				...demoTranslationRows('category', allCategories, demoCategoryTranslations, new Date(now)),
+				...demoTranslationRows('product', demoProducts, demoProductTranslations, new Date(now)),
+			])
+			.onConflictDoNothing()
 		return { seeded: true, categories: inserted.length + insertedChildren.length, products: demoProducts.length }
 	})
 }

@@ -37,6 +37,18 @@ test('the home page hydrates without errors and links each category to the catal
 	await expect(page.getByRole('link', { name: 'Portrete din carton' })).toHaveAttribute('href', '/catalog?category=portrait_cardboard')
 })
 
+for (const [locale, candles, portraits] of [
+	['en', 'Scented candles', 'Cardboard portraits'],
+	['es', 'Velas aromáticas', 'Retratos en cartón'],
+] as const) {
+	test(`the demo categories have their own names in ${locale}, with no translation provider`, async ({ page, baseURL }) => {
+		await useLanguage(page, baseURL!, locale)
+		await page.goto('/')
+		await expect(page.getByRole('link', { name: candles })).toHaveAttribute('href', '/catalog?category=candle')
+		await expect(page.getByRole('link', { name: portraits })).toHaveAttribute('href', '/catalog?category=portrait_cardboard')
+	})
+}
+
 test('an unknown path answers 404 with a way home', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'ro')
 	const response = await page.goto('/no/such/page')

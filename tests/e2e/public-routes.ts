@@ -24,5 +24,8 @@ export const PUBLIC_ROUTES: { path: string; heading: HeadingKey }[] = [
 	{ path: '/customize-portrait', heading: 'portrait.title' },
 ]
 
-/** A product page of the demo catalogue (the seed loads it into every test shop). */
-export const DEMO_PRODUCT = { slug: 'lumanare-vanilie-si-santal', name: 'Lumânare Vanilie și Santal' }
+/** A product page of the demo catalogue (the seed loads it into every test shop, with its en/es translations). */
+export const DEMO_PRODUCT = {
+	slug: 'lumanare-vanilie-si-santal',
+	name: { ro: 'Lumânare Vanilie și Santal', en: 'Vanilla and Sandalwood Candle', es: 'Vela de Vainilla y Sándalo' },
+}

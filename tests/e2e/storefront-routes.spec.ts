@@ -20,7 +20,7 @@ for (const locale of ['en', 'ro', 'es'] as const) {
 			expect(response?.status(), route.path).toBe(200)
 			await expect(page.locator('html')).toHaveAttribute('lang', locale)
 			if (route.heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(locale, route.heading))
-			else await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEMO_PRODUCT.name)
+			else await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEMO_PRODUCT.name[locale])
 			const title = await page.title()
 			expect(titles.has(title), `${route.path} repeats the title "${title}"`).toBe(false)
 			titles.add(title)
