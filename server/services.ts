@@ -104,7 +104,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		await logAdminHint({ db: database.db, env, log })
 		const { pageCache, pageCacheListener } = await createPageCache(env, database)
 
-		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : createFileTransport(mailFolder(env))
+		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, { leaseSeconds: env.EMAIL_LEASE_SECONDS }) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
 			db: database.db,
 			transport,
@@ -112,6 +112,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			messageIdDomain: new URL(env.PUBLIC_URL).hostname,
 			log: log.child({ component: 'email' }),
 			pollIntervalMs: env.EMAIL_POLL_INTERVAL_MS,
+			leaseSeconds: env.EMAIL_LEASE_SECONDS,
 		})
 		const uploadRetention = startUploadRetention(
 			{ db: database.db, storage, log: log.child({ component: 'upload-retention' }) },

@@ -73,6 +73,8 @@ export const envSchema = z.object({
 	SMTP_URL: optional(smtpUrl),
 	MAIL_FROM: z.string().trim().min(3).default('Lumină & Carton <shop@localhost>'),
 	EMAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50).max(600_000).default(2000),
+	/** How long a sender holds a message it is delivering; the SMTP timeouts are set to fit inside it. */
+	EMAIL_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds').min(10, 'must be between 10 and 3600').max(3600, 'must be between 10 and 3600').default(60),
 	/** Portrait photos that no order claimed are deleted after this many days. */
 	UPLOAD_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be between 1 and 365').max(365, 'must be between 1 and 365').default(7),
 	/** S3-compatible storage instead of DATA_DIR/uploads when S3_BUCKET is set. */

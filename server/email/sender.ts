@@ -6,9 +6,6 @@ import type { Logger } from '../logger.ts'
 import type { MailTransport } from './transport.ts'
 
 export const MAX_EMAIL_ATTEMPTS = 8
-/** How long a claimed row stays with one sender before another may take it over. */
-const LEASE_SECONDS = 60
-const BATCH_SIZE = 10
 
 /** 10 s, 20 s, 40 s … capped at one hour. */
 export function retryDelayMs(attempts: number) {
@@ -34,23 +31,30 @@ export function createEmailSender(options: {
 	messageIdDomain: string
 	log: Logger
 	pollIntervalMs: number
+	/** How long a claimed message stays with this sender before another may take it over. */
+	leaseSeconds: number
 }): EmailSender {
 	const { db, transport, log } = options
 	let stopped = false
 
-	async function claimBatch(): Promise<Row[]> {
-		// SKIP LOCKED plus a lease lets several app instances work one outbox without sending twice.
-		return queryRows<Row>(db, sql`
+	/**
+	 * SKIP LOCKED plus a lease lets several app instances work one outbox without sending twice.
+	 * One message per claim, so each lease covers exactly one delivery (which the transport's
+	 * timeouts keep inside it), never a queue of them.
+	 */
+	async function claimNext(): Promise<Row | undefined> {
+		const [row] = await queryRows<Row>(db, sql`
 			update ${emailOutbox}
-			set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+			set locked_until = now() + make_interval(secs => ${options.leaseSeconds}), attempts = attempts + 1
 			where id in (
 				select id from ${emailOutbox}
 				where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
 				order by next_attempt_at
-				limit ${BATCH_SIZE}
+				limit 1
 				for update skip locked
 			)
 			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attempts`)
+		return row
 	}
 
 	async function deliver(row: Row) {
@@ -90,9 +94,10 @@ export function createEmailSender(options: {
 	async function round(): Promise<number> {
 		let sent = 0
 		for (;;) {
-			const batch = await claimBatch()
-			for (const row of batch) if (await deliver(row)) sent++
-			if (batch.length < BATCH_SIZE || stopped) return sent
+			const row = await claimNext()
+			if (!row) return sent
+			if (await deliver(row)) sent++
+			if (stopped) return sent
 		}
 	}
 

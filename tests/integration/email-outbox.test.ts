@@ -16,7 +16,7 @@ import { startSmtpServer } from '../support/smtp.ts'
 const log = pino({ level: 'silent' })
 
 function sender(database: TestDatabase, transport: MailTransport, db = database.handle.db) {
-	return createEmailSender({ db, transport, from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000 })
+	return createEmailSender({ db, transport, from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000, leaseSeconds: 60 })
 }
 
 describe.each(ENGINES)('email outbox on %s', (engine) => {
@@ -60,7 +60,7 @@ describe.each(ENGINES)('email outbox on %s', (engine) => {
 		const { db } = database.handle
 		try {
 			await enqueueEmail(db, { to: 'ion@example.com', subject: 'Status comandă', text: 'Expediată' })
-			const worker = sender(database, createSmtpTransport(smtp.url))
+			const worker = sender(database, createSmtpTransport(smtp.url, { leaseSeconds: 60 }))
 
 			const before = Date.now()
 			expect(await worker.runOnce()).toBe(0)
@@ -123,6 +123,30 @@ describe('email outbox with two app instances on one PostgreSQL database', () =>
 			expect(delivered).toHaveLength(30)
 			await Promise.all([a.stop(), b.stop()])
 		} finally {
+			await database.cleanup()
+		}
+	})
+})
+
+describe('a mail server that hangs mid-delivery', () => {
+	it('makes the delivery fail, to be retried, well inside its lease (never sent twice by another sender)', async () => {
+		const database = await createTestDatabase('postgres', { label: 'email-hang' })
+		const smtp = await startSmtpServer()
+		smtp.stall(true)
+		try {
+			const { db } = database.handle
+			await enqueueEmail(db, { to: 'ana@example.com', subject: 'Comanda ta', text: 'Mulțumim!' })
+			const leaseSeconds = 10
+			const worker = createEmailSender({ db, transport: createSmtpTransport(smtp.url, { leaseSeconds }), from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000, leaseSeconds })
+			const started = Date.now()
+			expect(await worker.runOnce()).toBe(0)
+			expect(Date.now() - started).toBeLessThan(leaseSeconds * 1000)
+			const [row] = await db.select().from(emailOutbox)
+			expect(row).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null })
+			expect(row!.lastError).toMatch(/timeout/i)
+			await worker.stop()
+		} finally {
+			await smtp.close()
 			await database.cleanup()
 		}
 	})

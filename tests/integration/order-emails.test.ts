@@ -26,7 +26,7 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 	})
 	afterAll(() => database.cleanup())
 
-	const sender = (transport: MailTransport) => createEmailSender({ db, transport, from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000 })
+	const sender = (transport: MailTransport) => createEmailSender({ db, transport, from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000, leaseSeconds: 60 })
 	const deps = () => ({ db, mail: mailContext })
 
 	async function newOrder(locale: 'ro' | 'en' = 'ro') {
@@ -37,7 +37,7 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 
 	it('sends a status email on every change and a tracking email only for a shipped order with a tracking number, through SMTP', async () => {
 		const smtp = await startSmtpServer()
-		const worker = sender(createSmtpTransport(smtp.url))
+		const worker = sender(createSmtpTransport(smtp.url, { leaseSeconds: 60 }))
 		try {
 			const order = await newOrder('ro')
 			const number = order.id.slice(0, 8)
@@ -100,7 +100,7 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 
 	it('an SMTP failure leaves the status change in place and the email is retried', async () => {
 		const smtp = await startSmtpServer({ failNext: 1 })
-		const worker = sender(createSmtpTransport(smtp.url))
+		const worker = sender(createSmtpTransport(smtp.url, { leaseSeconds: 60 }))
 		try {
 			const order = await newOrder('ro')
 			await changeOrderStatus(deps(), { orderId: order.id, status: 'delivered' })
