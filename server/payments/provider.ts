@@ -46,7 +46,14 @@ export interface PaymentProvider {
 	retrieveSession(id: string): Promise<SessionState>
 	/** Ends an open session early (reconciliation of a session that outlived its expiry). */
 	expireSession(id: string): Promise<SessionState>
+	/**
+	 * Gives the whole payment of a session back (a payment that arrived for units no longer there).
+	 * Idempotent per order: asking again never refunds twice.
+	 */
+	refund(request: RefundRequest): Promise<void>
 }
+
+export type RefundRequest = { sessionId: string; orderId: string; amountCents: number }
 
 export class PaymentProviderError extends Error {
 	override name = 'PaymentProviderError'

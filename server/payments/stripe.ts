@@ -75,6 +75,16 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 		async retrieveSession(id) {
 			return toState(await stripe.checkout.sessions.retrieve(id))
 		},
+		async refund(request) {
+			const session = await stripe.checkout.sessions.retrieve(request.sessionId)
+			const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id
+			if (!paymentIntent) throw new PaymentProviderError(`session ${request.sessionId} has no payment to refund`)
+			await stripe.refunds.create(
+				{ payment_intent: paymentIntent, amount: request.amountCents, reason: 'requested_by_customer', metadata: { order_id: request.orderId } },
+				// One refund per order, however often the shop retries after a timeout or a crash.
+				{ idempotencyKey: `refund-${request.orderId}` },
+			)
+		},
 		async expireSession(id) {
 			try {
 				return toState(await stripe.checkout.sessions.expire(id))
