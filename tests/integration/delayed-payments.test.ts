@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, products, stockHolds } from '#db/schema/index.ts'
+import { getOrderForAdmin, listOrdersForAdmin } from '#server/admin/orders.ts'
+import { parseOrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
 import { startCheckout } from '#server/orders/checkout.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { CheckoutRejectedError } from '#server/orders/place-order.ts'
@@ -41,6 +43,11 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 	const holdsOf = async (id: string) => (await db.select().from(stockHolds).where(eq(stockHolds.orderId, id))).map((h) => h.status)
 	const buy = (productId: string, now = new Date()) => startCheckout(deps(), { ...orderInput, customer, lines: [{ id: productId, quantity: 1, options: {} }], now })
 	const minutesLater = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000)
+	/** The note the admin sees beside the payment status, in the list and on the order page. */
+	async function adminNotes(orderId: string) {
+		const list = await listOrdersForAdmin(db, parseOrderListFilters(new URLSearchParams(`q=${orderId.slice(0, 8)}`)))
+		return [list.orders.find((o) => o.id === orderId)?.paymentNote, (await getOrderForAdmin(db, orderId))?.paymentNote]
+	}
 
 	/** Delivers a webhook the way Stripe does: signed, then parsed by the shop's own code. */
 	async function deliver(type: string, sessionId: string, eventId?: string) {
@@ -63,6 +70,7 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(await orderOf(order.orderId)).toMatchObject({ paymentStatus: 'pending', status: 'new' })
 		expect(await holdsOf(order.orderId)).toEqual(['held'])
 		expect(await stockOf(candle.id)).toBe(0)
+		expect(await adminNotes(order.orderId)).toEqual(['settling', 'settling'])
 		// So nobody else can buy the unit meanwhile.
 		await expect(buy(candle.id, minutesLater(start, 36))).rejects.toBeInstanceOf(CheckoutRejectedError)
 
@@ -74,6 +82,7 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(await holdsOf(order.orderId)).toEqual(['sold'])
 		expect(await historyOf(order.orderId, 'payment_paid')).toHaveLength(1)
 		expect(await historyOf(order.orderId, 'payment_expired')).toHaveLength(0)
+		expect(await adminNotes(order.orderId)).toEqual([null, null])
 		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${order.orderId}`))).toHaveLength(1)
 		expect(await stockOf(candle.id)).toBe(0)
 		expect(stripe.refunds).toHaveLength(0)
@@ -139,6 +148,7 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(owed.refundDueAt).not.toBeNull()
 		expect(await historyOf(late.orderId, 'payment_unfulfillable')).toHaveLength(1)
 		expect(await historyOf(late.orderId, 'payment_paid')).toHaveLength(0)
+		expect(await adminNotes(late.orderId)).toEqual(['refundDue', 'refundDue'])
 		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${late.orderId}`))).toHaveLength(0)
 
 		// Reconciliation retries the refund; repeating it refunds nothing more.
@@ -148,6 +158,7 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: stripe.session(late.sessionId).payment_intent, amount: 3990, metadata: { order_id: late.orderId } })])
 		expect(await orderOf(late.orderId)).toMatchObject({ paymentStatus: 'refunded', status: 'cancelled' })
 		expect(await historyOf(late.orderId, 'payment_refunded')).toHaveLength(1)
+		expect(await adminNotes(late.orderId)).toEqual(['refunded', 'refunded'])
 		expect(await holdsOf(late.orderId)).toEqual(['released'])
 		expect(await orderOf(other.orderId)).toMatchObject({ paymentStatus: 'paid', status: 'new' })
 		expect(await stockOf(candle.id)).toBe(0)
