@@ -73,10 +73,11 @@ export async function verifyPaymentSession(
 	const session = await provider.retrieveSession(sessionId)
 	const paid = isPaid(session)
 	if (paid || session.status === 'complete') {
+		const failed = !paid && session.paymentFailed === true
 		await handlePaymentEvent(deps, {
-			id: paid ? `verify:${session.id}` : `verify:${session.id}:processing`,
+			id: paid ? `verify:${session.id}` : `verify:${session.id}:${failed ? 'failed' : 'processing'}`,
 			provider: provider.name,
-			type: 'checkout.session.completed',
+			type: failed ? 'checkout.session.async_payment_failed' : 'checkout.session.completed',
 			session: { ...session, orderId: session.orderId ?? order.id },
 		})
 		const updated = await findOrder(deps, sessionId, provider.name)

@@ -17,6 +17,13 @@ const REFUND_RETRY_MS = 5 * 60_000
 /** Keeps two reconcilers (instances, or the CLI beside the server) from asking about one session at once. */
 const RECONCILE_CLAIM_MS = 30_000
 
+const RECONCILE_EVENT = {
+	paid: 'checkout.session.completed',
+	processing: 'checkout.session.completed',
+	failed: 'checkout.session.async_payment_failed',
+	expired: 'checkout.session.expired',
+} as const
+
 export type ReconcileSummary = {
 	checked: number
 	paid: number
@@ -83,15 +90,15 @@ export async function reconcilePendingOrders(
 				summary.stillOpen++
 				continue
 			}
-			// Complete but unpaid: the customer chose a delayed method and the money is on its way.
-			const settling = !paid && session.status === 'complete'
+			// Complete but unpaid: the customer chose a delayed method and the money is on its way, unless it was refused.
+			const outcome = paid ? 'paid' : session.status !== 'complete' ? 'expired' : session.paymentFailed ? 'failed' : 'processing'
 			const result = await handlePaymentEvent(deps, {
-				id: `reconcile:${session.id}:${paid ? 'paid' : settling ? 'processing' : 'expired'}`,
+				id: `reconcile:${session.id}:${outcome}`,
 				provider: deps.payments.name,
-				type: paid || settling ? 'checkout.session.completed' : 'checkout.session.expired',
+				type: RECONCILE_EVENT[outcome],
 				session: { ...session, orderId: session.orderId ?? order.id },
 			})
-			if (settling) summary.processing++
+			if (outcome === 'processing') summary.processing++
 			else if (result.transitioned) {
 				if (paid) summary.paid++
 				else summary.released++

@@ -22,6 +22,11 @@ export type SessionState = {
 	orderId: string | null
 	status: 'open' | 'complete' | 'expired'
 	paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
+	/**
+	 * A completed session's delayed payment was refused or cancelled (its webhook may have been lost).
+	 * Only known when the provider was asked directly; a complete, unpaid session without it is settling.
+	 */
+	paymentFailed?: boolean
 }
 
 export const PAYMENT_EVENT_TYPES = [

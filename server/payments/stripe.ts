@@ -21,8 +21,13 @@ export function createStripeClient(options: StripeOptions) {
 	})
 }
 
+/** PaymentIntent states from which a delayed payment will not succeed without the customer starting again. */
+const FAILED_INTENT = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'canceled'])
+
 function toState(session: Stripe.Checkout.Session): SessionState {
+	const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null
 	return {
+		...(intent && session.status === 'complete' && session.payment_status === 'unpaid' ? { paymentFailed: FAILED_INTENT.has(intent.status) } : {}),
 		id: session.id,
 		orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
 		status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
@@ -73,7 +78,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 			}
 		},
 		async retrieveSession(id) {
-			return toState(await stripe.checkout.sessions.retrieve(id))
+			// With its PaymentIntent, so a delayed payment that failed is told from one still settling.
+			return toState(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }))
 		},
 		async refund(request) {
 			const session = await stripe.checkout.sessions.retrieve(request.sessionId)

@@ -126,6 +126,21 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(await stockOf(candle.id)).toBe(2)
 	})
 
+	it('a delayed payment that failed while both its webhooks were lost is released by reconciliation', async () => {
+		const candle = await createProduct(db, { stock: 1 })
+		const start = new Date()
+		const order = await buy(candle.id, start)
+		stripe.complete(order.sessionId, 'unpaid')
+		expect(await reconcilePendingOrders(deps(), { now: minutesLater(start, 35) })).toMatchObject({ processing: 1, released: 0 })
+		expect(await stockOf(candle.id)).toBe(0)
+		stripe.settleAsync(order.sessionId, false)
+		const later = new Date(minutesLater(start, 35).getTime() + PROCESSING_RECHECK_MS + 60_000)
+		expect(await reconcilePendingOrders(deps(), { now: later })).toMatchObject({ released: 1, processing: 0 })
+		expect(await orderOf(order.orderId)).toMatchObject({ paymentStatus: 'failed', status: 'cancelled' })
+		expect(await historyOf(order.orderId, 'payment_failed')).toHaveLength(1)
+		expect(await stockOf(candle.id)).toBe(1)
+	})
+
 	it('a payment that arrives after its unit was released and sold again is refunded, never sold twice', async () => {
 		const candle = await createProduct(db, { stock: 1, priceCents: 3990 })
 		const late = await buy(candle.id)

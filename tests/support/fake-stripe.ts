@@ -73,6 +73,11 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 	const notFound = (res: http.ServerResponse, id: string) =>
 		send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${id}'` } })
 
+	const failedPayments = new Set<string>()
+	/** The PaymentIntent's status as Stripe reports it for the session's payment. */
+	const intentStatus = (session: FakeSession) =>
+		session.payment_status === 'paid' ? 'succeeded' : failedPayments.has(session.id) ? 'requires_payment_method' : 'processing'
+
 	const server = http.createServer((req, res) => {
 		let raw = ''
 		req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
@@ -148,6 +153,10 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 					}
 					session.status = 'expired'
 				}
+				const expand = Object.values((body.expand as Record<string, string> | string[] | undefined) ?? {})
+				if (expand.includes('payment_intent') && session.payment_intent) {
+					return send(res, 200, { ...session, payment_intent: { id: session.payment_intent, object: 'payment_intent', status: intentStatus(session) } })
+				}
 				return send(res, 200, session)
 			}
 			send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } })
@@ -191,6 +200,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 		/** A processing payment settles: paid, or failed (the session stays complete and unpaid, as at Stripe). */
 		settleAsync(id: string, paid: boolean) {
 			Object.assign(session(id), { payment_status: paid ? 'paid' : 'unpaid' })
+			if (!paid) failedPayments.add(id)
 		},
 		expire(id: string) {
 			session(id).status = 'expired'
