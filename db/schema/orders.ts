@@ -40,6 +40,19 @@ export const orders = pgTable(
 		paymentSessionId: text(),
 		paymentSessionExpiresAt: timestamp({ withTimezone: true }),
 		paidAt: timestamp({ withTimezone: true }),
+		/**
+		 * Set while a delayed payment (SEPA debit, bank transfer) is on its way: the customer finished
+		 * checkout and the provider is settling. The order stays 'pending' with its stock held; only
+		 * the provider's success or failure ends it (ADR 0095).
+		 */
+		paymentProcessingAt: timestamp({ withTimezone: true }),
+		/** When the shop last asked the provider about the session; bounds provider calls per order (ADR 0095). */
+		paymentCheckedAt: timestamp({ withTimezone: true }),
+		/**
+		 * A payment arrived for units no longer there: the money is owed back. Set with the order's
+		 * cancellation, kept as the admin's flag; the refund itself is retried until the provider takes it.
+		 */
+		refundDueAt: timestamp({ withTimezone: true }),
 		/** Admin "delete" archives: hidden from lists, kept for accounting, restorable. */
 		archivedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),

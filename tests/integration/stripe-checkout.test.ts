@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -193,6 +194,24 @@ describe('Stripe Checkout through the real SDK', () => {
 		expect(missing.status).toBe(302)
 		expect(missing.headers.get('location')).toBe('/cart')
 		expect(missing.headers.get('set-cookie')).toMatch(/^toast=/)
+	})
+
+	it('120 /payment-success requests (the same session and made-up ones) make one Stripe call; the customer still sees the success page', async () => {
+		const candle = await createProduct(db(), { stock: 2 })
+		const { body } = await checkout([{ id: candle.id, quantity: 1 }])
+		const id = sessionIdOf(body.url!)
+		stripe.complete(id)
+		const before = stripe.sessionLookups()
+		const page = (sessionId: string) => fetch(`${shop.url}/payment-success?session_id=${sessionId}`, { headers: { Cookie: 'lang=ro' } })
+		const customerPage = await page(id)
+		expect(await customerPage.text()).toContain('Mulțumim pentru comandă!')
+		const flood = Array.from({ length: 119 }, (_, i) => (i % 2 ? id : `cs_test_${crypto.randomBytes(12).toString('hex')}`))
+		for (let i = 0; i < flood.length; i += 10) {
+			const texts = await Promise.all(flood.slice(i, i + 10).map(async (sessionId) => ({ sessionId, text: await (await page(sessionId)).text() })))
+			for (const { sessionId, text } of texts) expect(text).toContain(sessionId === id ? 'Mulțumim pentru comandă!' : 'Nu am putut verifica plata.')
+		}
+		expect(stripe.sessionLookups() - before).toBe(1)
+		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]!.paymentStatus).toBe('paid')
 	})
 
 	it('a session that cannot be opened fails the order and gives the stock back', async () => {

@@ -138,6 +138,12 @@ export const ro = {
 		tracking: 'AWB',
 		statuses: { new: 'Nouă', processing: 'În procesare', shipped: 'Expediată', delivered: 'Livrată', cancelled: 'Anulată' },
 		payments: { pending: 'În așteptare', paid: 'Plătită', failed: 'Eșuată', refunded: 'Rambursată' },
+		/** Beside the payment status: what the admin must know about a delayed or late payment (ADR 0095). */
+		paymentNotes: {
+			settling: { label: 'Plată în curs', title: 'Clientul a plătit prin transfer bancar sau debit SEPA; banii sosesc în câteva zile. Stocul rămâne rezervat.' },
+			refundDue: { label: 'De rambursat', title: 'Plata a sosit după ce stocul s-a epuizat: comanda e anulată, iar rambursarea se reîncearcă automat.' },
+			refunded: { label: 'Rambursată automat', title: 'Plata a sosit după ce stocul s-a epuizat: comanda a fost anulată și suma rambursată integral.' },
+		},
 		searchLabel: 'Caută după număr sau email',
 		statusFilter: 'Filtrează după status',
 		allStatuses: 'Toate statusurile',
@@ -205,6 +211,9 @@ export const ro = {
 			payment_failed: 'Plată eșuată',
 			payment_expired: 'Sesiunea de plată a expirat',
 			payment_session_failed: 'Sesiunea de plată nu a putut fi creată',
+			payment_processing: 'Plată în curs de decontare (transfer bancar / debit SEPA): stocul rămâne rezervat',
+			payment_unfulfillable: 'Plată sosită după ce stocul s-a epuizat: comanda a fost anulată, suma se rambursează',
+			payment_refunded: 'Plată rambursată integral',
 		},
 		noValue: '—',
 		deleteOrder: 'Șterge comanda',

@@ -88,6 +88,8 @@ const checkoutEn = {
 		orderNumber: 'Order number: {{number}}',
 		processedTitle: 'Payment processed',
 		processedText: 'Please check your email for the order confirmation.',
+		processingText: 'We will confirm your order by email as soon as your bank completes the payment. The items stay reserved for you until then.',
+		refundedText: 'The items sold out before your payment arrived, so your payment is being refunded in full. We are sorry.',
 		verifyFailed: 'We could not verify the payment. Please contact us.',
 		invalidSession: 'Invalid payment session',
 		viewOrders: 'View my orders',

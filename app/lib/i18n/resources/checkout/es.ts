@@ -92,6 +92,8 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 		orderNumber: 'Número de pedido: {{number}}',
 		processedTitle: 'Pago procesado',
 		processedText: 'Revisa tu correo para ver la confirmación del pedido.',
+		processingText: 'Te confirmaremos el pedido por correo en cuanto tu banco complete el pago. Los productos siguen reservados para ti hasta entonces.',
+		refundedText: 'Los productos se agotaron antes de que llegara tu pago, así que te devolvemos el importe íntegro. Lo sentimos.',
 		verifyFailed: 'No hemos podido verificar el pago. Ponte en contacto con nosotros.',
 		invalidSession: 'Sesión de pago no válida',
 		viewOrders: 'Ver mis pedidos',

@@ -92,6 +92,8 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 		orderNumber: 'Numărul comenzii: {{number}}',
 		processedTitle: 'Plată procesată',
 		processedText: 'Te rugăm să verifici e-mailul pentru confirmarea comenzii.',
+		processingText: 'Îți vom confirma comanda pe email imediat ce banca finalizează plata. Produsele rămân rezervate pentru tine până atunci.',
+		refundedText: 'Produsele s-au epuizat înainte să ajungă plata, așa că îți returnăm integral suma plătită. Ne pare rău.',
 		verifyFailed: 'Nu am putut verifica plata. Te rugăm să ne contactezi.',
 		invalidSession: 'Sesiune de plată invalidă',
 		viewOrders: 'Vezi comenzile mele',
