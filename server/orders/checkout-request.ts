@@ -78,7 +78,7 @@ export async function handleCheckoutRequest(
 		}
 		if (error instanceof HoldLimitError) {
 			const message = t(`checkout.holdLimits.${error.reason}`, { limit: HOLD_LIMITS.unitsPerAddress })
-			return { status: 429, body: { ok: false, kind: 'hold-limit', message }, retryAfterSeconds: error.retryAfterSeconds }
+			return { status: 429, body: { ok: false, kind: 'hold-limit', message }, retryAfterSeconds: error.retryAfterSeconds ?? undefined }
 		}
 		if (error instanceof PaymentProviderError) return { status: 502, body: { ok: false, kind: 'failure', message: t('checkout.failure') } }
 		throw error

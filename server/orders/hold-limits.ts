@@ -31,13 +31,14 @@ export function checkoutHolder(secret: string, input: { visitorId: string | null
 /**
  * The checkout would pass HOLD_LIMITS: `orders` when the address has too many unpaid checkouts
  * holding stock, `units` when the units would be too many (an order larger than the limit on its
- * own always is). retryAfterSeconds says when the address's first hold ends.
+ * own always is). retryAfterSeconds says when the address's first hold ends; null when it holds
+ * nothing, since waiting would not help.
  */
 export class HoldLimitError extends Error {
 	override name = 'HoldLimitError'
 	constructor(
 		readonly reason: 'orders' | 'units',
-		readonly retryAfterSeconds: number,
+		readonly retryAfterSeconds: number | null,
 	) {
 		super(`checkout refused: the address would hold too many ${reason}`)
 	}
@@ -64,6 +65,6 @@ export async function assertWithinHoldLimits(tx: DbExecutor, address: string, un
 	const current = { orders: Number(held?.orders ?? 0), units: Number(held?.units ?? 0) }
 	const reason = current.orders + 1 > limits.ordersPerAddress ? 'orders' : current.units + units > limits.unitsPerAddress ? 'units' : null
 	if (!reason) return
-	const firstExpiry = held?.firstExpiry ? new Date(held.firstExpiry).getTime() : now.getTime()
-	throw new HoldLimitError(reason, Math.max(1, Math.ceil((firstExpiry - now.getTime()) / 1000)))
+	const firstExpiry = held?.firstExpiry ? new Date(held.firstExpiry).getTime() : null
+	throw new HoldLimitError(reason, firstExpiry === null ? null : Math.max(1, Math.ceil((firstExpiry - now.getTime()) / 1000)))
 }
