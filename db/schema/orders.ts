@@ -39,6 +39,10 @@ export const orders = pgTable(
 		paymentProvider: text(),
 		paymentSessionId: text(),
 		paymentSessionExpiresAt: timestamp({ withTimezone: true }),
+		/** Keyed hash of the checkout's visitor cookie: a visitor's new checkout supersedes their unpaid ones (ADR 0096). */
+		checkoutVisitor: text(),
+		/** Keyed hash of the client address that checked out: bounds what one address holds at once (ADR 0096). */
+		checkoutAddress: text(),
 		paidAt: timestamp({ withTimezone: true }),
 		/**
 		 * Set while a delayed payment (SEPA debit, bank transfer) is on its way: the customer finished
@@ -62,6 +66,8 @@ export const orders = pgTable(
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
 		index('orders_created_idx').on(t.createdAt),
 		uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
+		index('orders_checkout_visitor_idx').on(t.checkoutVisitor, t.paymentStatus),
+		index('orders_checkout_address_idx').on(t.checkoutAddress, t.paymentStatus),
 		check('orders_amounts_not_negative', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
 	],
 )
