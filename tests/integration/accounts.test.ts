@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows, type DatabaseHandle } from '#db/client.ts'
 import { emailOutbox, orders, rateLimitBuckets, sessions, userRoles, users } from '#db/schema/index.ts'
 import { createSessionCookie, createTestUser, insertTestOrder, sessionCookieFrom, signInOverHttp, uniqueEmail } from '../support/accounts.ts'
+import { png } from '../support/images.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
 
@@ -300,6 +301,22 @@ describe('account data (GDPR)', () => {
 		const [erased] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(erased).toMatchObject({ status: 'delivered', email: 'deleted@invalid', erasurePendingAt: null })
 		expect(erased!.shippingAddress).toEqual({ fullName: '', phone: '', address: '', city: '', postalCode: '', country: 'România', notes: '' })
+	})
+
+	it('a photo the customer uploaded and no order claimed is no longer reachable once the account is deleted', async () => {
+		const user = await createTestUser(handle.db)
+		const session = await createSessionCookie(handle.db, user.id)
+		const cookie = `lang=en; ${session.name}=${session.value}`
+		const form = new FormData()
+		form.append('photo', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'me.png')
+		const uploaded = await fetch(`${shop.url}/api/uploads/portrait`, { method: 'POST', headers: { Origin: shop.url, Cookie: cookie }, body: form })
+		expect(uploaded.status).toBe(201)
+		const { url } = (await uploaded.json()) as { url: string }
+		expect((await fetch(`${shop.url}${url}`)).status).toBe(200)
+
+		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie: `${session.name}=${session.value}` })
+		expect(deleted.status).toBe(302)
+		expect((await fetch(`${shop.url}${url}`)).status).toBe(404)
 	})
 
 	it('the account page says nothing about open orders when there are none', async () => {
