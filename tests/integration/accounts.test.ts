@@ -296,6 +296,9 @@ describe('account data (GDPR)', () => {
 
 		const admin = await createTestUser(handle.db, { roles: ['admin'] })
 		const adminSession = await createSessionCookie(handle.db, admin.id)
+		const adminPage = await (await get(`/admin/orders/${order.id}`, `${adminSession.name}=${adminSession.value}`)).text()
+		expect(adminPage).toContain('Clientul și-a șters contul. Datele de livrare se păstrează doar până când comanda este livrată sau anulată')
+		expect(adminPage).toContain('Strada Lalelelor 7')
 		const changed = await post(`/admin/orders/${order.id}`, { intent: 'status', status: 'delivered' }, { cookie: `${adminSession.name}=${adminSession.value}` })
 		expect(changed.status).toBe(200)
 		const [erased] = await handle.db.select().from(orders).where(eq(orders.id, order.id))

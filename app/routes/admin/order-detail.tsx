@@ -318,6 +318,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 			</div>
 
 			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{ro.orders.archivedNotice}</p> : null}
+			{order.erasurePending ? (
+				<p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="erasure-pending">
+					{ro.orders.erasurePendingNotice}
+				</p>
+			) : null}
 
 			<div className="mt-6 grid gap-4 md:grid-cols-2">
 				<StatusForm order={order} />
