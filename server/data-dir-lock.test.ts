@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { acquireDataDirLock, DataDirLockedError, UNREADABLE_LOCK_GRACE_MS } from './data-dir-lock.ts'
 
 const dirs: string[] = []
@@ -52,6 +52,22 @@ describe('DATA_DIR lock', () => {
 		expect(JSON.parse(fs.readFileSync(file, 'utf8')).pid).toBe(process.pid)
 		lock.release()
 		expect(fs.existsSync(file)).toBe(false)
+	})
+
+	it('falls back to create-exclusive on a file system without hard links', () => {
+		const dir = tempDir()
+		const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+			throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' })
+		})
+		try {
+			const lock = acquireDataDirLock(dir)
+			expect(JSON.parse(fs.readFileSync(path.join(dir, '.lock'), 'utf8')).pid).toBe(process.pid)
+			expect(fs.readdirSync(dir)).toEqual(['.lock'])
+			expect(link).toHaveBeenCalled()
+			lock.release()
+		} finally {
+			link.mockRestore()
+		}
 	})
 
 	it('is never held by two processes at once: 300 aligned races between two real processes, fresh and over a dead owner’s lock', async () => {

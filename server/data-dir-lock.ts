@@ -69,10 +69,29 @@ function publishExclusive(file: string, content: string): boolean {
 		fs.linkSync(temporary, file)
 		return true
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+		const code = (error as NodeJS.ErrnoException).code
+		if (code === 'EEXIST') return false
+		if (code !== undefined && NO_HARD_LINKS.has(code)) return createExclusive(file, content)
 		throw error
 	} finally {
 		fs.rmSync(temporary, { force: true })
+	}
+}
+
+/** What link() answers on file systems without hard links (some network and FAT volumes). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'])
+
+/**
+ * The fallback where link() is not available: create-exclusive, then write. The file is briefly
+ * empty, which readers treat as "being written" (never as stale) until UNREADABLE_LOCK_GRACE_MS.
+ */
+function createExclusive(file: string, content: string): boolean {
+	try {
+		fs.writeFileSync(file, content, { flag: 'wx' })
+		return true
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+		throw error
 	}
 }
 
