@@ -59,12 +59,20 @@ export const orders = pgTable(
 		refundDueAt: timestamp({ withTimezone: true }),
 		/** Admin "delete" archives: hidden from lists, kept for accounting, restorable. */
 		archivedAt: timestamp({ withTimezone: true }),
+		/**
+		 * The customer deleted the account while this order still had to be shipped: its shipping
+		 * details stay until it is delivered or cancelled, then it is anonymised (ADR 0098).
+		 */
+		erasurePendingAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
 		index('orders_created_idx').on(t.createdAt),
+		index('orders_erasure_pending_idx')
+			.on(t.erasurePendingAt)
+			.where(sql`${t.erasurePendingAt} is not null`),
 		uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
 		index('orders_checkout_visitor_idx').on(t.checkoutVisitor, t.paymentStatus),
 		index('orders_checkout_address_idx').on(t.checkoutAddress, t.paymentStatus),

@@ -134,6 +134,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		totalCents: order.totalCents,
 		shippingAddress: order.shippingAddress,
 		archived: order.archivedAt !== null,
+		/** The customer deleted the account: these details are erased once the order is delivered or cancelled. */
+		erasurePending: order.erasurePendingAt !== null,
 		items: items.map((item) => ({
 			id: item.id,
 			name: item.name,

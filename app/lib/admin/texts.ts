@@ -159,6 +159,7 @@ export const ro = {
 		placedOn: 'Plasată pe {date}',
 		close: 'Închide',
 		archivedNotice: 'Comanda este arhivată (ștearsă): nu apare în listă, dar este păstrată pentru contabilitate.',
+		erasurePendingNotice: 'Clientul și-a șters contul. Datele de livrare se păstrează doar până când comanda este livrată sau anulată; apoi se șterg automat, împreună cu fotografia pentru portret.',
 		archivedBadge: 'Arhivată',
 		changeStatus: 'Status comandă',
 		saveStatus: 'Schimbă statusul',

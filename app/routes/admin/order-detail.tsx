@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { data, useFetcher, useLocation, useNavigate } from 'react-router'
+import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/admin/orders.ts'
 import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -56,6 +57,8 @@ export async function action(args: Route.ActionArgs) {
 	try {
 		if (intent === 'status') {
 			await changeOrderStatus(deps, { orderId, status: String(form.get('status') ?? ''), actorUserId: user.id })
+			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
+			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
 			return toastResult({ type: 'success', title: ro.messages.orderStatusUpdated })
 		}
 		if (intent === 'tracking') {
@@ -316,6 +319,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 			</div>
 
 			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{ro.orders.archivedNotice}</p> : null}
+			{order.erasurePending ? (
+				<p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="erasure-pending">
+					{ro.orders.erasurePendingNotice}
+				</p>
+			) : null}
 
 			<div className="mt-6 grid gap-4 md:grid-cols-2">
 				<StatusForm order={order} />
