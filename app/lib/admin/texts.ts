@@ -288,6 +288,8 @@ export const ro = {
 		parentCycle: 'O categorie nu poate fi mutată sub ea însăși sau sub una dintre subcategoriile ei',
 		parentMissing: 'Categoria părinte nu există',
 		categoryMissing: 'Categoria aleasă nu există',
+		stockMoved: 'Stocul s-a modificat între timp (acum: {stock}). Verifică și salvează din nou.',
+		stockUnlimited: 'nelimitat',
 		// spec §8: orders
 		ordersLoad: 'Nu s-au putut încărca comenzile',
 		orderUpdate: 'Nu s-a putut actualiza comanda',
