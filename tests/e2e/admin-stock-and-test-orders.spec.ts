@@ -70,11 +70,13 @@ test.describe('admin: live stock and test orders', () => {
 		}
 	})
 
-	test('an order paid on the test card page is marked TEST in the orders list, its dialog and the dashboard', async ({ page, database }) => {
+	test('an order paid on the test card page is marked TEST in the orders list, its dialog, the dashboard and the customer’s account', async ({ page, browser, baseURL, database, createUser, signIn }) => {
 		const fixtures = orderFixtures(database)
-		const email = `test-mark-${unique()}@example.com`
+		const buyer = await createUser()
+		const email = buyer.email
 		try {
 			const order = await fixtures.create(email)
+			await database.db.update(orders).set({ userId: buyer.id }).where(eq(orders.id, order.id))
 			// The same event the test card page sends when 4242 4242 4242 4242 pays.
 			await handlePaymentEvent(
 				{ db: database.db, mail: mailContext },
@@ -94,6 +96,13 @@ test.describe('admin: live stock and test orders', () => {
 			await page.goto('/admin')
 			await expect(page.getByTestId('test-orders')).toContainText('TEST')
 			await expect(page.getByTestId('test-orders')).toContainText('Comenzi de test (neincluse mai sus)')
+
+			const customerContext = await browser.newContext()
+			const customerPage = await customerContext.newPage()
+			await signIn(customerPage, buyer)
+			await customerPage.goto(`${baseURL}/account`)
+			await expect(customerPage.getByTestId('account-order').filter({ hasText: number })).toContainText('TEST')
+			await customerContext.close()
 		} finally {
 			await fixtures.cleanup()
 		}
