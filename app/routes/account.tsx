@@ -164,6 +164,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 										<dt className="text-muted">{t('account.payment')}</dt>
 										<dd>
 											<Badge className={PAYMENT_TONE[order.paymentStatus]}>{t(`account.paymentStatus.${order.paymentStatus}`)}</Badge>
+											{order.testMode ? (
+												<span title={t('account.testPaymentTitle')} className="ml-1">
+													<Badge className="bg-fuchsia-700 text-white">{t('account.testPayment')}</Badge>
+												</span>
+											) : null}
 										</dd>
 									</div>
 									<div className="flex items-center gap-2">

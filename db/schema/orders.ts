@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ORDER_STATUSES, PAYMENT_STATUSES, STOCK_HOLD_STATUSES } from '../../app/lib/domain/enums.ts'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
@@ -57,6 +57,12 @@ export const orders = pgTable(
 		 * cancellation, kept as the admin's flag; the refund itself is retried until the provider takes it.
 		 */
 		refundDueAt: timestamp({ withTimezone: true }),
+		/**
+		 * Paid (or to be paid) with test money: the built-in test card page, a Stripe test key or a
+		 * Stripe event with livemode false. Set by the server from the provider, never from the
+		 * browser; such orders are marked TEST in the admin and left out of revenue and counts.
+		 */
+		testMode: boolean().notNull().default(false),
 		/** Admin "delete" archives: hidden from lists, kept for accounting, restorable. */
 		archivedAt: timestamp({ withTimezone: true }),
 		/**

@@ -14,6 +14,8 @@ export type OwnOrder = {
 	createdAt: Date
 	status: OrderStatus
 	paymentStatus: PaymentStatus
+	/** Paid with test money (marked TEST on the account page). */
+	testMode: boolean
 	totalCents: number
 	trackingNumber: string | null
 	items: { name: string; quantity: number; unitPriceCents: number; options: Record<string, string | number | boolean | null> }[]
@@ -27,6 +29,7 @@ export async function listOwnOrders(db: DbExecutor, userId: string): Promise<Own
 			createdAt: orders.createdAt,
 			status: orders.status,
 			paymentStatus: orders.paymentStatus,
+			testMode: orders.testMode,
 			totalCents: orders.totalCents,
 			trackingNumber: orders.trackingNumber,
 		})

@@ -10,23 +10,34 @@ export const SHOP_TIME_ZONE = 'Europe/Bucharest'
 export type DashboardStats = {
 	ordersToday: number
 	revenueLast30DaysCents: number
+	/** The same two figures for test-money orders, shown apart (marked TEST) and never added to the real ones. */
+	testOrdersToday: number
+	testRevenueLast30DaysCents: number
 	lowStock: { id: string; name: string; stock: number }[]
 }
 
 /**
  * Today's orders (not archived), revenue of the last 30 days (paid orders, integer cents; archived
- * ones count, they are kept for accounting) and active products low on stock.
+ * ones count, they are kept for accounting) and active products low on stock. Test-money orders
+ * are counted apart, so a test payment never passes for takings.
  */
 export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
-	const [counts] = await queryRows<{ orders_today: number; revenue: string | number | null }>(
+	const [counts] = await queryRows<{ orders_today: number; revenue: string | number | null; test_orders_today: number; test_revenue: string | number | null }>(
 		db,
-		sql`select
-			(select count(*)::int from ${orders}
+		sql`with today as (
+				select ${orders.testMode} as test from ${orders}
 				where ${orders.archivedAt} is null
-				and ${orders.createdAt} >= (date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})) as orders_today,
-			(select coalesce(sum(${orders.totalCents}), 0)::bigint from ${orders}
+				and ${orders.createdAt} >= (date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})
+			), paid as (
+				select ${orders.testMode} as test, ${orders.totalCents} as total from ${orders}
 				where ${orders.paymentStatus} = 'paid'
-				and coalesce(${orders.paidAt}, ${orders.createdAt}) >= now() - interval '30 days') as revenue`,
+				and coalesce(${orders.paidAt}, ${orders.createdAt}) >= now() - interval '30 days'
+			)
+			select
+				(select count(*)::int from today where not test) as orders_today,
+				(select coalesce(sum(total), 0)::bigint from paid where not test) as revenue,
+				(select count(*)::int from today where test) as test_orders_today,
+				(select coalesce(sum(total), 0)::bigint from paid where test) as test_revenue`,
 	)
 	const lowStock = await queryRows<{ id: string; name: string; stock: number }>(
 		db,
@@ -34,5 +45,11 @@ export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
 			where ${products.isActive} and ${products.stock} is not null and ${products.stock} <= ${LOW_STOCK_THRESHOLD}
 			order by ${products.stock} asc, ${products.name} asc limit 10`,
 	)
-	return { ordersToday: Number(counts?.orders_today ?? 0), revenueLast30DaysCents: Number(counts?.revenue ?? 0), lowStock }
+	return {
+		ordersToday: Number(counts?.orders_today ?? 0),
+		revenueLast30DaysCents: Number(counts?.revenue ?? 0),
+		testOrdersToday: Number(counts?.test_orders_today ?? 0),
+		testRevenueLast30DaysCents: Number(counts?.test_revenue ?? 0),
+		lowStock,
+	}
 }

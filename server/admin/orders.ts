@@ -47,6 +47,7 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 			paymentStatus: orders.paymentStatus,
 			paymentProcessingAt: orders.paymentProcessingAt,
 			refundDueAt: orders.refundDueAt,
+			testMode: orders.testMode,
 			trackingNumber: orders.trackingNumber,
 			archivedAt: orders.archivedAt,
 		})
@@ -128,6 +129,7 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		status: order.status,
 		paymentStatus: order.paymentStatus,
 		paymentNote: paymentNoteOf(order),
+		testMode: order.testMode,
 		trackingNumber: order.trackingNumber,
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
@@ -218,6 +220,7 @@ const CSV_HEADER = [
 	'Plată',
 	'AWB',
 	'Arhivată',
+	ro.orders.csvTest,
 ]
 
 const euros = (cents: number) => (cents / 100).toFixed(2)
@@ -263,6 +266,7 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 				ro.orders.payments[order.paymentStatus],
 				order.trackingNumber,
 				order.archivedAt ? ro.orders.yes : ro.orders.no,
+				order.testMode ? ro.orders.testMark : '',
 			]
 		}),
 	)

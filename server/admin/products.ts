@@ -1,9 +1,20 @@
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { ProductInput } from '#app/lib/forms/admin-product.ts'
-import { ro } from '#app/lib/admin/texts.ts'
+import { fill, ro } from '#app/lib/admin/texts.ts'
 import { AdminInputError, isUniqueViolation } from './errors.ts'
+
+/**
+ * A stock change refused because checkouts (or another admin) moved the stock since the form was
+ * loaded: writing the typed figure would undo their reservations and sell units twice.
+ */
+export class StockMovedError extends AdminInputError {
+	override name = 'StockMovedError'
+	constructor(readonly currentStock: number | null) {
+		super(fill(ro.messages.stockMoved, { stock: currentStock ?? ro.messages.stockUnlimited }), 409, 'stock')
+	}
+}
 
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20
 
@@ -83,7 +94,6 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 				kind: input.kind,
 				categoryId: input.categoryId,
 				priceCents: input.price,
-				stock: input.stock,
 				badges: input.badges,
 				isActive: input.isActive,
 				images: input.images,
@@ -96,16 +106,41 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 				giftWrapAvailable: input.giftWrapAvailable,
 			}
 			if (existing) {
-				await tx.update(products).set(values).where(eq(products.id, existing.id))
+				await updateProductRow(tx, existing.id, values, input)
 				return { id: existing.id, created: false, removedImages: existing.images.filter((url) => !input.images.includes(url)) }
 			}
-			const [row] = await tx.insert(products).values(values).returning({ id: products.id })
+			const [row] = await tx.insert(products).values({ ...values, stock: input.stock }).returning({ id: products.id })
 			return { id: row!.id, created: true, removedImages: [] }
 		})
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new AdminInputError(ro.messages.duplicateProductSlug, 409, 'slug')
 		throw error
 	}
+}
+
+/**
+ * Writes an edited product. Live stock moves under the form (checkouts hold and release units), so
+ * the figure the admin typed is never written blindly: when it equals the figure the form was
+ * loaded with, the admin did not touch stock and the column is left out of the update; otherwise
+ * the update only applies while stock still is the loaded figure (one guarded statement, so no
+ * checkout can slip in between a check and the write). A form that did not say what it loaded
+ * may only confirm the live figure. A miss refuses the whole save with the current figure.
+ */
+async function updateProductRow(tx: DbExecutor, id: string, values: Omit<typeof products.$inferInsert, 'stock'>, input: ProductInput) {
+	const stockUntouched = input.loadedStock !== undefined && input.stock === input.loadedStock
+	if (stockUntouched) {
+		await tx.update(products).set(values).where(eq(products.id, id))
+		return
+	}
+	const expected = input.loadedStock === undefined ? input.stock : input.loadedStock
+	const updated = await tx
+		.update(products)
+		.set({ ...values, stock: input.stock })
+		.where(and(eq(products.id, id), sql`${products.stock} is not distinct from ${expected}`))
+		.returning({ id: products.id })
+	if (updated.length > 0) return
+	const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id))
+	throw new StockMovedError(now?.stock ?? null)
 }
 
 /** Spec §7: update is_active by id; the new state, or null when there is no such product. */

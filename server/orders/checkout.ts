@@ -61,7 +61,7 @@ export async function startCheckout(
 		})
 		await deps.db
 			.update(orders)
-			.set({ paymentProvider: deps.payments.name, paymentSessionId: session.id, paymentSessionExpiresAt: session.expiresAt })
+			.set({ paymentProvider: deps.payments.name, testMode: deps.payments.testMode, paymentSessionId: session.id, paymentSessionExpiresAt: session.expiresAt })
 			.where(eq(orders.id, order.id))
 		return { orderId: order.id, url: session.url, sessionId: session.id, totalCents: order.totalCents }
 	} catch (error) {

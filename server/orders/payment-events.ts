@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { orderHistory, orders, paymentEvents, products, stockHolds } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
-import type { PaymentEvent, PaymentProvider, SessionState } from '../payments/provider.ts'
+import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
 import { refundUnfulfillable } from './refunds.ts'
 
@@ -74,7 +74,7 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 		const details = { eventId: event.id, sessionId: event.session.id }
 		let transitioned: boolean
 		if (outcome === 'paid') {
-			const paid = await markPaid(tx, orderId, details, deps.mail)
+			const paid = await markPaid(tx, orderId, details, deps.mail, isTestPayment(event))
 			transitioned = paid !== 'unchanged'
 			queued = paid === 'sold'
 			refundDue = paid === 'unfulfillable'
@@ -116,12 +116,15 @@ async function markPaid(
 	orderId: string,
 	details: Record<string, unknown>,
 	mail: OrderEmailContext,
+	testMoney: boolean,
 ): Promise<'sold' | 'unfulfillable' | 'unchanged'> {
 	const updated = await tx
 		.update(orders)
 		.set({
 			paymentStatus: 'paid',
 			paidAt: new Date(),
+			// Only ever turned on: a live-looking event cannot make an order opened with a test key real.
+			...(testMoney ? { testMode: true } : {}),
 			status: sql`case when ${orders.status} = 'cancelled' then 'new'::order_status else ${orders.status} end`,
 		})
 		.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['pending', 'failed'])))

@@ -27,6 +27,8 @@ export type SessionState = {
 	 * Only known when the provider was asked directly; a complete, unpaid session without it is settling.
 	 */
 	paymentFailed?: boolean
+	/** False when the provider says no real money moves (a Stripe test-mode object); unknown when absent. */
+	livemode?: boolean
 }
 
 export const PAYMENT_EVENT_TYPES = [
@@ -47,6 +49,8 @@ export type PaymentEvent = {
 
 export interface PaymentProvider {
 	readonly name: 'stripe' | 'test'
+	/** True when the sessions it opens take test money only (the test card page, a Stripe test key). */
+	readonly testMode: boolean
 	createSession(request: PaymentSessionRequest): Promise<PaymentSession>
 	retrieveSession(id: string): Promise<SessionState>
 	/** Ends an open session early (reconciliation of a session that outlived its expiry). */
@@ -59,6 +63,16 @@ export interface PaymentProvider {
 }
 
 export type RefundRequest = { sessionId: string; orderId: string; amountCents: number }
+
+/** Stripe secret and restricted keys say their mode in their prefix: sk_test_…, rk_test_…. */
+export function isStripeTestKey(secretKey: string) {
+	return /^(sk|rk)_test_/.test(secretKey)
+}
+
+/** An event is test money when its provider is the test card page or the provider says it is not live. */
+export function isTestPayment(event: Pick<PaymentEvent, 'provider' | 'session'>) {
+	return event.provider === 'test' || event.session.livemode === false
+}
 
 export class PaymentProviderError extends Error {
 	override name = 'PaymentProviderError'

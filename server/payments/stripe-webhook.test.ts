@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { parseStripeWebhook, WebhookPayloadError, WebhookSignatureError } from './stripe.ts'
+import { isStripeTestKey, isTestPayment } from './provider.ts'
+import { createStripeProvider, parseStripeWebhook, WebhookPayloadError, WebhookSignatureError } from './stripe.ts'
 
 const SECRET = 'whsec_unit_test_secret'
 const ORDER_ID = '7d0c2a52-2f7e-4c44-9d3e-0a6f1e7f5a11'
@@ -42,5 +43,27 @@ describe('parseStripeWebhook', () => {
 		['a session id that is not a string', completed({ id: { $ne: null } })],
 	])('throws WebhookPayloadError (a 400, not a 500) for a signed event that is %s', (_what, payload) => {
 		expect(() => parseSigned(payload)).toThrow(WebhookPayloadError)
+	})
+})
+
+describe('test money from Stripe', () => {
+	const object = { id: 'cs_test_9', status: 'complete', payment_status: 'paid', metadata: { order_id: ORDER_ID } }
+
+	it('reads livemode from the session or the event; either one false makes it test money', () => {
+		expect(parseSigned(completed({ ...object, livemode: true }))?.session.livemode).toBe(true)
+		expect(parseSigned(completed({ ...object, livemode: false }))?.session.livemode).toBe(false)
+		const testEvent = parseSigned({ ...completed({ ...object, livemode: true }), livemode: false })!
+		expect(testEvent.session.livemode).toBe(false)
+		expect(isTestPayment(testEvent)).toBe(true)
+		expect(isTestPayment(parseSigned(completed({ ...object, livemode: true }))!)).toBe(false)
+		expect(isTestPayment({ provider: 'test', session: { id: 'x', orderId: null, status: 'complete', paymentStatus: 'paid' } })).toBe(true)
+	})
+
+	it('knows a test key by its prefix', () => {
+		expect(isStripeTestKey('sk_test_abc')).toBe(true)
+		expect(isStripeTestKey('rk_test_abc')).toBe(true)
+		expect(isStripeTestKey('sk_live_abc')).toBe(false)
+		expect(createStripeProvider({ secretKey: 'sk_test_abc' }).testMode).toBe(true)
+		expect(createStripeProvider({ secretKey: 'sk_live_abc' }).testMode).toBe(false)
 	})
 })

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import { z } from 'zod'
 import type { PaymentEvent, PaymentProvider, SessionState } from './provider.ts'
-import { PAYMENT_EVENT_TYPES, PaymentProviderError, type PaymentEventType } from './provider.ts'
+import { isStripeTestKey, PAYMENT_EVENT_TYPES, PaymentProviderError, type PaymentEventType } from './provider.ts'
 
 export type StripeOptions = {
 	secretKey: string
@@ -32,6 +32,7 @@ function toState(session: Stripe.Checkout.Session): SessionState {
 		orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
 		status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
 		paymentStatus: session.payment_status === 'paid' ? 'paid' : session.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
+		...(typeof session.livemode === 'boolean' ? { livemode: session.livemode } : {}),
 	}
 }
 
@@ -40,6 +41,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 	const stripe = createStripeClient(options)
 	return {
 		name: 'stripe',
+		testMode: isStripeTestKey(options.secretKey),
 		async createSession(request) {
 			const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) => ({
 				quantity: line.quantity,
@@ -111,7 +113,7 @@ export class WebhookPayloadError extends Error {
 	override name = 'WebhookPayloadError'
 }
 
-const eventEnvelope = z.object({ id: z.string().min(1).max(255), type: z.string() })
+const eventEnvelope = z.object({ id: z.string().min(1).max(255), type: z.string(), livemode: z.boolean().nullish() })
 
 /** The parts of a Checkout Session event the shop reads (metadata values are strings at Stripe). */
 const sessionEvent = z.object({
@@ -122,6 +124,7 @@ const sessionEvent = z.object({
 			payment_status: z.string().nullish(),
 			metadata: z.record(z.string(), z.string()).nullish(),
 			client_reference_id: z.string().max(255).nullish(),
+			livemode: z.boolean().nullish(),
 		}),
 	}),
 })
@@ -144,5 +147,8 @@ export function parseStripeWebhook(rawBody: string | Buffer, signature: string |
 	if (!(PAYMENT_EVENT_TYPES as readonly string[]).includes(envelope.data.type)) return null
 	const parsed = sessionEvent.safeParse(event)
 	if (!parsed.success) throw new WebhookPayloadError(`${envelope.data.type} without a readable Checkout Session`)
-	return { id: envelope.data.id, provider: 'stripe', type: envelope.data.type as PaymentEventType, session: toState(parsed.data.data.object as Stripe.Checkout.Session) }
+	const session = toState(parsed.data.data.object as Stripe.Checkout.Session)
+	// The event's own livemode counts too: a test event is test money whatever its object says.
+	if (envelope.data.livemode === false) session.livemode = false
+	return { id: envelope.data.id, provider: 'stripe', type: envelope.data.type as PaymentEventType, session }
 }

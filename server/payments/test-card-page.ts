@@ -49,7 +49,7 @@ export async function submitTestCard(app: RequestContext, sessionId: string, for
 		id: `test_evt_${crypto.randomBytes(12).toString('base64url')}`,
 		provider: 'test',
 		type: paid ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
-		session: { id: sessionId, orderId: payment.orderId, status: paid ? 'complete' : 'open', paymentStatus: paid ? 'paid' : 'unpaid' },
+		session: { id: sessionId, orderId: payment.orderId, status: paid ? 'complete' : 'open', paymentStatus: paid ? 'paid' : 'unpaid', livemode: false },
 	})
 	return paid ? { kind: 'paid', redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` } : { kind: 'declined' }
 }

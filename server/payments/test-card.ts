@@ -30,12 +30,13 @@ export function createTestCardProvider(options: { db: DbExecutor; now?: () => Da
 			.from(orders)
 			.where(eq(orders.paymentSessionId, id))
 		if (!order) throw new Error(`no test payment session ${id}`)
-		if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { id, orderId: order.id, status: 'complete', paymentStatus: 'paid' }
+		if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { id, orderId: order.id, status: 'complete', paymentStatus: 'paid', livemode: false }
 		const over = order.paymentStatus === 'failed' || (order.expiresAt !== null && order.expiresAt <= now())
-		return { id, orderId: order.id, status: over ? 'expired' : 'open', paymentStatus: 'unpaid' }
+		return { id, orderId: order.id, status: over ? 'expired' : 'open', paymentStatus: 'unpaid', livemode: false }
 	}
 	return {
 		name: 'test',
+		testMode: true,
 		async createSession(request) {
 			const id = `${TEST_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}`
 			// Relative: the page is part of this shop, whichever address the customer reached it by.

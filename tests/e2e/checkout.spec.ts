@@ -170,13 +170,15 @@ test.describe('checkout with the built-in test card page', () => {
 		const placed = await database.db.select().from(orders).where(eq(orders.userId, user.id))
 		expect(placed).toHaveLength(1)
 		const order = placed[0]!
-		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 7490, email: user.email, locale: 'ro' })
+		// Paid on the built-in test card page: the server records it as test money (issue 16 item 6).
+		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 7490, email: user.email, locale: 'ro', testMode: true })
 
 		await page.goto('/account')
 		const card = page.getByTestId('account-order')
 		await expect(card).toHaveCount(1)
 		await expect(card.getByRole('heading', { name: `Comanda #${order.id.slice(0, 8)}` })).toBeVisible()
 		await expect(card).toContainText('74,90')
+		await expect(card).toContainText('TEST')
 
 		await expectConfirmationEmail(user.email, order.id)
 	})

@@ -22,6 +22,8 @@ export type FakeSession = {
 	success_url: string
 	cancel_url: string
 	expires_at: number
+	/** As at Stripe: false for sessions made with a test key (sk_test_…), true with a live one. */
+	livemode: boolean
 	url: string
 	/** Set once the customer completed checkout (Stripe creates the PaymentIntent then). */
 	payment_intent: string | null
@@ -117,6 +119,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 					success_url: String(body.success_url).replace('{CHECKOUT_SESSION_ID}', id),
 					cancel_url: String(body.cancel_url),
 					expires_at: Number(body.expires_at),
+					livemode: !String(req.headers.authorization).startsWith('Bearer sk_test_'),
 					url: `https://checkout.stripe.test/c/pay/${id}`,
 					payment_intent: null,
 					amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.price_data.unit_amount, 0) + shipping,
@@ -207,7 +210,8 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 		},
 		/** A webhook event about a session, as Stripe would post it. */
 		event(type: string, id: string, eventId = `evt_${crypto.randomBytes(12).toString('hex')}`) {
-			return JSON.stringify({ id: eventId, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object: { ...session(id) } } })
+			const object = session(id)
+			return JSON.stringify({ id: eventId, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: object.livemode, data: { object: { ...object } } })
 		},
 		/** The Stripe-Signature header for a payload, optionally signed at another time or with another secret. */
 		sign(payload: string, options: { timestamp?: number; secret?: string } = {}) {

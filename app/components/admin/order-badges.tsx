@@ -24,6 +24,15 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 	return <span className={`${badge} ${statusColors[status]}`}>{ro.orders.statuses[status]}</span>
 }
 
+/** Test money (test card page, Stripe test mode): shown beside the payment so nobody ships against it. */
+export function TestModeBadge() {
+	return (
+		<span className={`${badge} bg-fuchsia-700 text-white`} title={ro.orders.testMarkTitle} data-testid="test-mode-badge">
+			{ro.orders.testMark}
+		</span>
+	)
+}
+
 /** Spec §4 payment status (În așteptare, Plătită, Eșuată, Rambursată); read-only. */
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
 	return <span className={`${badge} ${paymentColors[status]}`}>{ro.orders.payments[status]}</span>

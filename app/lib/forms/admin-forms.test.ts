@@ -14,6 +14,13 @@ function firstMessage(result: { success: boolean; error?: SchemaError }) {
 }
 
 describe('product form schema (spec §5)', () => {
+	it('carries the stock figure the form was loaded with: a number, null for made to order, absent for a new product', () => {
+		expect(productFormSchema.parse({ ...product, loadedStock: '3' }).loadedStock).toBe(3)
+		expect(productFormSchema.parse({ ...product, loadedStock: '' }).loadedStock).toBeNull()
+		expect(productFormSchema.parse(product).loadedStock).toBeUndefined()
+		expect(firstMessage(productFormSchema.safeParse({ ...product, loadedStock: '-1' }))).toBe('Stocul încărcat nu este valid; reîncarcă pagina')
+	})
+
 	it('turns the typed values into cents and integers', () => {
 		expect(productFormSchema.parse(product)).toMatchObject({ price: 2990, stock: 5, portraitSize: null })
 		expect(productFormSchema.parse({ ...product, price: '0' }).price).toBe(0)

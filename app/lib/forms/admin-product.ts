@@ -15,6 +15,17 @@ const productFields = z.object({
 		return z.NEVER
 	}),
 	stock: integerInRange(0, 999999, 'Stocul trebuie să fie un număr întreg între 0 și 999999', 'Stocul este obligatoriu'),
+	/**
+	 * The stock figure the form was loaded with ('' for a made-to-order product), sent back so the
+	 * server can tell whether the admin changed stock and whether checkouts moved it meanwhile.
+	 * Absent for a new product.
+	 */
+	loadedStock: z.optional(
+		z.pipe(
+			z.string().check(z.trim(), z.refine((value) => value === '' || /^\d{1,9}$/.test(value), 'Stocul încărcat nu este valid; reîncarcă pagina')),
+			z.transform((value: string) => (value === '' ? null : Number(value))),
+		),
+	),
 	badges: z.pipe(
 		z.array(z.enum(BADGES)).check(z.maxLength(BADGES.length)),
 		z.transform((badges: Badge[]) => BADGES.filter((badge) => badges.includes(badge))),

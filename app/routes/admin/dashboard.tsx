@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { dashboardStats } from '#server/admin/dashboard.ts'
 import { getApp } from '#server/context.ts'
+import { TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { fill, ro } from '#app/lib/admin/texts.ts'
 import { formatEuro } from '#app/lib/money.ts'
 import type { Route } from './+types/dashboard'
@@ -51,6 +52,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 					</dd>
 				</div>
 			</dl>
+			{stats.testOrdersToday > 0 || stats.testRevenueLast30DaysCents > 0 ? (
+				<p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted" data-testid="test-orders">
+					<TestModeBadge />
+					{fill(ro.dashboard.testExcluded, { today: stats.testOrdersToday, revenue: formatEuro(stats.testRevenueLast30DaysCents, 'ro') })}
+				</p>
+			) : null}
 			<section aria-labelledby="low-stock-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
 				<h2 id="low-stock-title" className="font-serif text-xl">
 					{ro.dashboard.lowStock}

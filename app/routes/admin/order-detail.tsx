@@ -8,7 +8,7 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge } from '#app/components/admin/order-badges.tsx'
+import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
@@ -310,6 +310,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 						<OrderStatusBadge status={order.status} />
 						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
 						<PaymentNoteBadge note={order.paymentNote} />
+						{order.testMode ? <TestModeBadge /> : null}
 						{order.archived ? <span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{ro.orders.archivedBadge}</span> : null}
 					</p>
 				</div>

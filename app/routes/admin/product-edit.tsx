@@ -1,8 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { data, Link } from 'react-router'
 import { listCategoryOptions } from '#server/admin/categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { getProduct, saveProduct } from '#server/admin/products.ts'
+import { getProduct, saveProduct, StockMovedError } from '#server/admin/products.ts'
 import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
 import { keyFromPublicUrl } from '#server/admin/upload.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -35,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 				categoryId: product.categoryId ?? '',
 				price: (product.priceCents / 100).toFixed(2),
 				stock: product.stock === null ? '' : String(product.stock),
+				loadedStock: product.stock === null ? '' : String(product.stock),
 				badges: product.badges,
 				isActive: product.isActive,
 				images: product.images,
@@ -71,6 +72,10 @@ export async function action(args: Route.ActionArgs) {
 		await queueContentTranslation(app, { kind: 'product', id: saved.id })
 		return redirectWithToast(app, '/admin/products', { type: 'success', title: saved.created ? ro.messages.productCreated : ro.messages.productUpdated })
 	} catch (error) {
+		if (error instanceof StockMovedError) {
+			const currentStock = error.currentStock === null ? '' : String(error.currentStock)
+			return data({ title: ro.common.error, field: error.field ?? '', message: error.message, currentStock }, { status: error.status })
+		}
 		if (error instanceof AdminInputError) {
 			if (error.status === 404) notFound()
 			return data({ title: ro.common.error, field: error.field ?? '', message: error.message }, { status: error.status })
@@ -88,6 +93,13 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 	const { values, set, setValues, control, fieldId } = form
 	const [uploading, setUploading] = useState(false)
 	const isCandle = values.kind === 'candle'
+	// Stock moved under the form: what was typed stays, and the next save is checked against the
+	// figure the server just reported, so "check and save again" works without a reload.
+	const movedStock = actionData && 'currentStock' in actionData ? actionData.currentStock : undefined
+	useEffect(() => {
+		if (typeof movedStock === 'string') set('loadedStock', movedStock)
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
+	}, [actionData])
 
 	const text = (name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock', label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
 		<AdminField form={form} name={name} label={label}>

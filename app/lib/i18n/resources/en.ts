@@ -315,6 +315,8 @@ const en = {
 			failed: 'Failed',
 			refunded: 'Refunded',
 		},
+		testPayment: 'TEST',
+		testPaymentTitle: 'Test payment: no money was taken',
 		changePasswordTitle: 'Change password',
 		currentPassword: 'Current password',
 		changePasswordSubmit: 'Change password',

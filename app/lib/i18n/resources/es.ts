@@ -315,6 +315,8 @@ const es: Translation = {
 			failed: 'Fallido',
 			refunded: 'Reembolsado',
 		},
+		testPayment: 'PRUEBA',
+		testPaymentTitle: 'Pago de prueba: no se cobró dinero',
 		changePasswordTitle: 'Cambiar la contraseña',
 		currentPassword: 'Contraseña actual',
 		changePasswordSubmit: 'Cambiar la contraseña',

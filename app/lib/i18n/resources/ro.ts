@@ -315,6 +315,8 @@ const ro: Translation = {
 			failed: 'Eșuată',
 			refunded: 'Rambursată',
 		},
+		testPayment: 'TEST',
+		testPaymentTitle: 'Plată de test: nu s-au încasat bani',
 		changePasswordTitle: 'Schimbă parola',
 		currentPassword: 'Parola actuală',
 		changePasswordSubmit: 'Schimbă parola',

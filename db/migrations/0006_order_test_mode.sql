@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "test_mode" boolean DEFAULT false NOT NULL;
