@@ -26,6 +26,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
 }
 
+/** The page's headers plus a throttled attempt's Retry-After (React Router keeps an action's headers only when asked). */
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+	const merged = new Headers(parentHeaders)
+	const retryAfter = actionHeaders.get('Retry-After')
+	if (retryAfter) merged.set('Retry-After', retryAfter)
+	return merged
+}
+
 type Failure = { ok: false; intent: 'login' | 'signup'; message: string; values?: Record<string, string | number>; email: string }
 
 function fail(intent: Failure['intent'], status: number, message: string, email: unknown, values?: Failure['values'], retryAfterSeconds?: number) {

@@ -28,7 +28,9 @@ function refuse(status: number, message: string, values?: Refusal['values']): Re
 }
 
 function tooMany(message: string, retryAfterSeconds: number): Refusal {
-	return { ...refuse(429, message, { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) }), retryAfterSeconds }
+	const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+	// `count` picks the singular form for one minute (the first waits are 30 and 60 seconds).
+	return { ...refuse(429, message, { minutes, count: minutes }), retryAfterSeconds }
 }
 
 /** Headers for better-auth calls: the session cookie, the user agent and the address Express trusts. */
