@@ -7,6 +7,9 @@ export const KNOWN_DEVICE_DAYS = 180
 
 type Ctx = Pick<RequestContext, 'secret' | 'env'>
 
+/** Sent with every request (path /, so the JS form post to /login.data carries it too); it changes no page. */
+export const KNOWN_DEVICE_COOKIE = 'shop.known_device'
+
 /**
  * The "known device" cookie (ADR 0097, after OWASP's device-cookie defence): set after each
  * successful sign-in, signed with the app secret, and bound to the account by a hash of its
@@ -14,7 +17,7 @@ type Ctx = Pick<RequestContext, 'secret' | 'env'>
  * counted apart from everyone else's, so the owner's browser gets in while an attacker is throttled.
  */
 function knownDeviceCookie(ctx: Ctx) {
-	return createCookie('shop.known_device', {
+	return createCookie(KNOWN_DEVICE_COOKIE, {
 		path: '/',
 		httpOnly: true,
 		sameSite: 'lax',
