@@ -36,16 +36,17 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
 			{blocks.length === 0 ? (
 				<p className="mt-6 text-sm">{ro.security.none}</p>
 			) : (
-				<div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
+				// Focusable, so a keyboard can scroll the table on a phone (it holds no links of its own).
+				<div tabIndex={0} role="region" aria-labelledby="security-title" className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
 					<table className="w-full text-left text-sm">
 						<thead className="border-b border-sand text-muted">
 							<tr>
-								<th className="px-4 py-2 font-medium">{ro.security.at}</th>
-								<th className="px-4 py-2 font-medium">{ro.security.email}</th>
-								<th className="px-4 py-2 font-medium">{ro.security.address}</th>
-								<th className="px-4 py-2 font-medium">{ro.security.reason}</th>
-								<th className="px-4 py-2 font-medium">{ro.security.failures}</th>
-								<th className="px-4 py-2 font-medium">{ro.security.blockedUntil}</th>
+								<th scope="col" className="px-4 py-2 font-medium">{ro.security.at}</th>
+								<th scope="col" className="px-4 py-2 font-medium">{ro.security.email}</th>
+								<th scope="col" className="px-4 py-2 font-medium">{ro.security.address}</th>
+								<th scope="col" className="px-4 py-2 font-medium">{ro.security.reason}</th>
+								<th scope="col" className="px-4 py-2 font-medium">{ro.security.failures}</th>
+								<th scope="col" className="px-4 py-2 font-medium">{ro.security.blockedUntil}</th>
 							</tr>
 						</thead>
 						<tbody className="divide-y divide-sand">
