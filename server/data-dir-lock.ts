@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,6 +10,13 @@ export class DataDirLockedError extends Error {
 type LockRecord = { pid: number; hostname: string; startedAt: string }
 
 const LOCK_FILE = '.lock'
+/** Held only while one process checks and removes a dead owner's lock, so two never do it at once. */
+const BREAK_GUARD = '.lock.break'
+/**
+ * An unreadable lock file younger than this may still be in the hands of its writer (an older
+ * version of the shop wrote it in two steps); older, nobody is writing it and it may go.
+ */
+export const UNREADABLE_LOCK_GRACE_MS = 10_000
 
 function isAlive(pid: number) {
 	try {
@@ -20,49 +28,147 @@ function isAlive(pid: number) {
 	}
 }
 
-function readLock(file: string): LockRecord | null {
+type Read = { kind: 'missing' } | { kind: 'unreadable'; ageMs: number } | { kind: 'held'; record: LockRecord; raw: string }
+
+function readLock(file: string): Read {
+	let raw: string
+	let ageMs: number
 	try {
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as LockRecord
+		raw = fs.readFileSync(file, 'utf8')
+		ageMs = Date.now() - fs.statSync(file).mtimeMs
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' }
+		throw error
+	}
+	try {
+		const record = JSON.parse(raw) as Partial<LockRecord>
+		if (Number.isSafeInteger(record.pid) && typeof record.hostname === 'string' && typeof record.startedAt === 'string') {
+			return { kind: 'held', record: record as LockRecord, raw }
+		}
 	} catch {
-		return null
+		// Falls through: not a complete record.
+	}
+	return { kind: 'unreadable', ageMs }
+}
+
+/**
+ * Publishes `content` at `file` only if nothing is there, complete from its first moment: the
+ * content is written and flushed to a private temporary file, which link() then puts in place
+ * (link fails with EEXIST, atomically, when the name is taken). Returns false when it was taken.
+ */
+function publishExclusive(file: string, content: string): boolean {
+	const temporary = `${file}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`
+	const fd = fs.openSync(temporary, 'wx')
+	try {
+		fs.writeSync(fd, content)
+		fs.fsyncSync(fd)
+	} finally {
+		fs.closeSync(fd)
+	}
+	try {
+		fs.linkSync(temporary, file)
+		return true
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code
+		if (code === 'EEXIST') return false
+		if (code !== undefined && NO_HARD_LINKS.has(code)) return createExclusive(file, content)
+		throw error
+	} finally {
+		fs.rmSync(temporary, { force: true })
+	}
+}
+
+/** What link() answers on file systems without hard links (some network and FAT volumes). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'])
+
+/**
+ * The fallback where link() is not available: create-exclusive, then write. The file is briefly
+ * empty, which readers treat as "being written" (never as stale) until UNREADABLE_LOCK_GRACE_MS.
+ */
+function createExclusive(file: string, content: string): boolean {
+	try {
+		fs.writeFileSync(file, content, { flag: 'wx' })
+		return true
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+		throw error
 	}
 }
 
 /**
+ * Removes the lock at `file` if it is still exactly the one judged dead (`judgedRaw`, or an old
+ * unreadable file). Without the guard, two processes that both judged the same dead lock could
+ * interleave so that the second removes the live lock the first had just taken.
+ */
+function breakDeadLock(file: string, judged: Read) {
+	const guard = path.join(path.dirname(file), BREAK_GUARD)
+	const mine = JSON.stringify({ pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() })
+	if (!publishExclusive(guard, mine)) {
+		// Someone else is breaking it right now: give them a moment. Their guard lives for a few
+		// system calls; one left by a process that died inside them is old and may go.
+		if (Date.now() - mtimeOrNow(guard) > UNREADABLE_LOCK_GRACE_MS) fs.rmSync(guard, { force: true })
+		else sleepSync(5)
+		return
+	}
+	try {
+		const now = readLock(file)
+		const same =
+			(judged.kind === 'held' && now.kind === 'held' && now.raw === judged.raw) ||
+			(judged.kind === 'unreadable' && now.kind === 'unreadable' && now.ageMs > UNREADABLE_LOCK_GRACE_MS)
+		if (same) fs.rmSync(file, { force: true })
+	} finally {
+		const current = readLock(guard)
+		if (current.kind === 'held' && JSON.stringify(current.record) === mine) fs.rmSync(guard, { force: true })
+	}
+}
+
+function mtimeOrNow(file: string) {
+	try {
+		return fs.statSync(file).mtimeMs
+	} catch {
+		return Date.now()
+	}
+}
+
+/** Start-up code only: a few milliseconds' pause without giving up the synchronous flow. */
+function sleepSync(ms: number) {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+/**
  * PGlite runs one process per data directory, so the app claims DATA_DIR before opening it.
- * The lock file names its owner; a lock whose process no longer runs (a crash, a SIGKILL,
- * a restarted container) is taken over. One data directory serves one machine.
+ * The lock file names its owner and is never visible half-written (publishExclusive). A lock
+ * whose process no longer runs (a crash, a SIGKILL, a restarted container) is taken over; an
+ * unreadable one only once it is old enough that nobody can still be writing it. One data
+ * directory serves one machine.
  */
 export function acquireDataDirLock(dataDir: string): { release(): void } {
 	fs.mkdirSync(dataDir, { recursive: true })
 	const file = path.join(dataDir, LOCK_FILE)
 	const mine: LockRecord = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() }
+	const content = JSON.stringify(mine)
 
-	for (let attempt = 0; attempt < 3; attempt++) {
-		try {
-			fs.writeFileSync(file, JSON.stringify(mine), { flag: 'wx' })
+	for (let attempt = 0; attempt < 20; attempt++) {
+		if (publishExclusive(file, content)) {
 			return {
 				release() {
 					const current = readLock(file)
-					if (current?.pid === mine.pid && current.startedAt === mine.startedAt) fs.rmSync(file, { force: true })
+					if (current.kind === 'held' && current.raw === content) fs.rmSync(file, { force: true })
 				},
 			}
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
 		}
 		const holder = readLock(file)
-		if (holder !== null && holder.pid !== process.pid && isAlive(holder.pid)) {
+		if (holder.kind === 'missing') continue
+		if (holder.kind === 'held' && holder.record.pid !== process.pid && isAlive(holder.record.pid)) {
 			throw new DataDirLockedError(
-				`DATA_DIR ${dataDir} is already in use by process ${holder.pid}; stop that process or choose another DATA_DIR.`,
+				`DATA_DIR ${dataDir} is already in use by process ${holder.record.pid}; stop that process or choose another DATA_DIR.`,
 			)
 		}
-		// Stale (or unreadable because its writer died mid-write): move it aside atomically, then retry.
-		try {
-			fs.renameSync(file, `${file}.stale-${process.pid}-${attempt}`)
-			fs.rmSync(`${file}.stale-${process.pid}-${attempt}`, { force: true })
-		} catch {
-			// Another starting process moved it first; the retry settles who wins.
-		}
+		if (holder.kind === 'unreadable' && holder.ageMs <= UNREADABLE_LOCK_GRACE_MS) break
+		// A complete lock whose owner is dead (or an earlier life of this very pid), or an old unreadable file.
+		breakDeadLock(file, holder)
 	}
-	throw new DataDirLockedError(`DATA_DIR ${dataDir} is being claimed by another process; try again.`)
+	throw new DataDirLockedError(
+		`DATA_DIR ${dataDir} is being claimed by another process (or its ${LOCK_FILE} file is unreadable); try again, or remove ${file} if no shop uses this folder.`,
+	)
 }

@@ -3,6 +3,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { withAdvisoryLock } from '#db/migrate.ts'
 import { STOREFRONT_CHANGED_CHANNEL, type NotificationListener } from '#db/notifications.ts'
 import { prepareDatabase } from '#db/prepare.ts'
+import { startOrderErasure } from './account/order-erasure.ts'
 import { createAuth, type ShopAuth } from './auth/auth.ts'
 import { ensureAdminFromEnv, logAdminHint } from './auth/bootstrap.ts'
 import type { Env } from './config/env.ts'
@@ -119,6 +120,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			{ db: database.db, storage, log: log.child({ component: 'upload-retention' }) },
 			{ retentionDays: env.UPLOAD_RETENTION_DAYS },
 		)
+		const orderErasure = startOrderErasure({ db: database.db, storage, log: log.child({ component: 'order-erasure' }) })
 		const translation = createContentTranslation(env, database.db, log)
 		const payments = createPaymentProvider(env, database.db)
 		if (!payments) log.warn('checkout is closed: set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=1 for the test card page)')
@@ -151,7 +153,9 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			shipping: shippingConfig(env),
 			orderMail,
 			stopJobs: async () => {
-				await Promise.all([reconciler.stop(), expiredRows.stop()])
+				await reconciler.stop()
+				await orderErasure.stop()
+				await expiredRows.stop()
 			},
 			pageCache,
 			pageCacheListener,

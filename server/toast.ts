@@ -1,4 +1,5 @@
 import { createCookie, redirect } from 'react-router'
+import { sameOriginPath } from '#app/lib/http/same-origin-path.ts'
 import { toastSchema, type Toast } from '#app/lib/toast.ts'
 import type { RequestContext } from './context.ts'
 
@@ -13,11 +14,14 @@ function toastCookie(context: Pick<RequestContext, 'secret' | 'env'>) {
 	})
 }
 
-/** Redirects and shows `toast` on the page the browser lands on. */
+/**
+ * Redirects and shows `toast` on the page the browser lands on. The target passes the shared
+ * same-origin check whoever built it, so a target with request data in it cannot leave the site.
+ */
 export async function redirectWithToast(context: RequestContext, url: string, toast: Toast, init?: ResponseInit) {
 	const headers = new Headers(init?.headers)
 	headers.append('Set-Cookie', await toastCookie(context).serialize(toast))
-	return redirect(url, { ...init, headers })
+	return redirect(sameOriginPath(url), { ...init, headers })
 }
 
 /** Reads (and clears) the pending toast; the returned header must go on the response. */

@@ -11,6 +11,7 @@ import { redirectWithToast } from '#server/toast.ts'
 import { Field } from '#app/components/account/field.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+import { orderStillToShip } from '#app/lib/domain/order-retention.ts'
 import { PASSWORD_MAX } from '#app/lib/forms/auth-limits.ts'
 import { changePasswordSchema, deleteAccountSchema, firstIssue } from '#app/lib/forms/auth.ts'
 import { formatEuro } from '#app/lib/money.ts'
@@ -30,6 +31,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 		user: { email: user.email, name: user.name },
 		// Dates are formatted here, in the shop's time zone, so server and browser render the same text.
 		orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), date: dates.format(order.createdAt) })),
+		/** Orders whose shipping details deleting the account would keep until they are fulfilled. */
+		ordersToShip: orders.filter(orderStillToShip).length,
 	}
 }
 
@@ -59,8 +62,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 		if (!(await verifyPassword(app, request, user.id, parsed.data.password))) {
 			return data<Outcome>({ ok: false, intent: 'delete-account', message: 'account.wrongPassword' }, { status: 400 })
 		}
-		await deleteAccount(app.db, user.id)
-		app.log.info({ event: 'account-deleted', userId: user.id }, 'account deleted at its owner’s request')
+		const { keptForShipping } = await deleteAccount(app, user.id)
+		app.log.info({ event: 'account-deleted', userId: user.id, keptForShipping }, 'account deleted at its owner’s request')
 		const t = serverI18n(app.locale).t
 		const cookies = await clearSessionCookies(app)
 		return redirectWithToast(
@@ -99,7 +102,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 	const navigation = useNavigation()
 	const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const passwordForm = useRef<HTMLFormElement>(null)
-	const { user, orders } = loaderData
+	const { user, orders, ordersToShip } = loaderData
 
 	useEffect(() => {
 		if (!actionData) return
@@ -223,6 +226,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 				<h3 className="mt-8 font-medium">{t('account.deleteTitle')}</h3>
 				<p className="mt-2 text-sm text-muted">{t('account.deleteText')}</p>
+				{ordersToShip > 0 ? (
+					<p role="note" data-testid="delete-open-orders" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+						{t('account.deleteOpenOrders', { count: ordersToShip })}
+					</p>
+				) : null}
 				<Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
 					<input type="hidden" name="intent" value="delete-account" />
 					{errorFor('delete-account')}

@@ -3,6 +3,7 @@ import { getApp } from '#server/context.ts'
 import { readJson, RequestBodyError } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { handleCheckoutRequest } from '#server/orders/checkout-request.ts'
+import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import type { Route } from './+types/api.checkout'
 
 export function loader() {
@@ -23,6 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 		body = undefined
 	}
 	// The account comes from the server session (root middleware), never from the request body.
-	const result = await handleCheckoutRequest(app, body, { userId: getCurrentUser(context)?.id ?? null })
-	return Response.json(result.body, { status: result.status, headers: { 'Cache-Control': 'no-store' } })
+	const visitor = await checkoutVisitor(app, request)
+	const result = await handleCheckoutRequest(app, body, { userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id })
+	const headers = new Headers({ 'Cache-Control': 'no-store', 'Set-Cookie': visitor.setCookie })
+	if (result.retryAfterSeconds) headers.set('Retry-After', String(result.retryAfterSeconds))
+	return Response.json(result.body, { status: result.status, headers })
 }

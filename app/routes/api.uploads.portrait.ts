@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { hitRateLimit } from '#server/security/rate-limit.ts'
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		)
 	}
 	try {
-		const upload = await receivePortraitUpload(app, request)
+		const upload = await receivePortraitUpload(app, request, { userId: getCurrentUser(context)?.id ?? null })
 		app.log.info({ uploadId: upload.id }, 'portrait photo uploaded')
 		return data(upload, { status: 201, headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {

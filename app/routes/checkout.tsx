@@ -42,6 +42,9 @@ const FIELD_ORDER: { name: CheckoutField; autoComplete: string; type?: string; r
 	{ name: 'country', autoComplete: 'country-name', required: true, wide: true },
 ]
 
+/** Failures whose message tells the customer what to do; the others show only the title. */
+const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit'])
+
 export default function Checkout({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { locale, shipping } = loaderData
@@ -124,7 +127,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 				notify({ type: 'error', title: t('checkout.validationTitle'), description: body.message })
 			} else {
 				if (body?.problems) setLineProblems(Object.fromEntries(body.problems.map((p) => [p.lineId, p.message])))
-				notify({ type: 'error', title: t('checkout.failure'), description: body?.kind === 'lines' || body?.kind === 'closed' || body?.kind === 'unavailable' ? body.message : undefined })
+				notify({ type: 'error', title: t('checkout.failure'), description: body?.kind && SHOWN_FAILURES.has(body.kind) ? body.message : undefined })
 			}
 		} catch {
 			notify({ type: 'error', title: t('checkout.failure') })

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { Await, Link } from 'react-router'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
-import { verifyPaymentSession } from '#server/orders/payment-events.ts'
+import { verifyPaymentSession } from '#server/orders/payment-verification.ts'
 import { paymentDeps } from '#server/payments/test-card-page.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import type { Route } from './+types/payment-success'
 
-type Verification = { state: 'paid' | 'pending' | 'failed' | 'error'; orderNumber: string | null }
+type Verification = { state: 'paid' | 'processing' | 'pending' | 'failed' | 'refunded' | 'error'; orderNumber: string | null }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const verification: Promise<Verification> = (async () => {
 		if (!app.payments) return { state: 'error', orderNumber: null }
 		try {
-			const result = await verifyPaymentSession(paymentDeps(app), app.payments, sessionId)
+			const result = await verifyPaymentSession(paymentDeps(app), app.payments, sessionId, { clientIp: app.clientIp })
+			if (result.state === 'unknown') return { state: 'error', orderNumber: null }
 			return { state: result.state, orderNumber: result.orderId?.slice(0, 8) ?? null }
 		} catch (error) {
 			app.log.warn({ err: error, sessionId }, 'payment verification failed')
@@ -91,10 +92,12 @@ function Outcome({ verification }: { verification: Verification }) {
 			</div>
 		)
 	}
+	// A delayed payment (bank transfer, SEPA debit) is on its way; a refunded one came for units sold out meanwhile.
+	const text = verification.state === 'processing' ? 'payment.processingText' : verification.state === 'refunded' ? 'payment.refundedText' : 'payment.processedText'
 	return (
 		<div data-testid="payment-outcome" data-state={verification.state}>
 			<h1 className="font-serif text-3xl">{t('payment.processedTitle')}</h1>
-			<p className="mt-4 text-muted">{t('payment.processedText')}</p>
+			<p className="mt-4 text-muted">{t(text)}</p>
 		</div>
 	)
 }

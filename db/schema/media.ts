@@ -24,12 +24,14 @@ export const media = pgTable(
 
 /**
  * Customer photos for portraits. The id is opaque and unguessable; an upload that no order
- * claims is deleted after the retention period.
+ * claims is deleted after the retention period, and at once when its uploader deletes the account.
  */
 export const uploads = pgTable(
 	'uploads',
 	{
 		id: id(),
+		/** Who uploaded it, when signed in: their photos go with their account (ADR 0098). */
+		userId: text().references(() => users.id, { onDelete: 'set null' }),
 		storageKey: text().notNull().unique(),
 		mimeType: text().notNull(),
 		size: integer().notNull(),
@@ -38,5 +40,5 @@ export const uploads = pgTable(
 		claimedAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 	},
-	(t) => [index('uploads_unclaimed_idx').on(t.claimedAt, t.createdAt)],
+	(t) => [index('uploads_unclaimed_idx').on(t.claimedAt, t.createdAt), index('uploads_user_idx').on(t.userId)],
 )

@@ -39,16 +39,43 @@ export const orders = pgTable(
 		paymentProvider: text(),
 		paymentSessionId: text(),
 		paymentSessionExpiresAt: timestamp({ withTimezone: true }),
+		/** Keyed hash of the checkout's visitor cookie: a visitor's new checkout supersedes their unpaid ones (ADR 0096). */
+		checkoutVisitor: text(),
+		/** Keyed hash of the client address that checked out: bounds what one address holds at once (ADR 0096). */
+		checkoutAddress: text(),
 		paidAt: timestamp({ withTimezone: true }),
+		/**
+		 * Set while a delayed payment (SEPA debit, bank transfer) is on its way: the customer finished
+		 * checkout and the provider is settling. The order stays 'pending' with its stock held; only
+		 * the provider's success or failure ends it (ADR 0095).
+		 */
+		paymentProcessingAt: timestamp({ withTimezone: true }),
+		/** When the shop last asked the provider about the session; bounds provider calls per order (ADR 0095). */
+		paymentCheckedAt: timestamp({ withTimezone: true }),
+		/**
+		 * A payment arrived for units no longer there: the money is owed back. Set with the order's
+		 * cancellation, kept as the admin's flag; the refund itself is retried until the provider takes it.
+		 */
+		refundDueAt: timestamp({ withTimezone: true }),
 		/** Admin "delete" archives: hidden from lists, kept for accounting, restorable. */
 		archivedAt: timestamp({ withTimezone: true }),
+		/**
+		 * The customer deleted the account while this order still had to be shipped: its shipping
+		 * details stay until it is delivered or cancelled, then it is anonymised (ADR 0098).
+		 */
+		erasurePendingAt: timestamp({ withTimezone: true }),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		index('orders_user_created_idx').on(t.userId, t.createdAt),
 		index('orders_created_idx').on(t.createdAt),
+		index('orders_erasure_pending_idx')
+			.on(t.erasurePendingAt)
+			.where(sql`${t.erasurePendingAt} is not null`),
 		uniqueIndex('orders_payment_session_idx').on(t.paymentSessionId),
+		index('orders_checkout_visitor_idx').on(t.checkoutVisitor, t.paymentStatus),
+		index('orders_checkout_address_idx').on(t.checkoutAddress, t.paymentStatus),
 		check('orders_amounts_not_negative', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
 	],
 )

@@ -1,7 +1,11 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
-import { newsletterSubscribers, orderItems, orders, sessions, userRoles, users } from '#db/schema/index.ts'
+import { newsletterSubscribers, orderItems, orders, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
 import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+import { orderStillToShip } from '#app/lib/domain/order-retention.ts'
+import type { Logger } from '../logger.ts'
+import type { ObjectStorage } from '../storage/storage.ts'
+import { anonymiseOrders, deleteStoredFiles } from './order-erasure.ts'
 
 export type OwnOrder = {
 	id: string
@@ -107,49 +111,31 @@ export async function exportAccountData(db: Database, userId: string) {
 	}
 }
 
-/** What stays of the delivery address on a deleted customer's orders: the country, for VAT records. */
-function anonymisedAddress(country: string) {
-	return { fullName: '', phone: '', address: '', city: '', postalCode: '', country, notes: '' }
-}
-
-export const DELETED_EMAIL = 'deleted@invalid'
-
 /**
- * GDPR art. 17: deletes the account (sessions, credentials and roles go with it) and removes the
- * personal data from its orders, which are kept for accounting. One transaction.
+ * GDPR art. 17: deletes the account (sessions, credentials and roles go with it). Its orders are
+ * kept for accounting: those still to be shipped keep their shipping details, marked for erasure,
+ * until they are delivered or cancelled (eraseClosedOrders); the others lose their personal data
+ * now. Photos of anonymised orders, and photos the customer uploaded that no order claimed, are
+ * deleted. One transaction; the files go after it commits.
  */
-export async function deleteAccount(db: Database, userId: string) {
-	await db.transaction(async (tx) => {
+export async function deleteAccount(deps: { db: Database; storage: ObjectStorage; log?: Logger }, userId: string): Promise<{ keptForShipping: number }> {
+	const files: string[] = []
+	const keptForShipping = await deps.db.transaction(async (tx) => {
 		const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update')
-		if (!user) return
-		const own = await tx.select({ id: orders.id, address: orders.shippingAddress }).from(orders).where(eq(orders.userId, userId))
-		for (const order of own) {
-			await tx
-				.update(orders)
-				.set({ email: DELETED_EMAIL, shippingAddress: anonymisedAddress(order.address.country), userId: null })
-				.where(eq(orders.id, order.id))
-		}
-		// Free text on order lines (portrait descriptions) may name people.
-		if (own.length) {
-			const lines = await tx
-				.select({ id: orderItems.id, options: orderItems.options })
-				.from(orderItems)
-				.where(
-					inArray(
-						orderItems.orderId,
-						own.map((order) => order.id),
-					),
-				)
-			for (const line of lines) {
-				if (typeof line.options.description === 'string' && line.options.description !== '') {
-					await tx
-						.update(orderItems)
-						.set({ options: { ...line.options, description: '' } })
-						.where(eq(orderItems.id, line.id))
-				}
-			}
-		}
+		if (!user) return 0
+		const own = await tx.select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.userId, userId))
+		const toShip = own.filter(orderStillToShip).map((order) => order.id)
+		if (toShip.length) await tx.update(orders).set({ userId: null, erasurePendingAt: new Date() }).where(inArray(orders.id, toShip))
+		files.push(...(await anonymiseOrders(tx, own.filter((order) => !orderStillToShip(order)).map((order) => order.id))))
+		const unclaimed = await tx
+			.delete(uploads)
+			.where(and(eq(uploads.userId, userId), isNull(uploads.claimedAt)))
+			.returning({ storageKey: uploads.storageKey })
+		files.push(...unclaimed.map((row) => row.storageKey))
 		await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
 		await tx.delete(users).where(eq(users.id, userId))
+		return toShip.length
 	})
+	await deleteStoredFiles(deps, files)
+	return { keptForShipping }
 }

@@ -3,6 +3,7 @@ import type { DbExecutor } from '#db/client.ts'
 import { orderHistory, orderItems, orders, uploads, users } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
 import { displayOrderNumber, formatAdminDateTime } from '#app/lib/admin/format.ts'
+import { paymentNoteOf } from '#app/lib/domain/payment-note.ts'
 import { ro } from '#app/lib/admin/texts.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { csvDocument } from './csv.ts'
@@ -44,6 +45,8 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 			totalCents: orders.totalCents,
 			status: orders.status,
 			paymentStatus: orders.paymentStatus,
+			paymentProcessingAt: orders.paymentProcessingAt,
+			refundDueAt: orders.refundDueAt,
 			trackingNumber: orders.trackingNumber,
 			archivedAt: orders.archivedAt,
 		})
@@ -53,7 +56,12 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 		.limit(ADMIN_ORDERS_PAGE_SIZE)
 		.offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE)
 	return {
-		orders: rows.map((row) => ({ ...row, number: displayOrderNumber(row.id), date: formatAdminDateTime(row.createdAt) })),
+		orders: rows.map(({ paymentProcessingAt, refundDueAt, ...row }) => ({
+			...row,
+			paymentNote: paymentNoteOf({ paymentStatus: row.paymentStatus, paymentProcessingAt, refundDueAt }),
+			number: displayOrderNumber(row.id),
+			date: formatAdminDateTime(row.createdAt),
+		})),
 		total: total?.value ?? 0,
 		page,
 		pages,
@@ -119,12 +127,15 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		email: order.email,
 		status: order.status,
 		paymentStatus: order.paymentStatus,
+		paymentNote: paymentNoteOf(order),
 		trackingNumber: order.trackingNumber,
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
 		totalCents: order.totalCents,
 		shippingAddress: order.shippingAddress,
 		archived: order.archivedAt !== null,
+		/** The customer deleted the account: these details are erased once the order is delivered or cancelled. */
+		erasurePending: order.erasurePendingAt !== null,
 		items: items.map((item) => ({
 			id: item.id,
 			name: item.name,

@@ -15,7 +15,7 @@ function contextOf(kind: ContentKind, field: LocalizedField) {
 }
 
 /** A request's context; outside requests (scripts, tests) the translation service is enough. */
-type LocalizingApp = Pick<RequestContext, 'translation'> & Partial<Pick<RequestContext, 'keepPageOutOfCache'>>
+export type LocalizingApp = Pick<RequestContext, 'translation'> & Partial<Pick<RequestContext, 'keepPageOutOfCache'>>
 
 /** Rows of one kind of content, to be localized together with other groups (see localizeContentGroups). */
 export type ContentGroup = { kind: ContentKind; rows: readonly LocalizableRow[] }

@@ -19,7 +19,7 @@ try {
 		log: pino({ level: env.LOG_LEVEL === 'silent' ? 'silent' : 'warn' }),
 	})
 	console.log(
-		`Checked ${summary.checked} pending order(s): ${summary.paid} paid, ${summary.released} released, ${summary.stillOpen} still open, ${summary.errors} error(s).`,
+		`Checked ${summary.checked} pending order(s): ${summary.paid} paid, ${summary.released} released, ${summary.stillOpen} still open, ${summary.processing} still settling, ${summary.refunded} refunded, ${summary.errors} error(s).`,
 	)
 	if (summary.errors) process.exitCode = 1
 } finally {

@@ -4,27 +4,33 @@ import { serverI18n } from '../i18n.ts'
 import { PaymentProviderError } from '../payments/provider.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import { startCheckout } from './checkout.ts'
+import { checkoutHolder, HOLD_LIMITS, HoldLimitError } from './hold-limits.ts'
 import { CheckoutRejectedError } from './place-order.ts'
+import { supersedeVisitorCheckouts } from './supersede.ts'
 
 /** What the checkout endpoint answers; messages are already in the visitor's language. */
 export type CheckoutResponse =
 	| { ok: true; url: string; orderId: string }
 	| { ok: false; kind: 'validation'; field: string; message: string }
 	| { ok: false; kind: 'lines'; message: string; problems: { lineId: string; code: string; message: string }[] }
-	| { ok: false; kind: 'failure' | 'closed' | 'rate-limited'; message: string }
+	| { ok: false; kind: 'failure' | 'closed' | 'rate-limited' | 'hold-limit'; message: string }
 
 /** Checkouts per visitor address in the window: each one holds stock for 30 minutes. */
 export const CHECKOUT_RATE_LIMIT = { limit: 30, windowSeconds: 600 }
 
+type CheckoutApp = Pick<RequestContext, 'locale' | 'db' | 'payments' | 'clientIp' | 'secret' | 'orderMail' | 'email' | 'env' | 'shipping' | 'log'>
+
 /**
  * POST /checkout: validates the body with the shared schema, places the order and opens the
  * payment session. Bad input is a 4xx with the spec's message, never a 500.
+ * `visitorId` (the checkout_visitor cookie) lets the visitor's new checkout supersede their unpaid
+ * ones; the client address bounds what may be held from it (ADR 0096).
  */
 export async function handleCheckoutRequest(
-	app: RequestContext,
+	app: CheckoutApp,
 	body: unknown,
-	options: { userId?: string | null } = {},
-): Promise<{ status: number; body: CheckoutResponse }> {
+	options: { userId?: string | null; visitorId?: string | null } = {},
+): Promise<{ status: number; body: CheckoutResponse; retryAfterSeconds?: number }> {
 	const t = serverI18n(app.locale).getFixedT(app.locale)
 	const parsed = checkoutRequestSchema.safeParse(body)
 	if (!parsed.success) {
@@ -35,23 +41,28 @@ export async function handleCheckoutRequest(
 	if (!app.payments) return { status: 503, body: { ok: false, kind: 'closed', message: t('checkout.closed') } }
 	const limit = await hitRateLimit(app.db, `checkout:${app.clientIp}`, CHECKOUT_RATE_LIMIT)
 	if (!limit.allowed) return { status: 429, body: { ok: false, kind: 'rate-limited', message: t('checkout.failure') } }
+	const deps = {
+		db: app.db,
+		mail: app.orderMail,
+		nudgeEmail: () => app.email.nudge(),
+		payments: app.payments,
+		publicUrl: app.env.PUBLIC_URL,
+		shipping: app.shipping,
+		log: app.log,
+	}
+	const holder = checkoutHolder(app.secret, { visitorId: options.visitorId ?? null, clientIp: app.clientIp })
+	// Before placing: the visitor's own earlier hold must not count against them or keep the unit from them.
+	if (holder.visitor) await supersedeVisitorCheckouts(deps, holder.visitor)
 	try {
 		const result = await startCheckout(
-			{
-				db: app.db,
-				mail: app.orderMail,
-				nudgeEmail: () => app.email.nudge(),
-				payments: app.payments,
-				publicUrl: app.env.PUBLIC_URL,
-				shipping: app.shipping,
-				log: app.log,
-			},
+			deps,
 			{
 				lines: parsed.data.items,
 				customer: parsed.data.shippingData,
 				locale: app.locale,
 				userId: options.userId ?? null,
 				portraitName: (size) => t('checkout.portraitName', { size }),
+				holder,
 			},
 		)
 		app.log.info({ orderId: result.orderId, provider: app.payments.name }, 'order placed, payment session opened')
@@ -61,9 +72,13 @@ export async function handleCheckoutRequest(
 			const problems = error.problems.map((p) => ({
 				lineId: p.lineId,
 				code: p.code,
-				message: t(`checkout.lineErrors.${p.code}`, { name: p.name, available: p.available ?? 0 }),
+				message: t(`checkout.lineErrors.${p.code}`, { name: p.name }),
 			}))
 			return { status: 409, body: { ok: false, kind: 'lines', message: problems.map((p) => p.message).join('\n'), problems } }
+		}
+		if (error instanceof HoldLimitError) {
+			const message = t(`checkout.holdLimits.${error.reason}`, { limit: HOLD_LIMITS.unitsPerAddress })
+			return { status: 429, body: { ok: false, kind: 'hold-limit', message }, retryAfterSeconds: error.retryAfterSeconds ?? undefined }
 		}
 		if (error instanceof PaymentProviderError) return { status: 502, body: { ok: false, kind: 'failure', message: t('checkout.failure') } }
 		throw error

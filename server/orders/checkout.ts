@@ -5,6 +5,7 @@ import type { ShippingConfig } from '#app/lib/domain/shipping.ts'
 import type { CheckoutForm, CheckoutLine } from '#app/lib/forms/checkout.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
+import type { CheckoutHolder } from './hold-limits.ts'
 import { releaseHolds, type PaymentDeps } from './payment-events.ts'
 import { placeOrder } from './place-order.ts'
 
@@ -25,7 +26,15 @@ export const SESSION_MARGIN_MS = 60_000
  */
 export async function startCheckout(
 	deps: CheckoutDeps,
-	input: { lines: CheckoutLine[]; customer: CheckoutForm; locale: Locale; userId?: string | null; portraitName: (size: string) => string; now?: Date },
+	input: {
+		lines: CheckoutLine[]
+		customer: CheckoutForm
+		locale: Locale
+		userId?: string | null
+		portraitName: (size: string) => string
+		holder?: CheckoutHolder
+		now?: Date
+	},
 ) {
 	const now = input.now ?? new Date()
 	const order = await placeOrder(deps.db, {
@@ -35,6 +44,7 @@ export async function startCheckout(
 		userId: input.userId,
 		shipping: deps.shipping,
 		portraitName: input.portraitName,
+		holder: input.holder,
 		now,
 	})
 	const expiresAt = new Date(order.holdExpiresAt.getTime() + SESSION_MARGIN_MS)

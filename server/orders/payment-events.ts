@@ -1,25 +1,38 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { orderHistory, orders, paymentEvents, products, stockHolds } from '#db/schema/index.ts'
-import type { PaymentEvent, PaymentProvider } from '../payments/provider.ts'
+import type { Logger } from '../logger.ts'
+import type { PaymentEvent, PaymentProvider, SessionState } from '../payments/provider.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
+import { refundUnfulfillable } from './refunds.ts'
 
-export type PaymentOutcome = 'paid' | 'failed' | 'expired'
+export type PaymentOutcome = 'paid' | 'processing' | 'failed' | 'expired'
 
 export type PaymentDeps = {
 	db: Database
 	mail: OrderEmailContext
 	/** Called after a commit that queued an email, to deliver it soon. */
 	nudgeEmail?: () => void
+	/** Needed to refund a payment that arrived for units no longer there; without it the refund waits for reconciliation. */
+	payments?: PaymentProvider | null
+	log?: Logger
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** What an event means for the order; null when it means nothing yet (an unpaid async completion). */
-export function outcomeOf(event: Pick<PaymentEvent, 'type' | 'session'>): PaymentOutcome | null {
+/** True when the provider says the money is there. */
+export function isPaid(session: Pick<SessionState, 'paymentStatus'>) {
+	return session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required'
+}
+
+/**
+ * What an event means for the order. A completed session that is not paid yet is a delayed
+ * payment method settling (SEPA debit, bank transfer): 'processing', which keeps the hold.
+ */
+export function outcomeOf(event: Pick<PaymentEvent, 'type' | 'session'>): PaymentOutcome {
 	switch (event.type) {
 		case 'checkout.session.completed':
-			return event.session.paymentStatus === 'paid' || event.session.paymentStatus === 'no_payment_required' ? 'paid' : null
+			return isPaid(event.session) ? 'paid' : 'processing'
 		case 'checkout.session.async_payment_succeeded':
 			return 'paid'
 		case 'checkout.session.async_payment_failed':
@@ -39,6 +52,7 @@ export type EventResult = { orderId: string | null; duplicate: boolean; transiti
  */
 export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent): Promise<EventResult> {
 	let queued = false
+	let refundDue = false
 	const result = await deps.db.transaction(async (tx) => {
 		let orderId = event.session.orderId && UUID.test(event.session.orderId) ? event.session.orderId.toLowerCase() : null
 		if (!orderId) {
@@ -55,24 +69,54 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 			.onConflictDoNothing({ target: paymentEvents.id })
 			.returning({ id: paymentEvents.id })
 		if (recorded.length === 0) return { orderId, duplicate: true, transitioned: false }
+		if (!orderId) return { orderId, duplicate: false, transitioned: false }
 		const outcome = outcomeOf(event)
-		if (!orderId || !outcome) return { orderId, duplicate: false, transitioned: false }
-		const transitioned =
-			outcome === 'paid'
-				? await markPaid(tx, orderId, { eventId: event.id, sessionId: event.session.id }, deps.mail)
-				: await releaseUnpaid(tx, orderId, outcome, { eventId: event.id, sessionId: event.session.id })
-		queued = transitioned && outcome === 'paid'
+		const details = { eventId: event.id, sessionId: event.session.id }
+		let transitioned: boolean
+		if (outcome === 'paid') {
+			const paid = await markPaid(tx, orderId, details, deps.mail)
+			transitioned = paid !== 'unchanged'
+			queued = paid === 'sold'
+			refundDue = paid === 'unfulfillable'
+		} else if (outcome === 'processing') {
+			transitioned = await markProcessing(tx, orderId, details)
+		} else {
+			transitioned = await releaseUnpaid(tx, orderId, outcome, details)
+		}
 		return { orderId, duplicate: false, transitioned }
 	})
 	if (queued) deps.nudgeEmail?.()
+	if (refundDue && result.orderId) await refundUnfulfillable(deps, result.orderId)
 	return result
 }
 
 /**
- * Pending (or failed, when a late payment arrives after expiry) → paid. The hold becomes a sale;
- * units released in the meantime are taken again when they are still there.
+ * The customer finished checkout with a delayed method: the order keeps its hold and waits for
+ * the provider's verdict. Recorded once; nothing else changes.
  */
-async function markPaid(tx: DbExecutor, orderId: string, details: Record<string, unknown>, mail: OrderEmailContext): Promise<boolean> {
+async function markProcessing(tx: DbExecutor, orderId: string, details: Record<string, unknown>): Promise<boolean> {
+	const updated = await tx
+		.update(orders)
+		.set({ paymentProcessingAt: new Date() })
+		.where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), isNull(orders.paymentProcessingAt)))
+		.returning({ id: orders.id })
+	if (updated.length === 0) return false
+	await tx.insert(orderHistory).values({ orderId, action: 'payment_processing', details })
+	return true
+}
+
+/**
+ * Pending (or failed, when a late payment arrives after expiry) → paid. The hold becomes a sale.
+ * Units released in the meantime are taken again when every one of them is still there; when one
+ * is not, nothing is sold: the order is cancelled with its refund due, so a unit is never paid for
+ * twice.
+ */
+async function markPaid(
+	tx: DbExecutor,
+	orderId: string,
+	details: Record<string, unknown>,
+	mail: OrderEmailContext,
+): Promise<'sold' | 'unfulfillable' | 'unchanged'> {
 	const updated = await tx
 		.update(orders)
 		.set({
@@ -82,7 +126,7 @@ async function markPaid(tx: DbExecutor, orderId: string, details: Record<string,
 		})
 		.where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, ['pending', 'failed'])))
 		.returning({ id: orders.id })
-	if (updated.length === 0) return false
+	if (updated.length === 0) return 'unchanged'
 
 	await tx.update(stockHolds).set({ status: 'sold' }).where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')))
 	const released = await tx
@@ -100,17 +144,36 @@ async function markPaid(tx: DbExecutor, orderId: string, details: Record<string,
 		if (taken.length) await tx.update(stockHolds).set({ status: 'sold' }).where(eq(stockHolds.id, hold.id))
 		else short.push(hold.productId)
 	}
-	await tx.insert(orderHistory).values({ orderId, action: 'payment_paid', details: short.length ? { ...details, stockShort: short } : details })
+	if (short.length) {
+		await unsell(tx, orderId)
+		await tx.update(orders).set({ status: 'cancelled', refundDueAt: new Date() }).where(eq(orders.id, orderId))
+		await tx.insert(orderHistory).values({ orderId, action: 'payment_unfulfillable', details: { ...details, stockShort: short } })
+		return 'unfulfillable'
+	}
+	await tx.insert(orderHistory).values({ orderId, action: 'payment_paid', details })
 	await queueOrderEmail(tx, mail, orderId, { kind: 'confirmation' })
-	return true
+	return 'sold'
 }
 
-/** Pending → failed (declined, expired): the held units go back on sale. */
+/** Gives the units this order took back to their products (an order that cannot be fulfilled whole). */
+async function unsell(tx: DbExecutor, orderId: string) {
+	const holds = await tx
+		.update(stockHolds)
+		.set({ status: 'released' })
+		.where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'sold')))
+		.returning({ productId: stockHolds.productId, quantity: stockHolds.quantity })
+	await restock(tx, holds)
+}
+
+/**
+ * Pending → failed (declined, expired): the held units go back on sale. A delayed payment still
+ * settling never expires: only the provider's failure releases it.
+ */
 async function releaseUnpaid(tx: DbExecutor, orderId: string, outcome: 'failed' | 'expired', details: Record<string, unknown>): Promise<boolean> {
 	const updated = await tx
 		.update(orders)
 		.set({ paymentStatus: 'failed', status: 'cancelled' })
-		.where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
+		.where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending'), outcome === 'expired' ? isNull(orders.paymentProcessingAt) : undefined))
 		.returning({ id: orders.id })
 	if (updated.length === 0) return false
 	await releaseHolds(tx, orderId)
@@ -125,26 +188,16 @@ export async function releaseHolds(tx: DbExecutor, orderId: string) {
 		.set({ status: 'released' })
 		.where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')))
 		.returning({ productId: stockHolds.productId, quantity: stockHolds.quantity })
-	for (const hold of holds.sort((a, b) => a.productId.localeCompare(b.productId))) {
+	await restock(tx, holds)
+	return holds
+}
+
+async function restock(tx: DbExecutor, holds: { productId: string; quantity: number }[]) {
+	// In product order, so concurrent releases lock rows in the same order and never deadlock.
+	for (const hold of [...holds].sort((a, b) => a.productId.localeCompare(b.productId))) {
 		await tx
 			.update(products)
 			.set({ stock: sql`coalesce(${products.stock}, 0) + ${hold.quantity}` })
 			.where(eq(products.id, hold.productId))
 	}
-	return holds
-}
-
-export type VerificationResult = { state: 'paid' | 'pending' | 'failed'; orderId: string | null }
-
-/**
- * /payment-success: asks the provider about the session and, when it is paid, records it through
- * the same path as a webhook (a webhook arriving too changes nothing more).
- */
-export async function verifyPaymentSession(deps: PaymentDeps, provider: PaymentProvider, sessionId: string): Promise<VerificationResult> {
-	const session = await provider.retrieveSession(sessionId)
-	if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') {
-		const result = await handlePaymentEvent(deps, { id: `verify:${session.id}`, provider: provider.name, type: 'checkout.session.completed', session })
-		return { state: 'paid', orderId: result.orderId }
-	}
-	return { state: session.status === 'expired' ? 'failed' : 'pending', orderId: session.orderId }
 }

@@ -6,6 +6,7 @@ import { PORTRAIT_SIZES, type Locale } from '#app/lib/domain/enums.ts'
 import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS, portraitPrice } from '#app/lib/domain/portrait.ts'
 import { countryCode, countryName, shippingCents, type ShippingConfig } from '#app/lib/domain/shipping.ts'
 import type { CheckoutForm, CheckoutLine } from '#app/lib/forms/checkout.ts'
+import { assertWithinHoldLimits, type CheckoutHolder } from './hold-limits.ts'
 
 /** How long stock stays held for an unpaid order; the payment session expires at the same time. */
 export const HOLD_MINUTES = 30
@@ -14,10 +15,8 @@ export type LineProblem = {
 	lineId: string
 	/** Translation key under checkout.lineErrors. */
 	code: 'unavailable' | 'outOfStock' | 'notEnoughStock' | 'photoMissing' | 'invalidOptions'
-	/** What the line was called in the cart, to name it in the message. */
+	/** What the line was called in the cart, to name it in the message. The units left are never told (ADR 0096). */
 	name: string
-	/** Units left, for notEnoughStock. */
-	available?: number
 }
 
 /** The cart cannot become an order as it is; each problem names its line. */
@@ -67,6 +66,8 @@ export type PlaceOrderInput = {
 	shipping: ShippingConfig
 	/** Name for portrait lines in the order's language, e.g. "Cardboard portrait 13x18". */
 	portraitName: (size: string) => string
+	/** Who checks out; when given, the stock this address may hold is bounded (ADR 0096). */
+	holder?: CheckoutHolder
 	now?: Date
 }
 
@@ -182,7 +183,7 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 		const stock = byId.get(productId)!.stock!
 		if (stock < quantity) {
 			const line = priced.find((l) => l.productId === productId)!
-			problems.push({ lineId: line.lineId, code: stock === 0 ? 'outOfStock' : 'notEnoughStock', name: line.name, available: stock })
+			problems.push({ lineId: line.lineId, code: stock === 0 ? 'outOfStock' : 'notEnoughStock', name: line.name })
 		}
 	}
 	if (problems.length) {
@@ -205,6 +206,9 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 	const shipping = shippingCents(input.shipping, input.customer.country, subtotalCents)
 
 	return db.transaction(async (tx) => {
+		if (input.holder && wanted.size) {
+			await assertWithinHoldLimits(tx, input.holder.address, [...wanted.values()].reduce((sum, q) => sum + q, 0), now)
+		}
 		// A fixed order (by product id) so two carts holding the same products never deadlock.
 		for (const productId of [...wanted.keys()].sort()) {
 			const quantity = wanted.get(productId)!
@@ -218,7 +222,7 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 				const line = priced.find((l) => l.productId === productId)!
 				const available = now?.stock ?? 0
 				throw new CheckoutRejectedError([
-					{ lineId: line.lineId, code: !now?.isActive ? 'unavailable' : available === 0 ? 'outOfStock' : 'notEnoughStock', name: line.name, available },
+					{ lineId: line.lineId, code: !now?.isActive ? 'unavailable' : available === 0 ? 'outOfStock' : 'notEnoughStock', name: line.name },
 				])
 			}
 		}
@@ -234,6 +238,8 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 				totalCents: subtotalCents + shipping,
 				shippingAddress,
 				paymentSessionExpiresAt: holdExpiresAt,
+				checkoutVisitor: input.holder?.visitor ?? null,
+				checkoutAddress: input.holder?.address ?? null,
 			})
 			.returning({ id: orders.id })
 		const orderId = order!.id

@@ -1,19 +1,46 @@
-import { and, eq, lt, or, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { orders } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
-import { handlePaymentEvent, type PaymentDeps } from './payment-events.ts'
+import { handlePaymentEvent, isPaid, type PaymentDeps } from './payment-events.ts'
+import { claimProviderCheck } from './provider-checks.ts'
+import { refundsDue, refundUnfulfillable } from './refunds.ts'
 
 /** Time given to a provider's own expiry event before the shop asks about the session itself. */
 export const RECONCILE_GRACE_MS = 2 * 60_000
+/**
+ * How often a delayed payment still settling is asked about. Its webhook normally reports the
+ * outcome; this only catches a lost one, so a few calls a day per order are plenty.
+ */
+export const PROCESSING_RECHECK_MS = 6 * 60 * 60_000
+const REFUND_RETRY_MS = 5 * 60_000
+/** Keeps two reconcilers (instances, or the CLI beside the server) from asking about one session at once. */
+const RECONCILE_CLAIM_MS = 30_000
 
-export type ReconcileSummary = { checked: number; paid: number; released: number; stillOpen: number; errors: number }
+const RECONCILE_EVENT = {
+	paid: 'checkout.session.completed',
+	processing: 'checkout.session.completed',
+	failed: 'checkout.session.async_payment_failed',
+	expired: 'checkout.session.expired',
+} as const
+
+export type ReconcileSummary = {
+	checked: number
+	paid: number
+	released: number
+	stillOpen: number
+	/** Delayed payments still settling: their stock stays held. */
+	processing: number
+	refunded: number
+	errors: number
+}
 
 /**
  * Re-checks pending orders whose payment session should have ended, so a missed webhook never
  * leaves an order stuck or stock held: paid sessions become paid orders, ended ones release
- * their stock. Everything goes through handlePaymentEvent, so running it twice (or on several
- * instances at once) changes nothing more.
+ * their stock, and a completed session whose payment is still settling keeps its hold (ADR 0095).
+ * Refunds owed for payments that came too late are retried. Everything goes through
+ * handlePaymentEvent, so running it twice (or on several instances at once) changes nothing more.
  */
 export async function reconcilePendingOrders(
 	deps: PaymentDeps & { payments: PaymentProvider | null; log?: Logger },
@@ -22,12 +49,23 @@ export async function reconcilePendingOrders(
 	const now = options.now ?? new Date()
 	const cutoff = new Date(now.getTime() - RECONCILE_GRACE_MS)
 	const due = await deps.db
-		.select({ id: orders.id, sessionId: orders.paymentSessionId, provider: orders.paymentProvider })
+		.select({ id: orders.id, sessionId: orders.paymentSessionId, provider: orders.paymentProvider, processing: orders.paymentProcessingAt })
 		.from(orders)
-		.where(and(eq(orders.paymentStatus, 'pending'), or(lt(orders.paymentSessionExpiresAt, cutoff), isNull(orders.paymentSessionExpiresAt))))
+		.where(
+			and(
+				eq(orders.paymentStatus, 'pending'),
+				or(
+					and(isNull(orders.paymentProcessingAt), or(lt(orders.paymentSessionExpiresAt, cutoff), isNull(orders.paymentSessionExpiresAt))),
+					and(
+						isNotNull(orders.paymentProcessingAt),
+						or(isNull(orders.paymentCheckedAt), lt(orders.paymentCheckedAt, new Date(now.getTime() - PROCESSING_RECHECK_MS))),
+					),
+				),
+			),
+		)
 		.orderBy(orders.createdAt)
 		.limit(options.limit ?? 200)
-	const summary: ReconcileSummary = { checked: 0, paid: 0, released: 0, stillOpen: 0, errors: 0 }
+	const summary: ReconcileSummary = { checked: 0, paid: 0, released: 0, stillOpen: 0, processing: 0, refunded: 0, errors: 0 }
 	for (const order of due) {
 		summary.checked++
 		try {
@@ -44,20 +82,24 @@ export async function reconcilePendingOrders(
 				}
 				continue
 			}
+			if (!(await claimProviderCheck(deps.db, order.id, now, order.processing ? PROCESSING_RECHECK_MS : RECONCILE_CLAIM_MS))) continue
 			let session = await deps.payments.retrieveSession(order.sessionId)
-			if (session.status === 'open' && session.paymentStatus !== 'paid') session = await deps.payments.expireSession(order.sessionId)
-			const paid = session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required'
+			if (session.status === 'open' && !isPaid(session)) session = await deps.payments.expireSession(order.sessionId)
+			const paid = isPaid(session)
 			if (!paid && session.status === 'open') {
 				summary.stillOpen++
 				continue
 			}
+			// Complete but unpaid: the customer chose a delayed method and the money is on its way, unless it was refused.
+			const outcome = paid ? 'paid' : session.status !== 'complete' ? 'expired' : session.paymentFailed ? 'failed' : 'processing'
 			const result = await handlePaymentEvent(deps, {
-				id: `reconcile:${session.id}:${paid ? 'paid' : 'expired'}`,
+				id: `reconcile:${session.id}:${outcome}`,
 				provider: deps.payments.name,
-				type: paid ? 'checkout.session.completed' : 'checkout.session.expired',
+				type: RECONCILE_EVENT[outcome],
 				session: { ...session, orderId: session.orderId ?? order.id },
 			})
-			if (result.transitioned) {
+			if (outcome === 'processing') summary.processing++
+			else if (result.transitioned) {
 				if (paid) summary.paid++
 				else summary.released++
 			}
@@ -66,6 +108,11 @@ export async function reconcilePendingOrders(
 			deps.log?.error({ err: error, orderId: order.id }, 'reconciling an order failed')
 		}
 	}
-	if (summary.checked) deps.log?.info(summary, 'pending payments reconciled')
+	for (const orderId of await refundsDue(deps)) {
+		// The refund was first tried when the payment came; a failed one is retried every few minutes, not every round.
+		if (!(await claimProviderCheck(deps.db, orderId, now, REFUND_RETRY_MS))) continue
+		if (await refundUnfulfillable(deps, orderId)) summary.refunded++
+	}
+	if (summary.checked || summary.refunded) deps.log?.info(summary, 'pending payments reconciled')
 	return summary
 }

@@ -22,6 +22,11 @@ export type SessionState = {
 	orderId: string | null
 	status: 'open' | 'complete' | 'expired'
 	paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
+	/**
+	 * A completed session's delayed payment was refused or cancelled (its webhook may have been lost).
+	 * Only known when the provider was asked directly; a complete, unpaid session without it is settling.
+	 */
+	paymentFailed?: boolean
 }
 
 export const PAYMENT_EVENT_TYPES = [
@@ -46,7 +51,14 @@ export interface PaymentProvider {
 	retrieveSession(id: string): Promise<SessionState>
 	/** Ends an open session early (reconciliation of a session that outlived its expiry). */
 	expireSession(id: string): Promise<SessionState>
+	/**
+	 * Gives the whole payment of a session back (a payment that arrived for units no longer there).
+	 * Idempotent per order: asking again never refunds twice.
+	 */
+	refund(request: RefundRequest): Promise<void>
 }
+
+export type RefundRequest = { sessionId: string; orderId: string; amountCents: number }
 
 export class PaymentProviderError extends Error {
 	override name = 'PaymentProviderError'

@@ -21,8 +21,13 @@ export function createStripeClient(options: StripeOptions) {
 	})
 }
 
+/** PaymentIntent states from which a delayed payment will not succeed without the customer starting again. */
+const FAILED_INTENT = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'canceled'])
+
 function toState(session: Stripe.Checkout.Session): SessionState {
+	const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null
 	return {
+		...(intent && session.status === 'complete' && session.payment_status === 'unpaid' ? { paymentFailed: FAILED_INTENT.has(intent.status) } : {}),
 		id: session.id,
 		orderId: session.metadata?.order_id ?? session.client_reference_id ?? null,
 		status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
@@ -73,7 +78,18 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 			}
 		},
 		async retrieveSession(id) {
-			return toState(await stripe.checkout.sessions.retrieve(id))
+			// With its PaymentIntent, so a delayed payment that failed is told from one still settling.
+			return toState(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }))
+		},
+		async refund(request) {
+			const session = await stripe.checkout.sessions.retrieve(request.sessionId)
+			const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id
+			if (!paymentIntent) throw new PaymentProviderError(`session ${request.sessionId} has no payment to refund`)
+			await stripe.refunds.create(
+				{ payment_intent: paymentIntent, amount: request.amountCents, reason: 'requested_by_customer', metadata: { order_id: request.orderId } },
+				// One refund per order, however often the shop retries after a timeout or a crash.
+				{ idempotencyKey: `refund-${request.orderId}` },
+			)
 		},
 		async expireSession(id) {
 			try {

@@ -6,7 +6,7 @@ import { findOrderBySession } from '../orders/queries.ts'
 import { testCardOutcome } from './test-card.ts'
 
 export function paymentDeps(app: RequestContext) {
-	return { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
+	return { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge(), payments: app.payments, log: app.log }
 }
 
 /** The test card page's view of its session; null when there is no such test session. */

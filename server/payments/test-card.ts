@@ -42,6 +42,8 @@ export function createTestCardProvider(options: { db: DbExecutor; now?: () => Da
 			return { id, url: `${TEST_PAYMENT_PATH}/${id}`, expiresAt: request.expiresAt }
 		},
 		retrieveSession: state,
+		// No money moved on the test page, so there is nothing to give back; the order records the refund.
+		async refund() {},
 		async expireSession(id) {
 			const current = await state(id)
 			return current.status === 'open' ? { ...current, status: 'expired' } : current

@@ -95,9 +95,13 @@ async function readPhoto(request: Request): Promise<Buffer> {
 /**
  * Takes a customer's portrait photo: checks the real bytes (JPEG, PNG or WebP by magic number, not
  * the declared type) and the 10 MB limit, re-encodes it (dropping EXIF and GPS), stores it under a
- * random name and records it. Returns the opaque upload id and the URL the preview loads from.
+ * random name and records it, with the signed-in uploader (whose account deletion takes it along). Returns the opaque upload id and the URL the preview loads from.
  */
-export async function receivePortraitUpload(deps: { db: DbExecutor; storage: ObjectStorage }, request: Request): Promise<PortraitUpload> {
+export async function receivePortraitUpload(
+	deps: { db: DbExecutor; storage: ObjectStorage },
+	request: Request,
+	options: { userId?: string | null } = {},
+): Promise<PortraitUpload> {
 	const bytes = await readPhoto(request)
 	let stored
 	try {
@@ -109,7 +113,7 @@ export async function receivePortraitUpload(deps: { db: DbExecutor; storage: Obj
 	try {
 		const [row] = await deps.db
 			.insert(uploads)
-			.values({ storageKey: stored.key, mimeType: 'image/webp', size: stored.size, width: stored.width, height: stored.height })
+			.values({ userId: options.userId ?? null, storageKey: stored.key, mimeType: 'image/webp', size: stored.size, width: stored.width, height: stored.height })
 			.returning({ id: uploads.id })
 		return { id: row!.id, url: portraitUploadUrl(row!.id) }
 	} catch (error) {

@@ -172,9 +172,10 @@ test('/account lists only my own orders, newest first, with their details', asyn
 	}
 })
 
-test('GDPR: download my data as JSON, then delete my account (orders kept, anonymised)', async ({ page, baseURL, createUser, signIn, database }) => {
+test('GDPR: download my data as JSON, then delete my account (orders kept, anonymised; one still to ship keeps its details)', async ({ page, baseURL, createUser, signIn, database }) => {
 	const me = await createUser({ name: 'Elena Export' })
-	const order = await insertTestOrder(database.db, { userId: me.id, email: me.email })
+	const order = await insertTestOrder(database.db, { userId: me.id, email: me.email, status: 'delivered', createdAt: new Date(Date.now() - 60_000) })
+	const open = await insertTestOrder(database.db, { userId: me.id, email: me.email, status: 'processing', paymentStatus: 'paid' })
 	try {
 		await useLanguage(page, baseURL!, 'en')
 		await signIn(page, me)
@@ -183,7 +184,8 @@ test('GDPR: download my data as JSON, then delete my account (orders kept, anony
 		const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()])
 		const exported = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as { account: { email: string; fullName: string }; orders: { id: string }[] }
 		expect(exported.account).toMatchObject({ email: me.email, fullName: 'Elena Export' })
-		expect(exported.orders.map((o) => o.id)).toEqual([order.id])
+		expect(exported.orders.map((o) => o.id)).toEqual([open.id, order.id])
+		await expect(page.getByTestId('delete-open-orders')).toHaveText(/You have orders still to be delivered \(1\)/)
 
 		await page.getByLabel('Your password, to confirm').fill('wrong-password-1')
 		await page.getByLabel('I understand that this cannot be undone.').check()
@@ -200,8 +202,12 @@ test('GDPR: download my data as JSON, then delete my account (orders kept, anony
 		const [kept] = await database.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(kept).toMatchObject({ userId: null, email: 'deleted@invalid' })
 		expect(kept!.shippingAddress.fullName).toBe('')
+		const [toShip] = await database.db.select().from(orders).where(eq(orders.id, open.id))
+		expect(toShip).toMatchObject({ userId: null, email: me.email })
+		expect(toShip!.shippingAddress.fullName).toBe('Ana Popescu')
 	} finally {
 		await database.db.delete(orders).where(eq(orders.id, order.id))
+		await database.db.delete(orders).where(eq(orders.id, open.id))
 	}
 })
 

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows, type DatabaseHandle } from '#db/client.ts'
 import { emailOutbox, orders, rateLimitBuckets, sessions, signInFailures, userRoles, users } from '#db/schema/index.ts'
-import { createTestUser, insertTestOrder, sessionCookieFrom, signInOverHttp, uniqueEmail } from '../support/accounts.ts'
+import { createSessionCookie, createTestUser, insertTestOrder, sessionCookieFrom, signInOverHttp, uniqueEmail } from '../support/accounts.ts'
+import { png } from '../support/images.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
 import { waitUntil } from '../support/wait.ts'
@@ -304,7 +305,13 @@ describe('password reset', () => {
 describe('account data (GDPR)', () => {
 	it('deleting the account needs the password, ends the sessions and anonymises the kept orders', async () => {
 		const user = await createTestUser(handle.db, { name: 'Ioana Șterge' })
-		const order = await insertTestOrder(handle.db, { userId: user.id, email: user.email, items: [{ name: 'Portret', quantity: 1, unitPriceCents: 2990, options: { description: 'Bunica Maria', frame: 'simple' } }] })
+		// Delivered: nothing left to ship, so its personal data goes at once (an open order keeps it, below).
+		const order = await insertTestOrder(handle.db, {
+			userId: user.id,
+			email: user.email,
+			status: 'delivered',
+			items: [{ name: 'Portret', quantity: 1, unitPriceCents: 2990, options: { description: 'Bunica Maria', frame: 'simple' } }],
+		})
 		const cookie = await signInOverHttp(shop.url, user.email, user.password)
 		const other = await signInOverHttp(shop.url, user.email, user.password)
 
@@ -321,6 +328,56 @@ describe('account data (GDPR)', () => {
 		expect(kept!.shippingAddress).toEqual({ fullName: '', phone: '', address: '', city: '', postalCode: '', country: 'România', notes: '' })
 		const [line] = await queryRows<{ options: Record<string, unknown> }>(handle.db, sql`select options from order_items where order_id = ${order.id}`)
 		expect(line!.options).toEqual({ description: '', frame: 'simple' })
+	})
+
+	it('an order not yet delivered keeps its shipping details after the account is deleted (the page warns), until the admin marks it delivered', async () => {
+		const user = await createTestUser(handle.db)
+		const order = await insertTestOrder(handle.db, { userId: user.id, email: user.email, status: 'processing', paymentStatus: 'paid' })
+		const session = await createSessionCookie(handle.db, user.id)
+		const cookie = `${session.name}=${session.value}`
+
+		const page = await (await get('/account', cookie)).text()
+		expect(page).toContain('You have orders still to be delivered (1). Their shipping details and photos stay with us until they are delivered or cancelled')
+
+		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
+		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/'])
+		const [kept] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
+		expect(kept).toMatchObject({ userId: null, email: user.email, shippingAddress: { fullName: 'Ana Popescu', address: 'Strada Lalelelor 7', phone: '+40 712 345 678' } })
+
+		const admin = await createTestUser(handle.db, { roles: ['admin'] })
+		const adminSession = await createSessionCookie(handle.db, admin.id)
+		const adminPage = await (await get(`/admin/orders/${order.id}`, `${adminSession.name}=${adminSession.value}`)).text()
+		expect(adminPage).toContain('Clientul și-a șters contul. Datele de livrare se păstrează doar până când comanda este livrată sau anulată')
+		expect(adminPage).toContain('Strada Lalelelor 7')
+		const changed = await post(`/admin/orders/${order.id}`, { intent: 'status', status: 'delivered' }, { cookie: `${adminSession.name}=${adminSession.value}` })
+		expect(changed.status).toBe(200)
+		const [erased] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
+		expect(erased).toMatchObject({ status: 'delivered', email: 'deleted@invalid', erasurePendingAt: null })
+		expect(erased!.shippingAddress).toEqual({ fullName: '', phone: '', address: '', city: '', postalCode: '', country: 'România', notes: '' })
+	})
+
+	it('a photo the customer uploaded and no order claimed is no longer reachable once the account is deleted', async () => {
+		const user = await createTestUser(handle.db)
+		const session = await createSessionCookie(handle.db, user.id)
+		const cookie = `lang=en; ${session.name}=${session.value}`
+		const form = new FormData()
+		form.append('photo', new Blob([new Uint8Array(await png())], { type: 'image/png' }), 'me.png')
+		const uploaded = await fetch(`${shop.url}/api/uploads/portrait`, { method: 'POST', headers: { Origin: shop.url, Cookie: cookie }, body: form })
+		expect(uploaded.status).toBe(201)
+		const { url } = (await uploaded.json()) as { url: string }
+		expect((await fetch(`${shop.url}${url}`)).status).toBe(200)
+
+		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie: `${session.name}=${session.value}` })
+		expect(deleted.status).toBe(302)
+		expect((await fetch(`${shop.url}${url}`)).status).toBe(404)
+	})
+
+	it('the account page says nothing about open orders when there are none', async () => {
+		const user = await createTestUser(handle.db)
+		await insertTestOrder(handle.db, { userId: user.id, email: user.email, status: 'delivered' })
+		const session = await createSessionCookie(handle.db, user.id)
+		const page = await (await get('/account', `${session.name}=${session.value}`)).text()
+		expect(page).not.toContain('You have orders still to be delivered')
 	})
 
 	it('roles that are not admin or editor cannot exist', async () => {

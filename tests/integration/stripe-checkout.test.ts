@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orderHistory, orders, products, stockHolds } from '#db/schema/index.ts'
+import { emailOutbox, orderHistory, orders, products, rateLimitBuckets, stockHolds } from '#db/schema/index.ts'
+import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
 import { createProduct, customer, shuffle } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts'
@@ -195,6 +197,24 @@ describe('Stripe Checkout through the real SDK', () => {
 		expect(missing.headers.get('set-cookie')).toMatch(/^toast=/)
 	})
 
+	it('120 /payment-success requests (the same session and made-up ones) make one Stripe call; the customer still sees the success page', async () => {
+		const candle = await createProduct(db(), { stock: 2 })
+		const { body } = await checkout([{ id: candle.id, quantity: 1 }])
+		const id = sessionIdOf(body.url!)
+		stripe.complete(id)
+		const before = stripe.sessionLookups()
+		const page = (sessionId: string) => fetch(`${shop.url}/payment-success?session_id=${sessionId}`, { headers: { Cookie: 'lang=ro' } })
+		const customerPage = await page(id)
+		expect(await customerPage.text()).toContain('Mulțumim pentru comandă!')
+		const flood = Array.from({ length: 119 }, (_, i) => (i % 2 ? id : `cs_test_${crypto.randomBytes(12).toString('hex')}`))
+		for (let i = 0; i < flood.length; i += 10) {
+			const texts = await Promise.all(flood.slice(i, i + 10).map(async (sessionId) => ({ sessionId, text: await (await page(sessionId)).text() })))
+			for (const { sessionId, text } of texts) expect(text).toContain(sessionId === id ? 'Mulțumim pentru comandă!' : 'Nu am putut verifica plata.')
+		}
+		expect(stripe.sessionLookups() - before).toBe(1)
+		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]!.paymentStatus).toBe('paid')
+	})
+
 	it('a session that cannot be opened fails the order and gives the stock back', async () => {
 		const candle = await createProduct(db(), { stock: 1 })
 		stripe.failNext(5)
@@ -232,5 +252,55 @@ describe('Stripe Checkout through the real SDK', () => {
 		expect((await db().select().from(orders).where(eq(orders.id, abandoned.orderId!)))[0]!.paymentStatus).toBe('failed')
 		expect(stripe.session(sessionIdOf(abandoned.url!)).status).toBe('expired')
 		expect(await stockOf(candle.id)).toBe(4)
+	})
+
+	// Last in the file: its holds count against this address (127.0.0.1) for the tests above (ADR 0096).
+	it("one browser's 20 abandoned checkouts (cookie kept) leave the product in stock for another browser, each earlier session expired at Stripe", async () => {
+		const candle = await createProduct(db(), { stock: 3 })
+		const items = [{ id: candle.id, name: 'Lumânare', quantity: 1, options: {} }]
+		// The tests above used part of this address's checkout rate limit, which is not what this one is about.
+		await db().delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, 'checkout:127.0.0.1'))
+		let visitorCookie = ''
+		const urls: string[] = []
+		for (let i = 0; i < 20; i++) {
+			const response = await fetch(`${shop.url}/api/checkout`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: ['lang=ro', visitorCookie].filter(Boolean).join('; ') },
+				body: JSON.stringify({ items, currency: 'eur', shippingData: customer }),
+			})
+			const body = (await response.json()) as { url: string }
+			expect(response.status, JSON.stringify(body)).toBe(200)
+			urls.push(body.url)
+			const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('checkout_visitor='))
+			expect(setCookie).toMatch(/HttpOnly/)
+			visitorCookie = setCookie!.split(';')[0]!
+		}
+		expect(await stockOf(candle.id)).toBe(2)
+		for (const url of urls.slice(0, -1)) expect(stripe.session(sessionIdOf(url)).status).toBe('expired')
+		expect(stripe.session(sessionIdOf(urls.at(-1)!)).status).toBe('open')
+
+		const page = await fetch(`${shop.url}/product/${candle.slug}`, { headers: { Cookie: 'lang=ro' } })
+		const html = await page.text()
+		expect(page.status).toBe(200)
+		expect(html).toContain('În stoc')
+		expect(html).not.toContain('Stoc epuizat')
+		const other = await checkout([{ id: candle.id, name: 'Lumânare', quantity: 2, options: {} }])
+		expect(other.status, JSON.stringify(other.body)).toBe(200)
+		expect(await stockOf(candle.id)).toBe(0)
+
+		// Browsers without the cookie, from this same address, are stopped at the address's limits.
+		const more = await createProduct(db(), { stock: 20 })
+		let refused: Response | undefined
+		for (let i = 0; i < HOLD_LIMITS.ordersPerAddress && !refused; i++) {
+			const response = await fetch(`${shop.url}/api/checkout`, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: 'lang=en' },
+				body: JSON.stringify({ items: [{ id: more.id, quantity: 1 }], currency: 'eur', shippingData: customer }),
+			})
+			if (response.status === 429) refused = response
+			else expect(response.status).toBe(200)
+		}
+		expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/)
+		expect(await refused!.json()).toMatchObject({ ok: false, kind: 'hold-limit', message: expect.stringContaining('unpaid orders from your connection') })
 	})
 })

@@ -23,6 +23,8 @@ export type FakeSession = {
 	cancel_url: string
 	expires_at: number
 	url: string
+	/** Set once the customer completed checkout (Stripe creates the PaymentIntent then). */
+	payment_intent: string | null
 	amount_total: number
 	line_items: { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } }[]
 }
@@ -60,6 +62,8 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 	const sessions = new Map<string, FakeSession>()
 	const byIdempotencyKey = new Map<string, string>()
 	const requests: RecordedRequest[] = []
+	const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = []
+	const refundsByKey = new Map<string, (typeof refunds)[number]>()
 	let failures = 0
 
 	const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -68,6 +72,11 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 	}
 	const notFound = (res: http.ServerResponse, id: string) =>
 		send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${id}'` } })
+
+	const failedPayments = new Set<string>()
+	/** The PaymentIntent's status as Stripe reports it for the session's payment. */
+	const intentStatus = (session: FakeSession) =>
+		session.payment_status === 'paid' ? 'succeeded' : failedPayments.has(session.id) ? 'requires_payment_method' : 'processing'
 
 	const server = http.createServer((req, res) => {
 		let raw = ''
@@ -109,12 +118,30 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 					cancel_url: String(body.cancel_url),
 					expires_at: Number(body.expires_at),
 					url: `https://checkout.stripe.test/c/pay/${id}`,
+					payment_intent: null,
 					amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.price_data.unit_amount, 0) + shipping,
 					line_items: lineItems,
 				}
 				sessions.set(id, session)
 				if (typeof key === 'string') byIdempotencyKey.set(key, id)
 				return send(res, 200, session)
+			}
+			if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+				const key = req.headers['idempotency-key']
+				if (typeof key === 'string' && refundsByKey.has(key)) return send(res, 200, refundsByKey.get(key)!)
+				const paid = [...sessions.values()].find((s) => s.payment_intent === body.payment_intent && s.payment_status === 'paid')
+				if (!paid) return send(res, 400, { error: { type: 'invalid_request_error', message: `No paid payment ${String(body.payment_intent)}` } })
+				const refund = {
+					id: `re_${crypto.randomBytes(12).toString('hex')}`,
+					object: 'refund',
+					status: 'succeeded',
+					payment_intent: String(body.payment_intent),
+					amount: Number(body.amount ?? paid.amount_total),
+					metadata: (body.metadata as Record<string, string>) ?? {},
+				}
+				refunds.push(refund)
+				if (typeof key === 'string') refundsByKey.set(key, refund)
+				return send(res, 200, refund)
 			}
 			const match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(url.pathname)
 			if (match) {
@@ -125,6 +152,10 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 						return send(res, 400, { error: { type: 'invalid_request_error', message: `Only open sessions can be expired (${session.status})` } })
 					}
 					session.status = 'expired'
+				}
+				const expand = Object.values((body.expand as Record<string, string> | string[] | undefined) ?? {})
+				if (expand.includes('payment_intent') && session.payment_intent) {
+					return send(res, 200, { ...session, payment_intent: { id: session.payment_intent, object: 'payment_intent', status: intentStatus(session) } })
 				}
 				return send(res, 200, session)
 			}
@@ -145,17 +176,31 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 		webhookSecret,
 		requests,
 		sessions,
+		refunds,
+		/** API calls that asked about one session (retrieve or expire). */
+		callsAbout(id: string) {
+			return requests.filter((r) => r.path.startsWith(`/v1/checkout/sessions/${id}`)).length
+		},
+		/** API calls that asked about any existing or made-up session. */
+		sessionLookups() {
+			return requests.filter((r) => r.path.startsWith('/v1/checkout/sessions/')).length
+		},
 		session,
 		/** The next `count` API calls answer 500. */
 		failNext(count: number) {
 			failures = count
 		},
-		/** The customer paid (or, for async methods, completed without paying yet). */
+		/**
+		 * The customer paid (or, for async methods such as SEPA debit and bank transfers, completed
+		 * without paying yet: the session is held in 'complete' + 'unpaid', the payment processing).
+		 */
 		complete(id: string, paymentStatus: FakeSession['payment_status'] = 'paid') {
-			Object.assign(session(id), { status: 'complete', payment_status: paymentStatus })
+			Object.assign(session(id), { status: 'complete', payment_status: paymentStatus, payment_intent: `pi_${id.slice(-16)}` })
 		},
+		/** A processing payment settles: paid, or failed (the session stays complete and unpaid, as at Stripe). */
 		settleAsync(id: string, paid: boolean) {
 			Object.assign(session(id), { payment_status: paid ? 'paid' : 'unpaid' })
+			if (!paid) failedPayments.add(id)
 		},
 		expire(id: string) {
 			session(id).status = 'expired'

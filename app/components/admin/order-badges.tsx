@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+import type { PaymentNote } from '#app/lib/domain/payment-note.ts'
 import { ro } from '#app/lib/admin/texts.ts'
 
 const badge = 'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold'
@@ -26,4 +27,15 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** Spec §4 payment status (În așteptare, Plătită, Eșuată, Rambursată); read-only. */
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
 	return <span className={`${badge} ${paymentColors[status]}`}>{ro.orders.payments[status]}</span>
+}
+
+/** A delayed payment settling, or a late one owed back or refunded (ADR 0095); nothing otherwise. */
+export function PaymentNoteBadge({ note }: { note: PaymentNote | null }) {
+	if (!note) return null
+	const text = ro.orders.paymentNotes[note]
+	return (
+		<span className={`${badge} ${note === 'refundDue' ? 'bg-red-100 text-red-900' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300'}`} title={text.title} data-payment-note={note}>
+			{text.label}
+		</span>
+	)
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { data, useFetcher, useLocation, useNavigate } from 'react-router'
+import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/admin/orders.ts'
 import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -7,7 +8,7 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { OrderStatusBadge, PaymentBadge } from '#app/components/admin/order-badges.tsx'
+import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
@@ -56,6 +57,8 @@ export async function action(args: Route.ActionArgs) {
 	try {
 		if (intent === 'status') {
 			await changeOrderStatus(deps, { orderId, status: String(form.get('status') ?? ''), actorUserId: user.id })
+			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
+			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
 			return toastResult({ type: 'success', title: ro.messages.orderStatusUpdated })
 		}
 		if (intent === 'tracking') {
@@ -306,6 +309,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					<p className="mt-2 flex flex-wrap gap-2">
 						<OrderStatusBadge status={order.status} />
 						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
+						<PaymentNoteBadge note={order.paymentNote} />
 						{order.archived ? <span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{ro.orders.archivedBadge}</span> : null}
 					</p>
 				</div>
@@ -315,6 +319,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 			</div>
 
 			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{ro.orders.archivedNotice}</p> : null}
+			{order.erasurePending ? (
+				<p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="erasure-pending">
+					{ro.orders.erasurePendingNotice}
+				</p>
+			) : null}
 
 			<div className="mt-6 grid gap-4 md:grid-cols-2">
 				<StatusForm order={order} />

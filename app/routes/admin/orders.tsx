@@ -3,7 +3,7 @@ import { data, Form, Link, Outlet, useNavigation } from 'react-router'
 import { listOrdersForAdmin } from '#server/admin/orders.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
-import { OrderStatusBadge, PaymentBadge } from '#app/components/admin/order-badges.tsx'
+import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { fill, ro } from '#app/lib/admin/texts.ts'
@@ -136,7 +136,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 											<OrderStatusBadge status={order.status} />
 										</td>
 										<td className="px-4 py-3">
-											<PaymentBadge status={order.paymentStatus} />
+											<PaymentBadge status={order.paymentStatus} /> <PaymentNoteBadge note={order.paymentNote} />
 										</td>
 										<td className="px-4 py-3 font-mono text-xs">{order.trackingNumber ?? ro.orders.noValue}</td>
 										<td className="px-4 py-3">

@@ -40,6 +40,10 @@ const checkoutEn = {
 		errorTitle: 'Error',
 		failure: 'An error occurred while processing the payment',
 		closed: 'Card payments are not available at the moment.',
+		holdLimits: {
+			orders: 'Several unpaid orders from your connection are already holding products. Finish paying for one of them, or try again in a few minutes.',
+			units: 'At most {{limit}} products can be reserved from one connection at a time. Lower the quantities or finish paying for an earlier order; for a larger order, write to us.',
+		},
 		redirecting: 'Taking you to the card payment page…',
 		portraitName: 'Cardboard portrait {{size}} cm',
 		errors: {
@@ -62,7 +66,7 @@ const checkoutEn = {
 		lineErrors: {
 			unavailable: '{{name}} is no longer available',
 			outOfStock: '{{name}} is out of stock',
-			notEnoughStock: 'Only {{available}} of {{name}} left',
+			notEnoughStock: '{{name}} is not available in the quantity you chose',
 			photoMissing: 'The photo for {{name}} is missing; please upload it again',
 			invalidOptions: 'The options chosen for {{name}} are not valid',
 		},
@@ -88,6 +92,8 @@ const checkoutEn = {
 		orderNumber: 'Order number: {{number}}',
 		processedTitle: 'Payment processed',
 		processedText: 'Please check your email for the order confirmation.',
+		processingText: 'We will confirm your order by email as soon as your bank completes the payment. The items stay reserved for you until then.',
+		refundedText: 'The items sold out before your payment arrived, so your payment is being refunded in full. We are sorry.',
 		verifyFailed: 'We could not verify the payment. Please contact us.',
 		invalidSession: 'Invalid payment session',
 		viewOrders: 'View my orders',

@@ -44,6 +44,10 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 		errorTitle: 'Error',
 		failure: 'Se produjo un error al procesar el pago',
 		closed: 'El pago con tarjeta no está disponible en este momento.',
+		holdLimits: {
+			orders: 'Varios pedidos sin pagar desde tu conexión ya están reservando productos. Completa el pago de uno de ellos o vuelve a intentarlo en unos minutos.',
+			units: 'Desde una misma conexión se pueden reservar como máximo {{limit}} productos a la vez. Reduce las cantidades o completa el pago de un pedido anterior; para un pedido más grande, escríbenos.',
+		},
 		redirecting: 'Te llevamos a la página de pago con tarjeta…',
 		portraitName: 'Retrato de cartón {{size}} cm',
 		errors: {
@@ -66,7 +70,7 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 		lineErrors: {
 			unavailable: '{{name}} ya no está disponible',
 			outOfStock: '{{name}} está agotado',
-			notEnoughStock: 'Solo quedan {{available}} de {{name}}',
+			notEnoughStock: '{{name}} no está disponible en la cantidad elegida',
 			photoMissing: 'Falta la foto de {{name}}; vuelve a subirla',
 			invalidOptions: 'Las opciones elegidas para {{name}} no son válidas',
 		},
@@ -92,6 +96,8 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 		orderNumber: 'Número de pedido: {{number}}',
 		processedTitle: 'Pago procesado',
 		processedText: 'Revisa tu correo para ver la confirmación del pedido.',
+		processingText: 'Te confirmaremos el pedido por correo en cuanto tu banco complete el pago. Los productos siguen reservados para ti hasta entonces.',
+		refundedText: 'Los productos se agotaron antes de que llegara tu pago, así que te devolvemos el importe íntegro. Lo sentimos.',
 		verifyFailed: 'No hemos podido verificar el pago. Ponte en contacto con nosotros.',
 		invalidSession: 'Sesión de pago no válida',
 		viewOrders: 'Ver mis pedidos',

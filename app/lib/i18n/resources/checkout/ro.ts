@@ -44,6 +44,10 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 		errorTitle: 'Eroare',
 		failure: 'A apărut o eroare la procesarea plății',
 		closed: 'Plata cu cardul nu este disponibilă momentan.',
+		holdLimits: {
+			orders: 'Mai multe comenzi neplătite din conexiunea ta rezervă deja produse. Finalizează plata uneia dintre ele sau încearcă din nou peste câteva minute.',
+			units: 'Din aceeași conexiune se pot rezerva cel mult {{limit}} produse odată. Micșorează cantitățile sau finalizează plata unei comenzi anterioare; pentru o comandă mai mare, scrie-ne.',
+		},
 		redirecting: 'Te redirecționăm către pagina de plată cu cardul…',
 		portraitName: 'Portret din carton {{size}} cm',
 		errors: {
@@ -66,7 +70,7 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 		lineErrors: {
 			unavailable: '{{name}} nu mai este disponibil',
 			outOfStock: '{{name}} nu mai este în stoc',
-			notEnoughStock: 'Mai sunt doar {{available}} bucăți din {{name}}',
+			notEnoughStock: '{{name}} nu este disponibil în cantitatea aleasă',
 			photoMissing: 'Poza pentru {{name}} lipsește; te rugăm să o încarci din nou',
 			invalidOptions: 'Opțiunile alese pentru {{name}} nu sunt valide',
 		},
@@ -92,6 +96,8 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 		orderNumber: 'Numărul comenzii: {{number}}',
 		processedTitle: 'Plată procesată',
 		processedText: 'Te rugăm să verifici e-mailul pentru confirmarea comenzii.',
+		processingText: 'Îți vom confirma comanda pe email imediat ce banca finalizează plata. Produsele rămân rezervate pentru tine până atunci.',
+		refundedText: 'Produsele s-au epuizat înainte să ajungă plata, așa că îți returnăm integral suma plătită. Ne pare rău.',
 		verifyFailed: 'Nu am putut verifica plata. Te rugăm să ne contactezi.',
 		invalidSession: 'Sesiune de plată invalidă',
 		viewOrders: 'Vezi comenzile mele',
