@@ -19,6 +19,7 @@ import { reconcilePendingOrders } from './orders/reconcile.ts'
 import { createPaymentProvider, shippingConfig } from './payments/configure.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { loadAppSecret } from './secret.ts'
+import { createExpiredRowsJob } from './security/expired-rows.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
 import { createS3Storage, defaultS3PublicUrl } from './storage/s3-storage.ts'
 import { createTranslationProvider } from './translation/providers.ts'
@@ -135,6 +136,8 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		})
 		// The first pass waits one interval too, so a CLI run or a test right after start never races it.
 		reconciler.start()
+		const expiredRows = createExpiredRowsJob({ db: database.db, log: log.child({ component: 'expired-rows' }) })
+		expiredRows.start()
 		return {
 			env,
 			log,
@@ -152,6 +155,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			stopJobs: async () => {
 				await reconciler.stop()
 				await orderErasure.stop()
+				await expiredRows.stop()
 			},
 			pageCache,
 			pageCacheListener,

@@ -26,10 +26,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
 }
 
+/** The page's headers plus a throttled attempt's Retry-After (React Router keeps an action's headers only when asked). */
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+	const merged = new Headers(parentHeaders)
+	const retryAfter = actionHeaders.get('Retry-After')
+	if (retryAfter) merged.set('Retry-After', retryAfter)
+	return merged
+}
+
 type Failure = { ok: false; intent: 'login' | 'signup'; message: string; values?: Record<string, string | number>; email: string }
 
-function fail(intent: Failure['intent'], status: number, message: string, email: unknown, values?: Failure['values']) {
-	return data<Failure>({ ok: false, intent, message, values, email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '' }, { status })
+function fail(intent: Failure['intent'], status: number, message: string, email: unknown, values?: Failure['values'], retryAfterSeconds?: number) {
+	// A throttled attempt says when to come back (RFC 9110 §10.2.3), as a 429 should.
+	const headers = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined
+	return data<Failure>({ ok: false, intent, message, values, email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '' }, { status, headers })
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -42,14 +52,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 		const parsed = signUpSchema.safeParse(form)
 		if (!parsed.success) return fail('signup', 400, firstIssue(parsed.error), form.email)
 		const result = await signUp(app, request, parsed.data)
-		if (!result.ok) return fail('signup', result.status, result.message, form.email, result.values)
+		if (!result.ok) return fail('signup', result.status, result.message, form.email, result.values, result.retryAfterSeconds)
 		return { ok: true as const, intent: 'signup' as const, email: parsed.data.email }
 	}
 	if (form.intent === 'login') {
 		const parsed = signInSchema.safeParse(form)
 		if (!parsed.success) return fail('login', 400, firstIssue(parsed.error), form.email)
 		const result = await signIn(app, request, parsed.data)
-		if (!result.ok) return fail('login', result.status, result.message, form.email, result.values)
+		if (!result.ok) return fail('login', result.status, result.message, form.email, result.values, result.retryAfterSeconds)
 		// A session this browser already had ends: one sign-in, one fresh session id.
 		const previous = getCurrentUser(context)
 		if (previous) await deleteSession(app, previous.sessionId)

@@ -93,10 +93,15 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 
 /**
  * Fixed-window counters for rate limits, kept in the database so every app instance counts
- * the same requests.
+ * the same requests. `expires_at` is when the window ends: the cleanup job deletes rows past it.
  */
-export const rateLimitBuckets = pgTable('rate_limit_buckets', {
-	key: text().primaryKey(),
-	windowStart: timestamp({ withTimezone: true }).notNull(),
-	count: integer().notNull(),
-})
+export const rateLimitBuckets = pgTable(
+	'rate_limit_buckets',
+	{
+		key: text().primaryKey(),
+		windowStart: timestamp({ withTimezone: true }).notNull(),
+		count: integer().notNull(),
+		expiresAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('rate_limit_buckets_expires_idx').on(t.expiresAt)],
+)

@@ -1,22 +1,20 @@
 import { serialize } from 'cookie'
-import { and, eq, gt } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { APIError } from 'better-auth/api'
-import { sessions, verifications } from '#db/schema/index.ts'
+import { sessions } from '#db/schema/index.ts'
 import type { RequestContext } from '../context.ts'
-import { hitRateLimit, resetRateLimit } from '../security/rate-limit.ts'
+import { hitRateLimit } from '../security/rate-limit.ts'
 import { CLIENT_IP_HEADER, withMailLocale } from './auth.ts'
+import { knownDeviceId, knownDeviceSetCookie } from './known-device.ts'
 import { passwordProblem } from './password-policy.ts'
+import { countersClearedBySuccess, throttleCounters } from './sign-in-backoff.ts'
+import { clearSignInFailures, recordSignInFailure, signInWaitSeconds } from './sign-in-throttle.ts'
 
 type Ctx = Pick<RequestContext, 'auth' | 'db' | 'log' | 'clientIp' | 'locale'>
 
 /** A refusal the page shows: an HTTP status and a translation key with its values. */
-export type Refusal = { ok: false; status: number; message: string; values?: Record<string, string | number> }
+export type Refusal = { ok: false; status: number; message: string; values?: Record<string, string | number>; retryAfterSeconds?: number }
 
-/** OWASP ASVS 2.2.1: attempts are limited per address and per account; counts live in the database. */
-export const SIGN_IN_LIMITS = {
-	perIp: { limit: 20, windowSeconds: 15 * 60 },
-	perAccount: { limit: 5, windowSeconds: 15 * 60 },
-}
 export const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 60 * 60 }
 export const RESET_LIMITS = {
 	perIp: { limit: 10, windowSeconds: 60 * 60 },
@@ -30,7 +28,9 @@ function refuse(status: number, message: string, values?: Refusal['values']): Re
 }
 
 function tooMany(message: string, retryAfterSeconds: number): Refusal {
-	return refuse(429, message, { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) })
+	const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+	// `count` picks the singular form for one minute (the first waits are 30 and 60 seconds).
+	return { ...refuse(429, message, { minutes, count: minutes }), retryAfterSeconds }
 }
 
 /** Headers for better-auth calls: the session cookie, the user agent and the address Express trusts. */
@@ -48,13 +48,19 @@ function setCookies(headers: Headers | undefined): string[] {
 	return headers?.getSetCookie() ?? []
 }
 
-export async function signIn(ctx: Ctx, request: Request, input: { email: string; password: string }) {
-	const byIp = await hitRateLimit(ctx.db, `sign-in:ip:${ctx.clientIp}`, SIGN_IN_LIMITS.perIp)
-	const accountKey = `sign-in:account:${input.email}`
-	const byAccount = await hitRateLimit(ctx.db, accountKey, SIGN_IN_LIMITS.perAccount)
-	if (!byIp.allowed || !byAccount.allowed) {
-		ctx.log.warn({ event: 'sign-in-throttled', byIp: !byIp.allowed, byAccount: !byAccount.allowed }, 'sign-in attempts throttled')
-		return tooMany('auth.tooManyAttempts', Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds))
+/**
+ * OWASP ASVS 2.2.1 without locking the owner out (ADR 0097): failures are counted per address,
+ * per account from that address and per account, or only per device for a browser this account
+ * signed in on before; a counter past its free failures makes the next attempt wait, longer with
+ * each failure. Waiting attempts are refused before the password is looked at and count for nothing.
+ */
+export async function signIn(ctx: Ctx & Pick<RequestContext, 'secret' | 'env'>, request: Request, input: { email: string; password: string }) {
+	const deviceId = await knownDeviceId(ctx, request, input.email)
+	const counters = throttleCounters({ email: input.email, address: ctx.clientIp, deviceId })
+	const wait = await signInWaitSeconds(ctx.db, counters)
+	if (wait > 0) {
+		ctx.log.warn({ event: 'sign-in-throttled', knownDevice: deviceId !== null, waitSeconds: wait }, 'sign-in attempt refused: waiting after failures')
+		return tooMany('auth.tooManyAttempts', wait)
 	}
 	try {
 		const { response, headers } = await ctx.auth.api.signInEmail({
@@ -62,11 +68,12 @@ export async function signIn(ctx: Ctx, request: Request, input: { email: string;
 			headers: authHeaders(ctx, request),
 			returnHeaders: true,
 		})
-		await resetRateLimit(ctx.db, accountKey)
-		ctx.log.info({ event: 'sign-in', userId: response.user.id }, 'signed in')
-		return { ok: true as const, userId: response.user.id, setCookies: setCookies(headers) }
+		await clearSignInFailures(ctx.db, countersClearedBySuccess(counters))
+		ctx.log.info({ event: 'sign-in', userId: response.user.id, knownDevice: deviceId !== null }, 'signed in')
+		return { ok: true as const, userId: response.user.id, setCookies: [...setCookies(headers), await knownDeviceSetCookie(ctx, input.email)] }
 	} catch (error) {
 		if (error instanceof APIError && error.statusCode < 500) {
+			await recordSignInFailure(ctx.db, counters, { email: input.email, address: ctx.clientIp })
 			ctx.log.info({ event: 'sign-in-failed', code: error.body?.code }, 'sign-in refused')
 			return refuse(error.statusCode === 401 ? 401 : 400, 'auth.invalidCredentials')
 		}
@@ -134,13 +141,15 @@ export async function requestPasswordReset(ctx: Ctx, email: string): Promise<{ o
 /** better-auth's reset tokens are 24 letters and digits; anything else (a NUL, markup, kilobytes) is not one. */
 const RESET_TOKEN = /^[A-Za-z0-9_-]{1,200}$/
 
-export async function isResetTokenUsable(ctx: Pick<Ctx, 'db'>, token: string): Promise<boolean> {
+/**
+ * Asks better-auth itself, which stores only a hash of the token (ADR 0097): the lookup hashes
+ * the token the same way, so this check and the reset can never disagree.
+ */
+export async function isResetTokenUsable(ctx: Pick<Ctx, 'auth'>, token: string): Promise<boolean> {
 	if (!RESET_TOKEN.test(token)) return false
-	const rows = await ctx.db
-		.select({ id: verifications.id })
-		.from(verifications)
-		.where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())))
-	return rows.length > 0
+	const { internalAdapter } = await ctx.auth.$context
+	const row = await internalAdapter.findVerificationValue(`reset-password:${token}`)
+	return row !== null && new Date(row.expiresAt).getTime() > Date.now()
 }
 
 /** Sets the new password, spends the token and ends every session of that account. */

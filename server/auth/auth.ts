@@ -64,6 +64,8 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 				})
 			},
 		},
+		// Reset tokens are kept as SHA-256 hashes: whoever reads the database cannot use them (ADR 0097).
+		verification: { storeIdentifier: 'hashed' },
 		session: {
 			expiresIn: SESSION_IDLE_SECONDS,
 			updateAge: SESSION_REFRESH_SECONDS,

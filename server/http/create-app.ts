@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { LOCALE_COOKIE, negotiateLocale } from '#app/lib/i18n/negotiate.ts'
+import { KNOWN_DEVICE_COOKIE } from '../auth/known-device.ts'
 import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'
 import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
@@ -64,11 +65,14 @@ function requestLocale(req: Request) {
 	})
 }
 
-/** No cookie but the language choice: no session, no pending toast, nothing else that could change a page. */
+/** Cookies that leave a page the same for everyone: the language choice (part of the cache key) and the known-device mark (read only by the sign-in action). */
+const PAGE_NEUTRAL_COOKIES = new Set([LOCALE_COOKIE, KNOWN_DEVICE_COOKIE])
+
+/** No cookie but page-neutral ones: no session, no pending toast, nothing else that could change a page. */
 function isAnonymous(req: Request) {
 	const header = req.headers.cookie
 	if (!header) return true
-	return Object.keys(parseCookies(header)).every((name) => name === LOCALE_COOKIE)
+	return Object.keys(parseCookies(header)).every((name) => PAGE_NEUTRAL_COOKIES.has(name))
 }
 
 export function createHttpApp(services: AppServices, options: HttpAppOptions) {

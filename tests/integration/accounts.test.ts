@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows, type DatabaseHandle } from '#db/client.ts'
-import { emailOutbox, orders, rateLimitBuckets, sessions, userRoles, users } from '#db/schema/index.ts'
+import { emailOutbox, orders, rateLimitBuckets, sessions, signInFailures, userRoles, users } from '#db/schema/index.ts'
 import { createSessionCookie, createTestUser, insertTestOrder, sessionCookieFrom, signInOverHttp, uniqueEmail } from '../support/accounts.ts'
 import { png } from '../support/images.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
+import { waitUntil } from '../support/wait.ts'
 
 let shop: ShopProcess
 let handle: DatabaseHandle
@@ -14,7 +15,8 @@ let dropDatabase: () => Promise<void>
 beforeAll(async () => {
 	const database = await createTemporaryPostgresDatabase('accounts')
 	dropDatabase = database.drop
-	shop = await startShop({ env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false' } })
+	// Trusting the loopback proxy lets a test speak from another address with X-Forwarded-For.
+	shop = await startShop({ env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false', TRUST_PROXY: 'loopback' } })
 	handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 3 })
 })
 
@@ -27,11 +29,13 @@ afterAll(async () => {
 // Every request here comes from 127.0.0.1: start each test with fresh counters.
 beforeEach(async () => {
 	await handle.db.delete(rateLimitBuckets)
+	await handle.db.delete(signInFailures)
 })
 
-function post(path: string, fields: Record<string, string>, options: { cookie?: string; origin?: string; lang?: string } = {}) {
+function post(path: string, fields: Record<string, string>, options: { cookie?: string; origin?: string; lang?: string; from?: string } = {}) {
 	const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: options.origin ?? shop.url, Cookie: `lang=${options.lang ?? 'en'}` }
 	if (options.cookie) headers.Cookie += `; ${options.cookie}`
+	if (options.from) headers['X-Forwarded-For'] = options.from
 	return fetch(`${shop.url}${path}`, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields) })
 }
 
@@ -95,14 +99,16 @@ describe('sign-in', () => {
 		expect(response.headers.getSetCookie().some((value) => value.includes('session_token='))).toBe(false)
 	})
 
-	it('limits attempts per account with a clear 429, even with the right password, and counts in the database', async () => {
+	it('limits attempts per account from one address with a clear 429 and Retry-After, even with the right password, and counts in the database', async () => {
 		const user = await createTestUser(handle.db)
 		for (let i = 0; i < 5; i++) expect((await post('/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
 		const blocked = await post('/login', signInForm(user.email, user.password))
 		expect(blocked.status).toBe(429)
-		expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Please try again in \d+ minutes\./)
-		const [bucket] = await handle.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `sign-in:account:${user.email}`))
-		expect(bucket?.count).toBe(6)
+		expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Please try again in (a minute|\d+ minutes)\./)
+		// Five failures; the refused sixth attempt is not counted (issue 16: it used to be, as 6).
+		const [counter] = await handle.db.select().from(signInFailures).where(eq(signInFailures.key, `account-address:${user.email}|127.0.0.1`))
+		expect(counter?.failures).toBe(5)
 		// Another account from the same address is still let in.
 		const other = await createTestUser(handle.db)
 		expect((await post('/login', signInForm(other.email, other.password))).status).toBe(302)
@@ -114,6 +120,45 @@ describe('sign-in', () => {
 		const blocked = await post('/login', signInForm(user.email, user.password))
 		expect(blocked.status).toBe(429)
 		expect(await blocked.text()).toContain('Too many sign-in attempts.')
+	})
+
+	it('an attacker’s failures slow only the attacker: the owner’s browser gets in, the attacker’s waits grow, and the admin sees the block', async () => {
+		const owner = await createTestUser(handle.db)
+		const attacker = '203.0.113.66'
+		for (let i = 0; i < 5; i++) expect((await post('/login', signInForm(owner.email, 'wrong-guess-1'), { from: attacker })).status).toBe(401)
+		const first = await post('/login', signInForm(owner.email, owner.password), { from: attacker })
+		expect(first.status).toBe(429)
+		const firstWait = Number(first.headers.get('retry-after'))
+		expect(firstWait).toBeGreaterThan(0)
+		// Hammering during the wait does not lengthen it.
+		for (let i = 0; i < 5; i++) expect(Number((await post('/login', signInForm(owner.email, 'wrong-guess-2'), { from: attacker })).headers.get('retry-after'))).toBeLessThanOrEqual(firstWait)
+
+		// The owner, from home, signs in and gets a known-device cookie …
+		const home = await post('/login', signInForm(owner.email, owner.password), { from: '198.51.100.7' })
+		expect(home.status).toBe(302)
+		const device = home.headers.getSetCookie().find((value) => value.startsWith('shop.known_device='))
+		expect(device).toMatch(/HttpOnly/i)
+		// … which lets them in even from the attacker's address.
+		expect((await post('/login', signInForm(owner.email, owner.password), { from: attacker, cookie: device!.split(';')[0] })).status).toBe(302)
+		// The mark changes no page: a signed-out returning visitor still gets the shared, cached pages.
+		const deviceOnly = { headers: { Cookie: device!.split(';')[0]! } }
+		await waitUntil(async () => (await fetch(`${shop.url}/about`, deviceOnly)).headers.get('x-cache') === 'HIT', { timeoutMs: 10_000, what: '/about served from the page cache' })
+
+		// The wait ends (moved into the past, not slept through); the next failure earns a longer one.
+		await handle.db.execute(sql`update sign_in_failures set blocked_until = now() - interval '1 second' where key = ${`account-address:${owner.email}|${attacker}`}`)
+		expect((await post('/login', signInForm(owner.email, 'wrong-guess-3'), { from: attacker })).status).toBe(401)
+		const second = await post('/login', signInForm(owner.email, 'wrong-guess-4'), { from: attacker })
+		expect(second.status).toBe(429)
+		expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(firstWait)
+
+		const admin = await createTestUser(handle.db, { roles: ['admin'] })
+		const page = await get('/admin/security', await signInOverHttp(shop.url, admin.email, admin.password))
+		expect(page.status).toBe(200)
+		const html = await page.text()
+		expect(html).toContain('încercări de autentificare blocate')
+		expect(html).toContain(owner.email)
+		expect(html).toContain(attacker)
+		expect(html).toContain('Prea multe greșeli pentru acest cont de la această adresă')
 	})
 
 	it('a successful sign-in resets the account counter', async () => {
@@ -206,6 +251,10 @@ describe('password reset', () => {
 		expect(mail.subject).toBe('Choose a new password for Lumină & Carton')
 		const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)![1]!
 		const token = new URL(link).searchParams.get('token')!
+		// Whoever reads the database cannot use the link: it holds no copy of the token (issue 16 item 12).
+		const stored = await queryRows<Record<string, unknown>>(handle.db, sql`select * from verification`)
+		expect(stored.length).toBeGreaterThan(0)
+		for (const row of stored) expect(JSON.stringify(row)).not.toContain(token)
 
 		expect((await get(`/reset-password?token=${token}`)).status).toBe(200)
 		const forged = await get('/reset-password?token=forged-token')
@@ -236,7 +285,8 @@ describe('password reset', () => {
 		await post('/forgot-password', { email: user.email })
 		const mail = await waitForResetMail(user.email)
 		const token = new URL(/(http:\/\/\S+)/.exec(mail.text)![1]!).searchParams.get('token')!
-		await handle.db.execute(sql`update verification set expires_at = now() - interval '1 second' where identifier = ${`reset-password:${token}`}`)
+		// The row is found by the account it resets: its identifier is only a hash of the token (ADR 0097).
+		await handle.db.execute(sql`update verification set expires_at = now() - interval '1 second' where value = ${user.id}`)
 		expect((await get(`/reset-password?token=${token}`)).status).toBe(400)
 		const response = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
 		expect(response.status).toBe(400)

@@ -33,7 +33,26 @@ export const ro = {
 		orders: 'Comenzi',
 		media: 'Media',
 		translations: 'Traduceri',
+		security: 'Securitate',
 		backToShop: 'Înapoi la magazin',
+	},
+	security: {
+		title: 'Securitate: încercări de autentificare blocate',
+		intro:
+			'După prea multe parole greșite, următoarea încercare trebuie să aștepte, tot mai mult cu fiecare greșeală. Blocarea privește adresa sau dispozitivul care greșește: proprietarul contului intră în continuare de pe un dispozitiv cunoscut sau de pe altă adresă. Se păstrează {days} zile.',
+		none: 'Nicio încercare blocată.',
+		at: 'Când',
+		email: 'Cont (email introdus)',
+		address: 'Adresă IP',
+		reason: 'Motiv',
+		failures: 'Încercări greșite',
+		blockedUntil: 'Blocat până la',
+		reasons: {
+			address: 'Prea multe greșeli de la această adresă (orice cont)',
+			'account-address': 'Prea multe greșeli pentru acest cont de la această adresă',
+			account: 'Prea multe greșeli pentru acest cont (toate adresele)',
+			device: 'Prea multe greșeli de pe un dispozitiv cunoscut',
+		} as Record<string, string>,
 	},
 	dashboard: {
 		title: 'Panou de administrare',

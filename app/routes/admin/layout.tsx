@@ -27,6 +27,7 @@ const links = [
 	{ to: '/admin/orders', label: ro.nav.orders, end: false },
 	{ to: '/admin/media', label: ro.nav.media, end: false },
 	{ to: '/admin/translations', label: ro.nav.translations, end: false },
+	{ to: '/admin/security', label: ro.nav.security, end: false },
 ]
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -268,6 +268,7 @@ const en = {
 		nameTooLong: 'The name must have at most 100 characters.',
 		passwordsDontMatch: 'The two passwords do not match.',
 		tooManyAttempts: 'Too many sign-in attempts. Please try again in {{minutes}} minutes.',
+		tooManyAttempts_one: 'Too many sign-in attempts. Please try again in a minute.',
 		tooManyRequests: 'Too many attempts. Please try again in {{minutes}} minutes.',
 		genericError: 'Something went wrong. Please try again.',
 		forgotTitle: 'Forgot your password?',

@@ -268,6 +268,7 @@ const es: Translation = {
 		nameTooLong: 'El nombre puede tener como máximo 100 caracteres.',
 		passwordsDontMatch: 'Las dos contraseñas no coinciden.',
 		tooManyAttempts: 'Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de {{minutes}} minutos.',
+		tooManyAttempts_one: 'Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de un minuto.',
 		tooManyRequests: 'Demasiados intentos. Inténtalo de nuevo dentro de {{minutes}} minutos.',
 		genericError: 'Algo ha fallado. Inténtalo de nuevo.',
 		forgotTitle: '¿Has olvidado tu contraseña?',

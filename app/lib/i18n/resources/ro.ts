@@ -268,6 +268,7 @@ const ro: Translation = {
 		nameTooLong: 'Numele poate avea cel mult 100 de caractere.',
 		passwordsDontMatch: 'Cele două parole nu sunt identice.',
 		tooManyAttempts: 'Prea multe încercări de autentificare. Încearcă din nou peste {{minutes}} minute.',
+		tooManyAttempts_one: 'Prea multe încercări de autentificare. Încearcă din nou peste un minut.',
 		tooManyRequests: 'Prea multe încercări. Încearcă din nou peste {{minutes}} minute.',
 		genericError: 'A apărut o eroare. Te rugăm să încerci din nou.',
 		forgotTitle: 'Ai uitat parola?',
