@@ -4,6 +4,7 @@ import { categories, products } from '#db/schema/index.ts'
 import type { Badge, PortraitSize, ProductKind } from '#app/lib/domain/enums.ts'
 import type { CatalogQuery } from '#app/lib/catalog-query.ts'
 import { CATALOG_PAGE_SIZE, isUuid } from '#app/lib/catalog.ts'
+import { HOLD_LIMITS } from '../orders/hold-limits.ts'
 
 export type CatalogCategory = {
 	id: string
@@ -41,6 +42,13 @@ export type CatalogResult = {
 	hasNextPage: boolean
 }
 
+/**
+ * The stock figure pages may show: capped at what one address may hold at once (ADR 0096), so a
+ * stranger learns 'in stock' and how many they may add, never the shop's exact inventory above it.
+ * Made-to-order products (null) stay null.
+ */
+const publicStock = sql<number | null>`case when ${products.stock} is null then null else least(${products.stock}, ${HOLD_LIMITS.unitsPerAddress}) end`.mapWith(products.stock)
+
 const categoryColumns = {
 	id: categories.id,
 	slug: categories.slug,
@@ -59,7 +67,7 @@ const productCardColumns = {
 	images: products.images,
 	badges: products.badges,
 	portraitSize: products.portraitSize,
-	stock: products.stock,
+	stock: publicStock,
 }
 
 /** A category param is a slug or an id; either way only active categories count. */
@@ -155,7 +163,7 @@ export async function findActiveProduct(db: Database, key: { id: string } | { sl
 			priceCents: products.priceCents,
 			images: products.images,
 			badges: products.badges,
-			stock: products.stock,
+			stock: publicStock,
 			portraitSize: products.portraitSize,
 			categoryName: categories.name,
 			categorySlug: categories.slug,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, emailOutbox, newsletterSubscribers, products } from '#db/schema/index.ts'
 import { findActiveProduct, listSitemapEntries, loadCatalog } from '#server/catalog/catalog.ts'
@@ -8,6 +8,7 @@ import { setContentTranslationOverride } from '#server/translation/content.ts'
 import { parseEnv } from '#server/config/env.ts'
 import { CONTACT_RATE_LIMIT, sendContactMessage } from '#server/contact/contact.ts'
 import { createLogger } from '#server/logger.ts'
+import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
 import { CATALOG_PAGE_SIZE } from '#app/lib/catalog.ts'
 import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
@@ -100,6 +101,24 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 		expect(await findActiveProduct(db, { id: bySlug!.id })).toMatchObject({ slug: 'a' })
 		expect(await findActiveProduct(db, { slug: 'c' })).toBeNull()
 		expect(await findActiveProduct(db, { id: '00000000-0000-0000-0000-000000000000' })).toBeNull()
+	})
+
+	it('never shows a stranger the exact stock above what one address may hold (ADR 0096)', async () => {
+		const { db } = database.handle
+		await db.insert(products).values([
+			{ slug: 'plenty', name: 'Plenty', kind: 'candle', categoryId: ids.sub, priceCents: 1000, stock: 92 },
+			{ slug: 'few', name: 'Few', kind: 'candle', categoryId: ids.sub, priceCents: 1000, stock: 3 },
+			{ slug: 'made-to-order', name: 'Made', kind: 'candle', categoryId: ids.sub, priceCents: 1000, stock: null },
+		])
+		try {
+			expect((await findActiveProduct(db, { slug: 'plenty' }))?.stock).toBe(HOLD_LIMITS.unitsPerAddress)
+			expect((await findActiveProduct(db, { slug: 'few' }))?.stock).toBe(3)
+			expect((await findActiveProduct(db, { slug: 'made-to-order' }))?.stock).toBeNull()
+			const cards = (await loadCatalog(db, query('category=candle&subcategory=borcan'))).products
+			expect(Object.fromEntries(cards.map((card) => [card.slug, card.stock]))).toMatchObject({ plenty: HOLD_LIMITS.unitsPerAddress, few: 3, 'made-to-order': null })
+		} finally {
+			await db.delete(products).where(inArray(products.slug, ['plenty', 'few', 'made-to-order']))
+		}
 	})
 
 	it('lists active products and categories for the sitemap', async () => {
