@@ -178,7 +178,8 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		name: 'admin product save: update',
 		method: 'POST',
 		path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`,
-		json: (fx) => productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id),
+		// The form sends the stock it was loaded with (the fixture's 2) beside the new figure (ADR 0094).
+		json: (fx) => ({ ...productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id), loadedStock: '2' }),
 		expect: adminOnly({ redirect: '/admin/products' }),
 	},
 	// Admin categories
