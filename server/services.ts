@@ -27,7 +27,7 @@ import { createTranslationService, type TranslationService } from './translation
 import { createTranslationWorker, type TranslationWorker } from './translation/worker.ts'
 import type { ObjectStorage } from './storage/storage.ts'
 import { startUploadRetention, type UploadRetention } from './uploads/portrait-uploads.ts'
-import type { ShippingConfig } from '#app/lib/domain/shipping.ts'
+import type { ShippingConfig } from '#domain/shipping.ts'
 
 /** Everything a request handler may use; made once at start, shared by every request. */
 export type AppServices = {

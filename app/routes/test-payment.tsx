@@ -4,7 +4,7 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { loadTestPayment, submitTestCard } from '#server/payments/test-card-page.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/test-payment'
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { testCardSchema } from '#app/lib/forms/test-card.ts'
+import { testCardSchema } from '#domain/forms/test-card.ts'
 import type { RequestContext } from '../context.ts'
 import { handlePaymentEvent } from '../orders/payment-events.ts'
 import { findOrderBySession } from '../orders/queries.ts'

@@ -3,7 +3,7 @@
  * provider), queueing after an admin save, and what the admin translations screen lists and edits.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#app/lib/forms/translation-override.ts'
+import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
 import type { Database } from '#db/client.ts'
 import { categories, products, translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'

@@ -9,8 +9,8 @@ import { parseEnv } from '#server/config/env.ts'
 import { CONTACT_RATE_LIMIT, sendContactMessage } from '#server/contact/contact.ts'
 import { createLogger } from '#server/logger.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
-import { CATALOG_PAGE_SIZE } from '#app/lib/catalog.ts'
-import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
+import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
+import { parseCatalogQuery } from '#domain/catalog-query.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 const query = (search: string) => parseCatalogQuery(new URLSearchParams(search))

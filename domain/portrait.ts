@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from '../cart/cart.ts'
+import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from './cart.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
 import {
 	PORTRAIT_BASE_CENTS,

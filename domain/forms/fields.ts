@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
 /**
- * Field pieces shared by the form schemas. Schemas in app/lib use zod/mini: the browser runs them
+ * Field pieces shared by the form schemas. Schemas in domain/ use zod/mini: the browser runs them
  * too, and the mini build keeps storefront pages inside their JavaScript budget (ADR 0014).
  */
 
