@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { isUuid } from '#domain/forms/admin-fields.ts'
+import { isUuid } from '#domain/ids.ts'
 import type { Toast } from '#domain/toast.ts'
 import { ro } from '#domain/admin/texts.ts'
 

@@ -3,7 +3,8 @@ import type { Database } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
 import type { CatalogQuery } from '#domain/catalog-query.ts'
-import { CATALOG_PAGE_SIZE, isUuid } from '#domain/catalog.ts'
+import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
+import { isUuid } from '#domain/ids.ts'
 
 export type CatalogCategory = {
 	id: string

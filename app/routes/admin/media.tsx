@@ -12,7 +12,7 @@ import { notify } from '#app/components/toasts.tsx'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile, sizeInKb } from '#domain/media.ts'
-import { isUuid } from '#domain/forms/admin-fields.ts'
+import { isUuid } from '#domain/ids.ts'
 import type { Route } from './+types/media'
 
 function folderFrom(value: string | null): MediaFolder {

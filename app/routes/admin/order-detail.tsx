@@ -13,7 +13,7 @@ import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialo
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { fill, ro } from '#domain/admin/texts.ts'
-import { isUuid } from '#domain/forms/admin-fields.ts'
+import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { trackingNumberSchema } from '#domain/forms/order-update.ts'
