@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isUuid, normaliseUuid, uuidSchema } from './ids.ts'
+import { uuidField } from './forms/fields.ts'
+import { isUuid, normaliseUuid } from './ids.ts'
 
 const id = '3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b'
 
@@ -20,7 +21,7 @@ describe('ids', () => {
 	})
 
 	it('has a zod schema with the same rule', () => {
-		expect(uuidSchema().safeParse(id).success).toBe(true)
-		expect(uuidSchema('Element invalid').safeParse('nope').error?.issues[0]?.message).toBe('Element invalid')
+		expect(uuidField().safeParse(id).success).toBe(true)
+		expect(uuidField('Element invalid').safeParse('nope').error?.issues[0]?.message).toBe('Element invalid')
 	})
 })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { UUID_PATTERN } from '../ids.ts'
 
 /**
  * Field pieces shared by the form schemas. Schemas in domain/ use zod/mini: the browser runs them
@@ -24,3 +25,6 @@ export function searchText(raw: string | null | undefined, max = 100) {
 
 /** What a failed parse gives. */
 export type SchemaError = z.core.$ZodError
+
+/** A row id (domain/ids.ts): the same rule as isUuid. */
+export const uuidField = (error?: string) => z.string().check(z.regex(UUID_PATTERN, error))

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { uuidSchema } from '../ids.ts'
 import { optionalText } from './admin-fields.ts'
+import { uuidField } from './fields.ts'
 
 /** Longest editor translation kept (server/translation/content.ts cuts at the same length). */
 export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
@@ -12,7 +12,7 @@ export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
  */
 export const translationOverrideSchema = z.object({
 	kind: z.enum(['product', 'category'], { error: 'Tip de conținut invalid' }),
-	id: uuidSchema('Element invalid'),
+	id: uuidField('Element invalid'),
 	field: z.enum(['name', 'description'], { error: 'Câmp invalid' }),
 	locale: z.enum(['en', 'es'], { error: 'Limba trebuie să fie engleză sau spaniolă' }),
 	text: optionalText(MAX_TRANSLATION_OVERRIDE_LENGTH, `Traducerea nu poate depăși ${MAX_TRANSLATION_OVERRIDE_LENGTH} de caractere`),
