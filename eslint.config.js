@@ -1,7 +1,39 @@
+import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+
+/**
+ * Import boundaries (ADR 0100): domain/ at the bottom, server/ and db/ above it, app/ on top.
+ * domain/ is pure code shared by browser and server: nothing from app/, server/ or db/, no React,
+ * no Node built-ins, and no relative path out of the folder. server/ and db/ never import app/;
+ * db/ never imports server/.
+ */
+// Patterns that name `#…` imports are regexes: in a `group` (gitignore syntax) a leading # starts a comment.
+const APP = { regex: '^(#app/|(\\.\\./)+app(/|$))', message: 'server/ and db/ must not import app/; move pure code to domain/.' }
+const SERVER = { regex: '^(#server/|(\\.\\./)+server(/|$))', message: 'db/ must not import server/.' }
+const DOMAIN_PURE = [
+	{ regex: '^#(app|server|db|tests)/', message: 'domain/ imports nothing from app/, server/, db/ or tests/.' },
+	{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*', 'react-i18next'], message: 'domain/ is free of React; keep components and hooks in app/.' },
+]
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const NODE_BUILTINS = {
+	regex: `^(node:|(${builtinModules.map(escapeRegex).join('|')})(/|$))`,
+	message: 'domain/ runs in browsers too: no Node built-ins.',
+}
+
+/** domain/ files `depth` folders deep: going up `depth` times leaves domain/. */
+function domainBoundary(depth, tests) {
+	const dirs = 'domain/' + '*/'.repeat(depth - 1)
+	const files = tests ? [`${dirs}*.test.ts`] : [`${dirs}*.ts`]
+	const escape = { regex: `^(\\.\\./){${depth},}`, message: 'No relative import out of domain/.' }
+	return {
+		files,
+		...(tests ? {} : { ignores: [`${dirs}*.test.ts`] }),
+		rules: { 'no-restricted-imports': ['error', { patterns: [...DOMAIN_PURE, escape, ...(tests ? [] : [NODE_BUILTINS])] }] },
+	}
+}
 
 export default tseslint.config(
 	{ ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'coverage/', 'bench/tmp/'] },
@@ -29,7 +61,16 @@ export default tseslint.config(
 		ignores: ['app/routes/**', 'app/entry.server.tsx', 'app/root.tsx'],
 		rules: {
 			// Only route modules (whose loaders and actions are stripped from the browser build) may reach server code.
-			'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '#db/*'], message: 'Client code must not import server code; call it from a loader or action.' }] }],
+			'no-restricted-imports': ['error', { patterns: [{ regex: '^(#(server|db)/|(\\.\\./)+(server|db)(/|$))', message: 'Client code must not import server code; call it from a loader or action.' }] }],
 		},
 	},
+	{
+		files: ['server/**/*.ts'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [APP] }] },
+	},
+	{
+		files: ['db/**/*.ts'],
+		rules: { 'no-restricted-imports': ['error', { patterns: [APP, SERVER] }] },
+	},
+	...[1, 2, 3, 4, 5].flatMap((depth) => [domainBoundary(depth, false), domainBoundary(depth, true)]),
 )

@@ -25,11 +25,11 @@ function serverOnlyFolders(): Plugin {
 }
 
 const TRANSLATION_CHUNKS = 'virtual:translation-chunks'
-const TRANSLATION_RESOURCE = /\/app\/lib\/i18n\/resources\/(\w+)\.ts$/
+const TRANSLATION_RESOURCE = /\/domain\/i18n\/resources\/(\w+)\.ts$/
 
 /**
  * `virtual:translation-chunks`: the URL of each language's chunk in the client build
- * (app/lib/i18n/resources/{lang}.ts, which entry.client imports dynamically), so that the server
+ * (domain/i18n/resources/{lang}.ts, which entry.client imports dynamically), so that the server
  * render can have the browser fetch the page's language together with the other modules instead
  * of after entry.client has run (decision 0015). The client build runs before the server build, which
  * reads the names it noted; in the client build and in development the map is empty.

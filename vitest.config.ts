@@ -21,7 +21,7 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
-					include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts'],
+					include: ['domain/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts'],
 					environment: 'node',
 				},
 			},

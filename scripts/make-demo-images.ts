@@ -1,15 +1,15 @@
 /**
  * Draws the demo catalogue's pictures as SVG and writes them as small WebP files to
- * db/seed/images. Run with `npm run images:demo`; the output is committed, so start-up
+ * server/seed/images. Run with `npm run images:demo`; the output is committed, so start-up
  * never downloads anything.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { demoImageSpecs, type DemoImageSpec } from '../db/seed/demo-catalog.ts'
+import { demoImageSpecs, type DemoImageSpec } from '#server/seed/demo-catalog.ts'
 
 const SIZE = 800
-const outDir = path.resolve(import.meta.dirname, '../db/seed/images')
+const outDir = path.resolve(import.meta.dirname, '../server/seed/images')
 
 const background = (from: string, to: string) => `
 	<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">

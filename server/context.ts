@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router'
-import type { Locale } from '#app/lib/domain/enums.ts'
+import type { Locale } from '#domain/enums.ts'
 import type { Logger } from './logger.ts'
 import type { AppServices } from './services.ts'
 

@@ -1,9 +1,10 @@
 import type { i18n as I18n } from 'i18next'
-import type { Locale } from '#app/lib/domain/enums.ts'
-import { createI18n } from '#app/lib/i18n/i18n.ts'
-import en from '#app/lib/i18n/resources/en.ts'
-import es from '#app/lib/i18n/resources/es.ts'
-import ro from '#app/lib/i18n/resources/ro.ts'
+import { initReactI18next } from 'react-i18next'
+import type { Locale } from '#domain/enums.ts'
+import { createI18n } from '#domain/i18n/i18n.ts'
+import en from '#domain/i18n/resources/en.ts'
+import es from '#domain/i18n/resources/es.ts'
+import ro from '#domain/i18n/resources/ro.ts'
 
 export const allTranslations = { en, ro, es }
 
@@ -13,7 +14,7 @@ const instances = new Map<Locale, I18n>()
 export function serverI18n(locale: Locale): I18n {
 	let instance = instances.get(locale)
 	if (!instance) {
-		instance = createI18n(locale, allTranslations)
+		instance = createI18n(locale, allTranslations, [initReactI18next])
 		instances.set(locale, instance)
 	}
 	return instance

@@ -1,4 +1,4 @@
-import type { PageMeta } from '#app/lib/seo.ts'
+import type { PageMeta } from '#domain/seo.ts'
 import type { RequestContext } from './context.ts'
 import { serverI18n } from './i18n.ts'
 

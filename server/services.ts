@@ -2,7 +2,7 @@ import path from 'node:path'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { withAdvisoryLock } from '#db/migrate.ts'
 import { STOREFRONT_CHANGED_CHANNEL, type NotificationListener } from '#db/notifications.ts'
-import { prepareDatabase } from '#db/prepare.ts'
+import { prepareDatabase } from '#server/prepare-database.ts'
 import { startOrderErasure } from './account/order-erasure.ts'
 import { createAuth, type ShopAuth } from './auth/auth.ts'
 import { ensureAdminFromEnv, logAdminHint } from './auth/bootstrap.ts'
@@ -27,7 +27,7 @@ import { createTranslationService, type TranslationService } from './translation
 import { createTranslationWorker, type TranslationWorker } from './translation/worker.ts'
 import type { ObjectStorage } from './storage/storage.ts'
 import { startUploadRetention, type UploadRetention } from './uploads/portrait-uploads.ts'
-import type { ShippingConfig } from '#app/lib/domain/shipping.ts'
+import type { ShippingConfig } from '#domain/shipping.ts'
 
 /** Everything a request handler may use; made once at start, shared by every request. */
 export type AppServices = {

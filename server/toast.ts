@@ -1,6 +1,6 @@
 import { createCookie, redirect } from 'react-router'
-import { sameOriginPath } from '#app/lib/http/same-origin-path.ts'
-import { toastSchema, type Toast } from '#app/lib/toast.ts'
+import { sameOriginPath } from '#domain/http/same-origin-path.ts'
+import { toastSchema, type Toast } from '#domain/toast.ts'
 import type { RequestContext } from './context.ts'
 
 function toastCookie(context: Pick<RequestContext, 'secret' | 'env'>) {

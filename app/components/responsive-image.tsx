@@ -1,4 +1,4 @@
-import { imageSrcSet } from '#app/lib/images.ts'
+import { imageSrcSet } from '#domain/images.ts'
 
 /**
  * An image with its WebP srcset (when the server stored it), fixed width/height against layout shift,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Toast } from '#app/lib/toast.ts'
+import type { Toast } from '#domain/toast.ts'
 
 /**
  * The one way pages show toasts: callers use notify() and never the toaster directly.

@@ -1,17 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-
-/** What every page's loader returns for search engines and link previews. */
-export type PageMeta = {
-	title: string
-	description: string
-	/** Absolute URL of the canonical page. */
-	canonical: string
-	/** Absolute URL of a preview image. */
-	image?: string
-	type?: 'website' | 'product'
-	locale: string
-	siteName: string
-}
+import type { PageMeta } from '#domain/seo.ts'
 
 const OG_LOCALES: Record<string, string> = { en: 'en_GB', ro: 'ro_RO', es: 'es_ES' }
 

@@ -4,7 +4,7 @@ import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { seoMeta } from '#app/lib/seo.ts'
-import { SHOP } from '#app/lib/shop.ts'
+import { SHOP } from '#domain/shop.ts'
 import type { Route } from './+types/about'
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { getApp } from '#server/context.ts'
 import { readBodyBytes, RequestBodyError } from '#server/http/request-body.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
-import { paymentDeps } from '#server/payments/test-card-page.ts'
+import { paymentDeps } from '#server/orders/test-payment.ts'
 import { parseStripeWebhook, WebhookPayloadError, WebhookSignatureError } from '#server/payments/stripe.ts'
 import type { Route } from './+types/api.webhooks.stripe'
 

@@ -4,7 +4,7 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
-import { formatEuro } from '#app/lib/money.ts'
+import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/cart'
 
 export function loader({ context }: Route.LoaderArgs) {

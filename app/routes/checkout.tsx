@@ -7,9 +7,9 @@ import { serverI18n } from '#server/i18n.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { notify } from '#app/components/toasts.tsx'
-import { CHECKOUT_COUNTRIES, countryName, shippingCents } from '#app/lib/domain/shipping.ts'
-import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, checkoutFormSchema, type CheckoutField } from '#app/lib/forms/checkout.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { CHECKOUT_COUNTRIES, countryName, shippingCents } from '#domain/shipping.ts'
+import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, checkoutFormSchema, type CheckoutField } from '#domain/forms/checkout.ts'
+import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -8,10 +8,10 @@ import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { contactSchema } from '#app/lib/forms/contact.ts'
-import { CONTACT_LIMITS, type ContactField } from '#app/lib/forms/contact-limits.ts'
+import { contactSchema } from '#domain/forms/contact.ts'
+import { CONTACT_LIMITS, type ContactField } from '#domain/forms/contact-limits.ts'
 import { seoMeta } from '#app/lib/seo.ts'
-import { SHOP } from '#app/lib/shop.ts'
+import { SHOP } from '#domain/shop.ts'
 import type { Route } from './+types/contact'
 
 export function loader({ context }: Route.LoaderArgs) {

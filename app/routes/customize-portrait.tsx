@@ -6,8 +6,8 @@ import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
-import type { UploadedImage } from '#app/lib/cart/cart.ts'
-import { PORTRAIT_SIZES, type PortraitSize } from '#app/lib/domain/enums.ts'
+import type { UploadedImage } from '#domain/cart.ts'
+import { PORTRAIT_SIZES, type PortraitSize } from '#domain/enums.ts'
 import {
 	PORTRAIT_DESCRIPTION_MAX,
 	PORTRAIT_FORM_DEFAULTS,
@@ -18,8 +18,8 @@ import {
 	portraitPrice,
 	portraitSizeFrom,
 	type PortraitFrame,
-} from '#app/lib/domain/portrait.ts'
-import { formatEuro } from '#app/lib/money.ts'
+} from '#domain/portrait.ts'
+import { formatEuro } from '#domain/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/customize-portrait'
 

@@ -5,8 +5,8 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
-import { EMAIL_MAX } from '#app/lib/forms/auth-limits.ts'
-import { firstIssue, forgotPasswordSchema } from '#app/lib/forms/auth.ts'
+import { EMAIL_MAX } from '#domain/forms/auth-limits.ts'
+import { firstIssue, forgotPasswordSchema } from '#domain/forms/auth.ts'
 import type { Route } from './+types/forgot-password'
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -7,9 +7,9 @@ import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
-import { catalogHref } from '#app/lib/catalog.ts'
+import { catalogHref } from '#domain/catalog.ts'
 import { seoMeta } from '#app/lib/seo.ts'
-import { SHOP } from '#app/lib/shop.ts'
+import { SHOP } from '#domain/shop.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ context }: Route.LoaderArgs) {

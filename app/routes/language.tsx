@@ -1,9 +1,9 @@
 import { redirect } from 'react-router'
 import * as z from 'zod/mini'
 import { readFormData } from '#server/http/request-body.ts'
-import { LOCALES } from '#app/lib/domain/enums.ts'
-import { sameOriginPath } from '#app/lib/http/same-origin-path.ts'
-import { LOCALE_COOKIE } from '#app/lib/i18n/negotiate.ts'
+import { LOCALES } from '#domain/enums.ts'
+import { sameOriginPath } from '#domain/http/same-origin-path.ts'
+import { LOCALE_COOKIE } from '#domain/i18n/negotiate.ts'
 import type { Route } from './+types/language'
 
 const languageSchema = z.object({ lang: z.enum(LOCALES) })

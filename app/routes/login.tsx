@@ -9,9 +9,9 @@ import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { notify } from '#app/components/toasts.tsx'
-import { safeReturnPath } from '#app/lib/auth/return-url.ts'
-import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#app/lib/forms/auth-limits.ts'
-import { firstIssue, signInSchema, signUpSchema } from '#app/lib/forms/auth.ts'
+import { safeReturnPath } from '#domain/auth/return-url.ts'
+import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
+import { firstIssue, signInSchema, signUpSchema } from '#domain/forms/auth.ts'
 import type { Route } from './+types/login'
 
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { serverI18n } from '#server/i18n.ts'
 import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
-import { newsletterSchema } from '#app/lib/forms/newsletter.ts'
+import { newsletterSchema } from '#domain/forms/newsletter.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
 

@@ -6,8 +6,8 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
-import { PASSWORD_MAX } from '#app/lib/forms/auth-limits.ts'
-import { firstIssue, resetPasswordSchema } from '#app/lib/forms/auth.ts'
+import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
+import { firstIssue, resetPasswordSchema } from '#domain/forms/auth.ts'
 import type { Route } from './+types/reset-password'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }

@@ -3,8 +3,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
-import { loadTestPayment, submitTestCard } from '#server/payments/test-card-page.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { loadTestPayment, submitTestCard } from '#server/orders/test-payment.ts'
+import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/test-payment'
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { ROLES } from '../../app/lib/domain/enums.ts'
+import { ROLES } from '../../domain/enums.ts'
 import { createdAt, updatedAt } from './columns.ts'
 
 /*

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { PORTRAIT_SIZES, PRODUCT_KINDS, type Badge } from '../../app/lib/domain/enums.ts'
+import { PORTRAIT_SIZES, PRODUCT_KINDS, type Badge } from '../../domain/enums.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
 
 export const categories = pgTable(

@@ -1,5 +1,5 @@
 import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { MEDIA_FOLDERS } from '../../app/lib/domain/enums.ts'
+import { MEDIA_FOLDERS } from '../../domain/enums.ts'
 import { users } from './auth.ts'
 import { createdAt, id } from './columns.ts'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { ORDER_STATUSES, PAYMENT_STATUSES, STOCK_HOLD_STATUSES } from '../../app/lib/domain/enums.ts'
+import { ORDER_STATUSES, PAYMENT_STATUSES, STOCK_HOLD_STATUSES } from '../../domain/enums.ts'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 import { createdAt, id, updatedAt } from './columns.ts'

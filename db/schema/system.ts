@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { EMAIL_STATUSES } from '../../app/lib/domain/enums.ts'
+import { EMAIL_STATUSES } from '../../domain/enums.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
 
 /** Values every app instance must share, such as the generated signing secret. */

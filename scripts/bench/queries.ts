@@ -1,4 +1,4 @@
-import type { Locale } from '#app/lib/domain/enums.ts'
+import type { Locale } from '#domain/enums.ts'
 
 /** Locales the query count is taken in: Romanian content is read as is, others go through the translation cache. */
 const LOCALES: Locale[] = ['ro', 'en']

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { orderItems, orders, uploads } from '#db/schema/index.ts'
-import { CLOSED_ORDER_STATUSES, SETTLED_UNPAID_STATUSES } from '#app/lib/domain/order-retention.ts'
+import { CLOSED_ORDER_STATUSES, SETTLED_UNPAID_STATUSES } from '#domain/order-retention.ts'
 import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import type { ObjectStorage } from '../storage/storage.ts'

@@ -2,8 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { categories } from '#db/schema/index.ts'
-import type { CategoryInput } from '#app/lib/forms/admin-category.ts'
-import { ro } from '#app/lib/admin/texts.ts'
+import type { CategoryInput } from '#domain/forms/admin-category.ts'
+import { ro } from '#domain/admin/texts.ts'
 import { AdminInputError, isUniqueViolation } from './errors.ts'
 
 export type AdminCategoryRow = {

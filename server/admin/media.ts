@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { media } from '#db/schema/index.ts'
-import type { MediaFolder } from '#app/lib/domain/enums.ts'
+import type { MediaFolder } from '#domain/enums.ts'
 import { deleteImage } from '../media/image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { displayFilename, storeAdminImage } from './upload.ts'

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
-import type { ProductInput } from '#app/lib/forms/admin-product.ts'
-import { fill, ro } from '#app/lib/admin/texts.ts'
+import type { ProductInput } from '#domain/forms/admin-product.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
 import { AdminInputError, isUniqueViolation } from './errors.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
-import { isUuid } from '#app/lib/forms/admin-fields.ts'
-import type { Toast } from '#app/lib/toast.ts'
-import { ro } from '#app/lib/admin/texts.ts'
+import { isUuid } from '#domain/ids.ts'
+import type { Toast } from '#domain/toast.ts'
+import { ro } from '#domain/admin/texts.ts'
 
 /** A bad or unknown id is a 404 page, never a 500 (the root error boundary renders it). */
 export function notFound(): never {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
-import { ADMIN_IMAGE_MAX_BYTES } from '#app/lib/domain/media.ts'
+import { ADMIN_IMAGE_MAX_BYTES } from '#domain/media.ts'
 import { storeImage, UnsupportedImageError, type StoredImage } from '../media/image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { users } from '#db/schema/index.ts'
-import type { Role } from '#app/lib/domain/enums.ts'
+import type { Role } from '#domain/enums.ts'
 import type { Env } from '../config/env.ts'
 import type { Logger } from '../logger.ts'
 import type { ShopAuth } from './auth.ts'

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '#app/lib/forms/auth.ts'
+import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/forms/auth.ts'
 import { isCommonPassword } from './common-passwords.ts'
 
 /** The translation key of what is wrong with a new password, or null when it may be used. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { userRoles } from '#db/schema/index.ts'
-import { ROLES, type Role } from '#app/lib/domain/enums.ts'
+import { ROLES, type Role } from '#domain/enums.ts'
 
 export function isRole(value: unknown): value is Role {
 	return typeof value === 'string' && (ROLES as readonly string[]).includes(value)

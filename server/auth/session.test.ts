@@ -1,6 +1,6 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { Role } from '#app/lib/domain/enums.ts'
+import type { Role } from '#domain/enums.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { passwordProblem } from './password-policy.ts'
 import { roleFlags } from './roles.ts'

@@ -1,6 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { loginUrl } from '#app/lib/auth/return-url.ts'
-import type { Role } from '#app/lib/domain/enums.ts'
+import { loginUrl } from '#domain/auth/return-url.ts'
+import type { Role } from '#domain/enums.ts'
 import { getApp, type RequestContext } from '../context.ts'
 import { authHeaders, clearSessionCookies, deleteSession } from './accounts.ts'
 import { SESSION_MAX_AGE_SECONDS } from './auth.ts'

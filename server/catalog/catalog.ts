@@ -1,9 +1,10 @@
 import { and, arrayContains, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
-import type { Badge, PortraitSize, ProductKind } from '#app/lib/domain/enums.ts'
-import type { CatalogQuery } from '#app/lib/catalog-query.ts'
-import { CATALOG_PAGE_SIZE, isUuid } from '#app/lib/catalog.ts'
+import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
+import type { CatalogQuery } from '#domain/catalog-query.ts'
+import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
+import { isUuid } from '#domain/ids.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
 
 export type CatalogCategory = {

@@ -1,4 +1,4 @@
-import type { Locale } from '#app/lib/domain/enums.ts'
+import type { Locale } from '#domain/enums.ts'
 import type { RequestContext } from '../context.ts'
 import { contentContext, type ContentKind } from '../translation/sync.ts'
 

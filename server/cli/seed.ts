@@ -1,5 +1,5 @@
 /** `npm run db:seed`: loads the demo catalogue into the configured database if it has no catalogue. */
-import { seedDemoCatalog } from '#db/seed/seed.ts'
+import { seedDemoCatalog } from '#server/seed/seed.ts'
 import { createStorage } from '../services.ts'
 import { openDatabaseForCli } from './open-for-cli.ts'
 

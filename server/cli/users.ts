@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { ROLES } from '#app/lib/domain/enums.ts'
+import { ROLES } from '#domain/enums.ts'
 import { createAuth } from '../auth/auth.ts'
 import { AccountError, createAccount, findUserIdByEmail, PASSWORD_PROBLEMS } from '../auth/bootstrap.ts'
 import { passwordProblem } from '../auth/password-policy.ts'

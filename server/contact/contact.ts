@@ -2,7 +2,7 @@ import { enqueueEmail } from '../email/outbox.ts'
 import type { RequestContext } from '../context.ts'
 import { serverI18n } from '../i18n.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
-import type { ContactInput } from '#app/lib/forms/contact.ts'
+import type { ContactInput } from '#domain/forms/contact.ts'
 
 /** Spec: a contact form must not become a spam cannon. Per address: 5 messages an hour. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 3600 }

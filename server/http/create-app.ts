@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { LOCALE_COOKIE, negotiateLocale } from '#app/lib/i18n/negotiate.ts'
+import { LOCALE_COOKIE, negotiateLocale } from '#domain/i18n/negotiate.ts'
 import { KNOWN_DEVICE_COOKIE } from '../auth/known-device.ts'
 import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers } from '#db/schema/index.ts'
-import type { Locale } from '#app/lib/domain/enums.ts'
+import type { Locale } from '#domain/enums.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import type { default as Sharp, OutputInfo } from 'sharp'
-import { derivativeUrl, IMAGE_WIDTHS } from '#app/lib/images.ts'
+import { derivativeUrl, IMAGE_WIDTHS } from '#domain/images.ts'
 import { newObjectKey, type ObjectStorage } from '../storage/storage.ts'
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const

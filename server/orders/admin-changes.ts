@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { orderHistory, orders } from '#db/schema/index.ts'
-import type { OrderStatus } from '#app/lib/domain/enums.ts'
-import { orderStatusSchema, trackingNumberSchema } from '#app/lib/forms/order-update.ts'
+import type { OrderStatus } from '#domain/enums.ts'
+import { orderStatusSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
 
 export type OrderChangeDeps = {

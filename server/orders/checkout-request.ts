@@ -1,4 +1,4 @@
-import { checkoutRequestSchema, firstCheckoutError } from '#app/lib/forms/checkout.ts'
+import { checkoutRequestSchema, firstCheckoutError } from '#domain/forms/checkout.ts'
 import type { RequestContext } from '../context.ts'
 import { serverI18n } from '../i18n.ts'
 import { PaymentProviderError } from '../payments/provider.ts'

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { orderItems, orders } from '#db/schema/index.ts'
-import { LOCALES, type Locale } from '#app/lib/domain/enums.ts'
-import { formatEuro } from '#app/lib/money.ts'
-import { SHOP } from '#app/lib/shop.ts'
+import { LOCALES, type Locale } from '#domain/enums.ts'
+import { formatEuro } from '#domain/money.ts'
+import { SHOP } from '#domain/shop.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 

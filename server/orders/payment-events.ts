@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { orderHistory, orders, paymentEvents, products, stockHolds } from '#db/schema/index.ts'
+import { normaliseUuid } from '#domain/ids.ts'
 import type { Logger } from '../logger.ts'
 import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
@@ -18,7 +19,6 @@ export type PaymentDeps = {
 	log?: Logger
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** True when the provider says the money is there. */
 export function isPaid(session: Pick<SessionState, 'paymentStatus'>) {
@@ -54,7 +54,7 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 	let queued = false
 	let refundDue = false
 	const result = await deps.db.transaction(async (tx) => {
-		let orderId = event.session.orderId && UUID.test(event.session.orderId) ? event.session.orderId.toLowerCase() : null
+		let orderId = normaliseUuid(event.session.orderId)
 		if (!orderId) {
 			const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentSessionId, event.session.id))
 			orderId = row?.id ?? null

@@ -2,10 +2,11 @@ import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbExecutor } from '#db/client.ts'
 import { orderHistory, orderItems, orders, products, stockHolds, uploads, type ShippingAddress } from '#db/schema/index.ts'
-import { PORTRAIT_SIZES, type Locale } from '#app/lib/domain/enums.ts'
-import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS, portraitPrice } from '#app/lib/domain/portrait.ts'
-import { countryCode, countryName, shippingCents, type ShippingConfig } from '#app/lib/domain/shipping.ts'
-import type { CheckoutForm, CheckoutLine } from '#app/lib/forms/checkout.ts'
+import { PORTRAIT_SIZES, type Locale } from '#domain/enums.ts'
+import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS, portraitPrice } from '#domain/portrait.ts'
+import { countryCode, countryName, shippingCents, type ShippingConfig } from '#domain/shipping.ts'
+import type { CheckoutForm, CheckoutLine } from '#domain/forms/checkout.ts'
+import { isUuid } from '#domain/ids.ts'
 import { assertWithinHoldLimits, type CheckoutHolder } from './hold-limits.ts'
 
 /** How long stock stays held for an unpaid order; the payment session expires at the same time. */
@@ -28,7 +29,6 @@ export class CheckoutRejectedError extends Error {
 }
 
 export const PORTRAIT_LINE_PREFIX = 'portrait-'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional().default(false)
 
@@ -54,7 +54,7 @@ export function portraitUploadId(options: { uploadId?: string; uploadedImage?: u
 		typeof options.uploadedImage === 'string' ? options.uploadedImage : undefined,
 		options.uploadedImage && typeof options.uploadedImage === 'object' ? (options.uploadedImage as { id?: unknown }).id : undefined,
 	]
-	for (const candidate of candidates) if (typeof candidate === 'string' && UUID.test(candidate)) return candidate.toLowerCase()
+	for (const candidate of candidates) if (isUuid(candidate)) return candidate.toLowerCase()
 	return null
 }
 
@@ -109,7 +109,7 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 	const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000)
 	const problems: LineProblem[] = []
 
-	const productIds = [...new Set(input.lines.filter((l) => !l.id.startsWith(PORTRAIT_LINE_PREFIX) && UUID.test(l.id)).map((l) => l.id.toLowerCase()))]
+	const productIds = [...new Set(input.lines.filter((l) => !l.id.startsWith(PORTRAIT_LINE_PREFIX) && isUuid(l.id)).map((l) => l.id.toLowerCase()))]
 	const found = productIds.length
 		? await db.select().from(products).where(inArray(products.id, productIds))
 		: []
@@ -143,7 +143,7 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 			portraitUploads.push(uploadId)
 			continue
 		}
-		const product = UUID.test(line.id) ? byId.get(line.id.toLowerCase()) : undefined
+		const product = isUuid(line.id) ? byId.get(line.id.toLowerCase()) : undefined
 		if (!product || !product.isActive) {
 			problems.push({ lineId: line.id, code: 'unavailable', name: product?.name ?? lineName(line) })
 			continue

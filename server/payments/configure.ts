@@ -1,5 +1,5 @@
 import type { Database } from '#db/client.ts'
-import { FREE_SHIPPING, type ShippingConfig } from '#app/lib/domain/shipping.ts'
+import { FREE_SHIPPING, type ShippingConfig } from '#domain/shipping.ts'
 import type { Env } from '../config/env.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createStripeProvider } from './stripe.ts'

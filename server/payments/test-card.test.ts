@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testCardSchema } from '#app/lib/forms/test-card.ts'
+import { testCardSchema } from '#domain/forms/test-card.ts'
 import { testCardOutcome } from './test-card.ts'
 
 describe('test card page', () => {

@@ -3,7 +3,8 @@
  * provider), queueing after an admin save, and what the admin translations screen lists and edits.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#app/lib/forms/translation-override.ts'
+import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
+import { isUuid } from '#domain/ids.ts'
 import type { Database } from '#db/client.ts'
 import { categories, products, translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
@@ -147,8 +148,7 @@ export async function setContentTranslationOverride(
 ): Promise<{ override: string | null }> {
 	if (!isTargetLocale(input.locale)) throw new NothingToTranslateError('only en and es translations can be overridden')
 	const table = input.kind === 'product' ? products : categories
-	const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-	if (!uuid.test(input.id)) throw new TranslationTargetNotFoundError('not found')
+	if (!isUuid(input.id)) throw new TranslationTargetNotFoundError('not found')
 	const [row] = await app.db.select({ name: table.name, description: table.description }).from(table).where(eq(table.id, input.id))
 	if (!row) throw new TranslationTargetNotFoundError('not found')
 	const source = row[input.field] ?? ''

@@ -4,7 +4,8 @@ import busboy from 'busboy'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { uploads } from '#db/schema/index.ts'
-import { PORTRAIT_PHOTO_MAX_BYTES } from '#app/lib/domain/portrait.ts'
+import { PORTRAIT_PHOTO_MAX_BYTES } from '#domain/portrait.ts'
+import { isUuid } from '#domain/ids.ts'
 import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import { storeImage, UnsupportedImageError } from '../media/image-pipeline.ts'
@@ -122,11 +123,10 @@ export async function receivePortraitUpload(
 	}
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The stored photo of upload `id`, or null: unknown, malformed and deleted ids look the same. */
 export async function openPortraitUpload(deps: { db: DbExecutor; storage: ObjectStorage }, id: string): Promise<StoredObject | null> {
-	if (!UUID.test(id)) return null
+	if (!isUuid(id)) return null
 	const [row] = await deps.db.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, id)).limit(1)
 	if (!row) return null
 	return deps.storage.get(row.storageKey)

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
-import type { Badge } from '#app/lib/domain/enums.ts'
+import type { Badge } from '#domain/enums.ts'
 
 /**
  * A small catalogue of its own for one test: a top-level category with two subcategories and a few

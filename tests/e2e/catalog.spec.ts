@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { categories, products } from '#db/schema/index.ts'
-import { CATALOG_PAGE_SIZE } from '#app/lib/catalog.ts'
+import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
 import { createTestCatalog } from './catalog-data.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 

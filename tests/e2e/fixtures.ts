@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
-import type { Role } from '#app/lib/domain/enums.ts'
+import type { Role } from '#domain/enums.ts'
 import { createSessionCookie, createTestUser, deleteTestUser, type TestUser } from '../support/accounts.ts'
 
 type WorkerFixtures = {

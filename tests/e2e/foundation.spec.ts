@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { newsletterSubscribers } from '#db/schema/index.ts'
-import { demoCategories } from '#db/seed/demo-catalog.ts'
+import { demoCategories } from '#server/seed/demo-catalog.ts'
 import { startShop } from '../support/shop-process.ts'
 import { expect, test, useLanguage } from './fixtures.ts'
 

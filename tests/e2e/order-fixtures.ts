@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '#db/client.ts'
 import { orders, products, uploads } from '#db/schema/index.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
-import { FREE_SHIPPING } from '#app/lib/domain/shipping.ts'
+import { FREE_SHIPPING } from '#domain/shipping.ts'
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

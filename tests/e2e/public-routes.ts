@@ -1,4 +1,4 @@
-import type en from '#app/lib/i18n/resources/en.ts'
+import type en from '#domain/i18n/resources/en.ts'
 
 type Section = keyof typeof en
 /** A key of the interface text, like 'faq.title'. */

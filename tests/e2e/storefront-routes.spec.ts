@@ -1,6 +1,6 @@
-import en from '#app/lib/i18n/resources/en.ts'
-import es from '#app/lib/i18n/resources/es.ts'
-import ro from '#app/lib/i18n/resources/ro.ts'
+import en from '#domain/i18n/resources/en.ts'
+import es from '#domain/i18n/resources/es.ts'
+import ro from '#domain/i18n/resources/ro.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 import { DEMO_PRODUCT, PUBLIC_ROUTES, type HeadingKey } from './public-routes.ts'
 

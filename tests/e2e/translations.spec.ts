@@ -9,7 +9,7 @@ import { startFakeLibreTranslate } from '../support/fake-libretranslate.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
-import type { Role } from '#app/lib/domain/enums.ts'
+import type { Role } from '#domain/enums.ts'
 
 /**
  * Issue #8 end to end: a shop of its own with machine translation on (a fake LibreTranslate on

@@ -10,7 +10,7 @@ import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
 import { openPortraitUpload } from '#server/uploads/portrait-uploads.ts'
-import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
+import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { createTestUser, insertTestOrder, type TestUser } from '../support/accounts.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 

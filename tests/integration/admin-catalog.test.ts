@@ -13,9 +13,9 @@ import { deleteProduct, listProductsForAdmin, saveProduct, setProductActive } fr
 import { AdminUploadError, keyFromPublicUrl } from '#server/admin/upload.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
-import { categoryFormSchema } from '#app/lib/forms/admin-category.ts'
-import { productFormSchema, emptyProductForm } from '#app/lib/forms/admin-product.ts'
-import { derivativeUrl } from '#app/lib/images.ts'
+import { categoryFormSchema } from '#domain/forms/admin-category.ts'
+import { productFormSchema, emptyProductForm } from '#domain/forms/admin-product.ts'
+import { derivativeUrl } from '#domain/images.ts'
 import { ENGINES, createTestDatabase, type TestDatabase } from '../support/databases.ts'
 
 const category = (values: Partial<Parameters<typeof categoryFormSchema.parse>[0]>) =>

@@ -10,7 +10,7 @@ import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrac
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
-import { parseOrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
+import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { createProduct, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 

@@ -10,8 +10,8 @@ import { CONTACT_RATE_LIMIT, sendContactMessage } from '#server/contact/contact.
 import { createLogger } from '#server/logger.ts'
 import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
-import { CATALOG_PAGE_SIZE } from '#app/lib/catalog.ts'
-import { parseCatalogQuery } from '#app/lib/catalog-query.ts'
+import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
+import { parseCatalogQuery } from '#domain/catalog-query.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 const query = (search: string) => parseCatalogQuery(new URLSearchParams(search))

@@ -3,7 +3,7 @@ import { hashPassword, makeSignature } from 'better-auth/crypto'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { accounts, appSettings, orderItems, orders, sessions, userRoles, users, type ShippingAddress } from '#db/schema/index.ts'
-import type { OrderStatus, PaymentStatus, Role } from '#app/lib/domain/enums.ts'
+import type { OrderStatus, PaymentStatus, Role } from '#domain/enums.ts'
 
 /** A password no policy refuses, for test accounts. */
 export const TEST_PASSWORD = 'lantern-orchard-42'

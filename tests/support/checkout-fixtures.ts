@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import type { Database } from '#db/client.ts'
 import { products, uploads } from '#db/schema/index.ts'
-import { FREE_SHIPPING } from '#app/lib/domain/shipping.ts'
-import type { CheckoutForm } from '#app/lib/forms/checkout.ts'
+import { FREE_SHIPPING } from '#domain/shipping.ts'
+import type { CheckoutForm } from '#domain/forms/checkout.ts'
 import type { PaymentDeps } from '#server/orders/payment-events.ts'
 
 /** Data for checkout tests: products, uploaded photos, a customer, the services' order deps. */

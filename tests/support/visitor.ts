@@ -1,5 +1,5 @@
-import { LOCALE_COOKIE } from '#app/lib/i18n/negotiate.ts'
-import type { Locale } from '#app/lib/domain/enums.ts'
+import { LOCALE_COOKIE } from '#domain/i18n/negotiate.ts'
+import type { Locale } from '#domain/enums.ts'
 
 let visitorsMade = 0
 

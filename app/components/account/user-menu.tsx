@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useLocation } from 'react-router'
-import { loginUrl } from '#app/lib/auth/return-url.ts'
+import { loginUrl } from '#domain/auth/return-url.ts'
 import { useOptionalUser } from '#app/lib/auth/use-user.ts'
 
 /**

@@ -2,9 +2,9 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useNavigation, useSubmit } from 'react-router'
 import type * as z from 'zod/mini'
 import { notify } from '#app/components/toasts.tsx'
-import { ro } from '#app/lib/admin/texts.ts'
-import { fieldErrors, firstIssue } from '#app/lib/forms/admin-fields.ts'
-import { slugify } from '#app/lib/slug.ts'
+import { ro } from '#domain/admin/texts.ts'
+import { fieldErrors, firstIssue } from '#domain/forms/admin-fields.ts'
+import { slugify } from '#domain/slug.ts'
 import { FieldError, inputClass, labelClass } from './ui.tsx'
 
 /** What an admin save action answers when it refuses: a toast title and the field at fault. */

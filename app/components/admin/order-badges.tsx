@@ -1,6 +1,6 @@
-import type { OrderStatus, PaymentStatus } from '#app/lib/domain/enums.ts'
-import type { PaymentNote } from '#app/lib/domain/payment-note.ts'
-import { ro } from '#app/lib/admin/texts.ts'
+import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
+import type { PaymentNote } from '#domain/payment-note.ts'
+import { ro } from '#domain/admin/texts.ts'
 
 const badge = 'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { ro } from '#app/lib/admin/texts.ts'
+import { ro } from '#domain/admin/texts.ts'
 
 export const buttonPrimary =
 	'inline-flex items-center justify-center gap-2 rounded-full bg-clay-dark px-5 py-2 text-sm font-medium text-white hover:bg-ink disabled:opacity-60'

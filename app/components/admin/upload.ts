@@ -1,4 +1,4 @@
-import { ro } from '#app/lib/admin/texts.ts'
+import { ro } from '#domain/admin/texts.ts'
 
 export type UploadAnswer<T> = { ok: true; value: T } | { ok: false; title: string; message: string }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Toast } from '#app/lib/toast.ts'
+import type { Toast } from '#domain/toast.ts'
 import { notify } from '../toasts.tsx'
 
 /** Shows the toast an admin action answered with, once per answer. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { remainingStock } from '#app/lib/cart/cart.ts'
+import { remainingStock } from '#domain/cart.ts'
 import { useCart } from './cart-context.tsx'
 
 export type AddToCartProduct = {

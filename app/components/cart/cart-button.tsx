@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { formatEuro } from '#app/lib/money.ts'
+import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'
 import { CartLine } from './cart-lines.tsx'
 

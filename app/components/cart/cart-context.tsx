@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cartCount, cartTotalCents, type CartItem } from '#app/lib/cart/cart.ts'
+import { cartCount, cartTotalCents, type CartItem } from '#domain/cart.ts'
 import { createCartStore, SERVER_CART_STATE, type CartStore } from '#app/lib/cart/store.ts'
 import { notify } from '../toasts.tsx'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { CART_MAX_QUANTITY, type CartItem, type CartOptionValue } from '#app/lib/cart/cart.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { CART_MAX_QUANTITY, type CartItem, type CartOptionValue } from '#domain/cart.ts'
+import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'
 
 const FRAME_LABEL_KEYS: Record<string, string> = { none: 'portrait.frameNone', simple: 'portrait.frameSimple', premium: 'portrait.framePremium' }

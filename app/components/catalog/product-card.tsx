@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Badge, PortraitSize, ProductKind } from '#app/lib/domain/enums.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
+import { formatEuro } from '#domain/money.ts'
 import { ResponsiveImage } from '../responsive-image.tsx'
 
 export type ProductCardData = {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { LOCALES } from '#app/lib/domain/enums.ts'
+import { LOCALES } from '#domain/enums.ts'
 import { storeLanguageChoice } from '#app/lib/i18n/choice.ts'
-import { isLocale } from '#app/lib/i18n/negotiate.ts'
+import { isLocale } from '#domain/i18n/negotiate.ts'
 
 /**
  * EN / RO / ES. With JavaScript the choice goes to localStorage and the cookie, then the page reloads

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { SHOP } from '#app/lib/shop.ts'
+import { SHOP } from '#domain/shop.ts'
 
 export function SiteFooter() {
 	const { t } = useTranslation()

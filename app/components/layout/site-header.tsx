@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation } from 'react-router'
-import { catalogHref } from '#app/lib/catalog.ts'
+import { catalogHref } from '#domain/catalog.ts'
 import { createMenuIntent } from '#app/lib/menu-intent.ts'
 import { UserMenu } from '../account/user-menu.tsx'
 import { CartButton } from '../cart/cart-button.tsx'

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { UploadedImage } from '#app/lib/cart/cart.ts'
-import { PORTRAIT_PHOTO_MAX_BYTES } from '#app/lib/domain/portrait-price.ts'
+import type { UploadedImage } from '#domain/cart.ts'
+import { PORTRAIT_PHOTO_MAX_BYTES } from '#domain/portrait-price.ts'
 import { notify } from '../toasts.tsx'
 
 export const PORTRAIT_UPLOAD_ENDPOINT = '/api/uploads/portrait'

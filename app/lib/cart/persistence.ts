@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY, parseCartItems, type CartItem } from './cart.ts'
+import { CART_STORAGE_KEY, parseCartItems, type CartItem } from '#domain/cart.ts'
 
 /** The part of the Web Storage API the cart uses (localStorage in the browser, a fake in tests). */
 export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CART_STORAGE_KEY, type CartItem } from './cart.ts'
+import { CART_STORAGE_KEY, type CartItem } from '#domain/cart.ts'
 import { parseStoredCart, readCart, writeCart, type CartStorage } from './persistence.ts'
 import { createCartStore } from './store.ts'
 

@@ -1,4 +1,4 @@
-import { CART_SAVE_DELAY_MS, CART_STORAGE_KEY, cartReducer, type CartAction, type CartItem } from './cart.ts'
+import { CART_SAVE_DELAY_MS, CART_STORAGE_KEY, cartReducer, type CartAction, type CartItem } from '#domain/cart.ts'
 import { parseStoredCart, readCart, writeCart, type CartStorage } from './persistence.ts'
 
 export type CartState = {

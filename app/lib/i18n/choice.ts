@@ -1,5 +1,5 @@
-import type { Locale } from '../domain/enums.ts'
-import { isLocale, LOCALE_COOKIE } from './negotiate.ts'
+import type { Locale } from '#domain/enums.ts'
+import { isLocale, LOCALE_COOKIE } from '#domain/i18n/negotiate.ts'
 
 /** localStorage key of the visitor's explicit language choice (spec §3: local storage `language`). */
 export const LANGUAGE_STORAGE_KEY = 'language'

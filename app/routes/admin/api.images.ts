@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { AdminUploadError, readUploadedFile, storeAdminImage } from '#server/admin/upload.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
-import { fill, ro } from '#app/lib/admin/texts.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/api.images'
 
 /** Where each kind of catalogue image is stored (spec §7). */

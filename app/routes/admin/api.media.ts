@@ -3,8 +3,8 @@ import { uploadMedia } from '#server/admin/media.ts'
 import { AdminUploadError, readUploadedFile } from '#server/admin/upload.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
-import { MEDIA_FOLDERS, type MediaFolder } from '#app/lib/domain/enums.ts'
-import { fill, ro } from '#app/lib/admin/texts.ts'
+import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/api.media'
 
 /**

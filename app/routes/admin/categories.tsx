@@ -9,8 +9,8 @@ import { readFormData } from '#server/http/request-body.ts'
 import { deleteImage } from '#server/media/image-pipeline.ts'
 import { buttonDanger, buttonPrimary, buttonSmall, ConfirmDialog, StatusBadge } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
-import { fill, ro } from '#app/lib/admin/texts.ts'
-import { isUuid } from '#app/lib/forms/admin-fields.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
+import { isUuid } from '#domain/ids.ts'
 import type { Route } from './+types/categories'
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,11 +12,11 @@ import { AdminField, NameAndSlugFields, useAdminForm } from '#app/components/adm
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { ro } from '#app/lib/admin/texts.ts'
-import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#app/lib/domain/media.ts'
-import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#app/lib/forms/admin-category.ts'
-import { firstIssue } from '#app/lib/forms/admin-fields.ts'
-import { fill } from '#app/lib/admin/texts.ts'
+import { ro } from '#domain/admin/texts.ts'
+import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
+import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
+import { firstIssue } from '#domain/forms/admin-fields.ts'
+import { fill } from '#domain/admin/texts.ts'
 import type { Route } from './+types/category-edit'
 
 function centsToInput(cents: number | null) {

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { dashboardStats } from '#server/admin/dashboard.ts'
 import { getApp } from '#server/context.ts'
 import { TestModeBadge } from '#app/components/admin/order-badges.tsx'
-import { fill, ro } from '#app/lib/admin/texts.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
+import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/dashboard'
 
 export async function loader({ context }: Route.LoaderArgs) {

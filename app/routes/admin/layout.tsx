@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router'
 import { requireAdmin } from '#server/auth/guards.ts'
-import { ro } from '#app/lib/admin/texts.ts'
+import { ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/layout'
 
 /** Runs before every admin loader and action (and the upload endpoints): admins only. */

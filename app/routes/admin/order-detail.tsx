@@ -12,12 +12,12 @@ import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from 
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { fill, ro } from '#app/lib/admin/texts.ts'
-import { isUuid } from '#app/lib/forms/admin-fields.ts'
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#app/lib/domain/enums.ts'
-import { orderListSearch, parseOrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
-import { trackingNumberSchema } from '#app/lib/forms/order-update.ts'
-import { formatEuro } from '#app/lib/money.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
+import { isUuid } from '#domain/ids.ts'
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
+import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
+import { trackingNumberSchema } from '#domain/forms/order-update.ts'
+import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/order-detail'
 
 export async function loader(args: Route.LoaderArgs) {

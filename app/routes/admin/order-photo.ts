@@ -2,7 +2,7 @@ import { openOrderPhoto } from '#server/admin/orders.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { objectResponse } from '#server/storage/download.ts'
-import { isUuid } from '#app/lib/forms/admin-fields.ts'
+import { isUuid } from '#domain/ids.ts'
 import type { Route } from './+types/order-photo'
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })

@@ -2,7 +2,7 @@ import { exportOrdersCsv } from '#server/admin/orders.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { contentDisposition } from '#server/storage/download.ts'
-import { parseOrderListFilters } from '#app/lib/forms/admin-order-filters.ts'
+import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import type { Route } from './+types/orders-export'
 
 /** GET /admin/orders/export?status=&payment=&q=&view=: the orders the list's filters match, as CSV (admins only). */

@@ -1,7 +1,7 @@
 import { recentSignInBlocks, SIGN_IN_BLOCK_LOG_DAYS } from '#server/auth/sign-in-throttle.ts'
 import { getApp } from '#server/context.ts'
-import { formatAdminDateTime } from '#app/lib/admin/format.ts'
-import { fill, ro } from '#app/lib/admin/texts.ts'
+import { formatAdminDateTime } from '#domain/admin/format.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/security'
 
 /** The sign-in blocks (ADR 0097): who was made to wait, from where, why. Admins only (the layout guards it). */

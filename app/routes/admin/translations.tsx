@@ -13,9 +13,9 @@ import {
 } from '#server/translation/content.ts'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
-import { fill, ro } from '#app/lib/admin/texts.ts'
-import { searchText } from '#app/lib/forms/fields.ts'
-import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#app/lib/forms/translation-override.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
+import { searchText } from '#domain/forms/fields.ts'
+import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#domain/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
 /**

@@ -1,4 +1,4 @@
-import { sameOriginPath } from '#app/lib/http/same-origin-path.ts'
+import { sameOriginPath } from '../http/same-origin-path.ts'
 
 /**
  * Where to send someone after signing in: only a path on this site (the shared same-origin check),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
-import { BADGES, PORTRAIT_SIZES, PRODUCT_KINDS, type Badge, type PortraitSize } from '../domain/enums.ts'
-import { euroCents, imageUrlField, integerInRange, isUuid, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { BADGES, PORTRAIT_SIZES, PRODUCT_KINDS, type Badge, type PortraitSize } from '../enums.ts'
+import { isUuid } from '../ids.ts'
+import { euroCents, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 export const PRODUCT_MAX_IMAGES = 10
 

@@ -4,6 +4,7 @@
  * Every page loads this module (the cart badge and panel live in the root layout), so it stays
  * free of zod (ADR 14): the stored value is checked by the small hand-written parser below.
  */
+import { isUuid } from './ids.ts'
 export const CART_STORAGE_KEY = 'cart'
 /** Spec §9: the cart is saved this long after its last change. */
 export const CART_SAVE_DELAY_MS = 500
@@ -17,7 +18,6 @@ const MAX_PRICE_CENTS = 99_999_900
 /** A picture the cart may show: a same-origin path or an https URL (never javascript:, data: and the like). */
 export const CART_IMAGE_URL = /^(\/(?!\/)|https:\/\/)/
 export const CART_IMAGE_URL_MAX = 2000
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
 /** A portrait photo uploaded to the server (ADR 21): the upload's id and URL, never the file. */
 export type UploadedImage = { id: string; url: string }
@@ -42,7 +42,7 @@ const isWhole = (value: unknown, min: number, max: number): value is number => N
 const isImageUrl = (value: unknown): value is string => isText(value, 0, CART_IMAGE_URL_MAX) && CART_IMAGE_URL.test(value)
 
 export function isUploadedImage(value: unknown): value is UploadedImage {
-	return isRecord(value) && typeof value.id === 'string' && UUID.test(value.id) && isImageUrl(value.url)
+	return isRecord(value) && isUuid(value.id) && isImageUrl(value.url)
 }
 
 function isOptionValue(value: unknown): value is CartOptionValue {

@@ -1,6 +1,6 @@
-import type { ObjectStorage } from '../server/storage/storage.ts'
-import type { DatabaseHandle } from './client.ts'
-import { runMigrations, withAdvisoryLock } from './migrate.ts'
+import type { ObjectStorage } from './storage/storage.ts'
+import type { DatabaseHandle } from '#db/client.ts'
+import { runMigrations, withAdvisoryLock } from '#db/migrate.ts'
 import { seedDemoCatalog, type SeedResult } from './seed/seed.ts'
 
 /** Any number that is the same for every instance: it names the advisory lock guarding seeding. */

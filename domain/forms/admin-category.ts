@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { euroCents, imageUrlField, integerInRange, isUuid, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { isUuid } from '../ids.ts'
+import { euroCents, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 /**
  * The admin category form (spec §5 category), parsed in the browser before sending and again by

@@ -1,12 +1,8 @@
 /** Pure catalogue URL helpers (no zod here: the browser bundle imports this). */
+import { isUuid } from './ids.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Spec §5: lowercase letters, digits and hyphens, at most 100 (existing seeds also use underscores). */
 const KEY = /^[a-z0-9_-]{1,100}$/
-
-export function isUuid(value: string) {
-	return UUID.test(value)
-}
 
 /** A slug or an id as it may appear in a URL; anything else names nothing. */
 export function isCatalogKey(value: string) {

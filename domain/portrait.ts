@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
-import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from '../cart/cart.ts'
+import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from './cart.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
+import { UUID_PATTERN } from './ids.ts'
 import {
 	PORTRAIT_BASE_CENTS,
 	PORTRAIT_DESCRIPTION_MAX,
@@ -15,7 +16,8 @@ import {
 export { PORTRAIT_BASE_CENTS, PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAME_CENTS, PORTRAIT_FRAMES, PORTRAIT_PERSONS, PORTRAIT_PHOTO_MAX_BYTES, portraitPrice, type PortraitFrame }
 
 /** The uploaded photo as the cart keeps it (same rules as the stored cart's `uploadedImage`). */
-export const uploadedImageSchema = z.object({ id: z.uuid(), url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)) })
+// The ids rule (domain/ids.ts) inline: uuidField would add forms/fields.ts to the portrait page's bundle (ADR 0014).
+export const uploadedImageSchema = z.object({ id: z.string().check(z.regex(UUID_PATTERN)), url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)) })
 
 /** Spec §5: the customiser form, checked in the browser before adding to the cart. Messages are translation keys. */
 export const portraitFormSchema = z.object({

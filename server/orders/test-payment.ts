@@ -1,10 +1,17 @@
 import crypto from 'node:crypto'
-import { testCardSchema } from '#app/lib/forms/test-card.ts'
+import { testCardSchema } from '#domain/forms/test-card.ts'
 import type { RequestContext } from '../context.ts'
-import { handlePaymentEvent } from '../orders/payment-events.ts'
-import { findOrderBySession } from '../orders/queries.ts'
-import { testCardOutcome } from './test-card.ts'
+import { handlePaymentEvent } from './payment-events.ts'
+import { findOrderBySession } from './queries.ts'
+import { testCardOutcome } from '../payments/test-card.ts'
 
+/**
+ * The built-in test card page's order side: it reads the order behind a test session and reports
+ * the card's outcome through the payment event handler. It lives with the orders (which depend on
+ * payments), so server/payments never reaches into server/orders.
+ */
+
+/** What the payment event handler needs from the request context (webhooks, success page, test page). */
 export function paymentDeps(app: RequestContext) {
 	return { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge(), payments: app.payments, log: app.log }
 }

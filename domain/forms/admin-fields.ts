@@ -53,12 +53,6 @@ export const integerInRange = (min: number, max: number, message: string, requir
 /** Image URLs come from our own upload endpoints: a same-site path or an http(s) URL. */
 export const imageUrlField = z.string().check(z.trim(), z.maxLength(1000), z.regex(/^(\/(?!\/)|https?:\/\/)\S+$/, 'Adresa imaginii nu este validă'))
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string | undefined | null): value is string {
-	return typeof value === 'string' && UUID_PATTERN.test(value)
-}
-
 /** The first message of a failed parse: shown under the 'Eroare validare' toast. */
 export function firstIssue(error: SchemaError) {
 	const issue = error.issues[0]!

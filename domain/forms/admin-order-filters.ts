@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../domain/enums.ts'
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../enums.ts'
 import { searchText } from './fields.ts'
 
 /**

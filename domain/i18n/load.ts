@@ -1,4 +1,4 @@
-import type { Locale } from '../domain/enums.ts'
+import type { Locale } from '../enums.ts'
 import type { Translation } from './resources/en.ts'
 
 /** Each language is its own chunk, so a browser downloads only the one it shows. */

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { ObjectStorage } from '../../server/storage/storage.ts'
-import { storeImage } from '../../server/media/image-pipeline.ts'
-import { sourceHash } from '../../server/translation/cache.ts'
-import { contentContext, type ContentKind } from '../../server/translation/sync.ts'
-import { queryRows, type Database } from '../client.ts'
-import { findProjectFolder } from '../migrate.ts'
-import { categories, products, translations } from '../schema/index.ts'
+import type { ObjectStorage } from '../storage/storage.ts'
+import { storeImage } from '../media/image-pipeline.ts'
+import { sourceHash } from '../translation/cache.ts'
+import { contentContext, type ContentKind } from '../translation/sync.ts'
+import { queryRows, type Database } from '#db/client.ts'
+import { findProjectFolder } from '#db/migrate.ts'
+import { categories, products, translations } from '#db/schema/index.ts'
 import { demoCategories, demoProducts } from './demo-catalog.ts'
 import { demoCategoryTranslations, demoProductTranslations, type DemoTexts, type DemoTranslation } from './demo-translations.ts'
 
@@ -50,7 +50,7 @@ export async function catalogIsEmpty(db: Database) {
 export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Promise<SeedResult> {
 	if (!(await catalogIsEmpty(db))) return { seeded: false, categories: 0, products: 0 }
 
-	const imagesFolder = findProjectFolder(path.join('db', 'seed', 'images'), import.meta.dirname)
+	const imagesFolder = findProjectFolder(path.join('server', 'seed', 'images'), import.meta.dirname)
 	// Every picture once, all at the same time: sharp encodes on its own thread pool.
 	const imageNames = new Set([...demoCategories.flatMap((c) => (c.image ? [c.image] : [])), ...demoProducts.flatMap((p) => p.images)])
 	const storedUrls = new Map(

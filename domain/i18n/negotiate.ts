@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/enums.ts'
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../enums.ts'
 
 export const LOCALE_COOKIE = 'lang'
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ORDER_STATUSES } from '../domain/enums.ts'
+import { ORDER_STATUSES } from '../enums.ts'
 
 /** Spec §5 order update. Admin screens are Romanian only, so the messages are the spec's texts. */
 export const TRACKING_NUMBER_MAX = 100

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
+import { UUID_PATTERN } from '../ids.ts'
 
 /**
- * Field pieces shared by the form schemas. Schemas in app/lib use zod/mini: the browser runs them
+ * Field pieces shared by the form schemas. Schemas in domain/ use zod/mini: the browser runs them
  * too, and the mini build keeps storefront pages inside their JavaScript budget (ADR 0014).
  */
 
@@ -24,3 +25,6 @@ export function searchText(raw: string | null | undefined, max = 100) {
 
 /** What a failed parse gives. */
 export type SchemaError = z.core.$ZodError
+
+/** A row id (domain/ids.ts): the same rule as isUuid. */
+export const uuidField = (error?: string) => z.string().check(z.regex(UUID_PATTERN, error))

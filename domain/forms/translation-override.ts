@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { optionalText } from './admin-fields.ts'
+import { uuidField } from './fields.ts'
 
 /** Longest editor translation kept (server/translation/content.ts cuts at the same length). */
 export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
@@ -11,7 +12,7 @@ export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
  */
 export const translationOverrideSchema = z.object({
 	kind: z.enum(['product', 'category'], { error: 'Tip de conținut invalid' }),
-	id: z.uuid({ error: 'Element invalid' }),
+	id: uuidField('Element invalid'),
 	field: z.enum(['name', 'description'], { error: 'Câmp invalid' }),
 	locale: z.enum(['en', 'es'], { error: 'Limba trebuie să fie engleză sau spaniolă' }),
 	text: optionalText(MAX_TRANSLATION_OVERRIDE_LENGTH, `Traducerea nu poate depăși ${MAX_TRANSLATION_OVERRIDE_LENGTH} de caractere`),

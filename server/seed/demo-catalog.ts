@@ -1,4 +1,4 @@
-import type { Badge, PortraitSize, ProductKind } from '../../app/lib/domain/enums.ts'
+import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
 
 /** The demo shop a fresh install shows. Content is written in Romanian, the source language. */
 

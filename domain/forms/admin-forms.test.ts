@@ -1,6 +1,6 @@
 import type { SchemaError } from './fields.ts'
 import { describe, expect, it } from 'vitest'
-import { checkImageFile, sizeInKb } from '../domain/media.ts'
+import { checkImageFile, sizeInKb } from '../media.ts'
 import { categoryFormSchema, emptyCategoryForm } from './admin-category.ts'
 import { firstIssue } from './admin-fields.ts'
 import { emptyProductForm, productFormSchema } from './admin-product.ts'
