@@ -1,0 +1,34 @@
+import { useEffect } from 'react'
+import { data } from 'react-router'
+import { notify } from '#app/components/toasts.tsx'
+import type { FormErrors } from '#domain/forms/submission.ts'
+
+/**
+ * The route side of one way to submit a form (ADR 0101). An action parses with
+ * parseSubmission (domain/forms/submission.ts) and, when it refuses, returns rejectSubmission:
+ * the errors in the one shape and what was sent, so the form shows it again instead of losing it.
+ */
+export type RejectedSubmission = { errors: FormErrors; values: Record<string, unknown> }
+
+export function rejectSubmission(errors: FormErrors, values: Record<string, unknown> = {}, status = 400) {
+	return data<RejectedSubmission>({ errors, values }, { status })
+}
+
+/** Whether an action's answer is a refusal in the one shape. */
+export function isRejected(result: unknown): result is RejectedSubmission {
+	return !!result && typeof result === 'object' && 'errors' in result && !!(result as RejectedSubmission).errors
+}
+
+/**
+ * Shows a refusal's first error as a toast ('Eroare validare' and the message in the spec), once
+ * per answer. `title` is already in the page's language; `translate` turns a message key into text
+ * on storefront pages (admin messages are Romanian text already).
+ */
+export function useSubmissionToast(result: unknown, title: string, translate: (message: string) => string = (message) => message) {
+	const formError = isRejected(result) ? result.errors.formError : null
+	useEffect(() => {
+		if (formError) notify({ type: 'error', title, description: translate(formError) })
+		// A new answer object is a new refusal, even with the same message.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [result])
+}
