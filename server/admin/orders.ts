@@ -5,6 +5,7 @@ import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { displayOrderNumber, formatAdminDateTime } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
 import { ro } from '#domain/admin/texts.ts'
+import { countryLabel } from '#domain/shipping.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { csvDocument } from './csv.ts'
 import { OrderNotFoundError } from '../orders/admin-changes.ts'
@@ -144,7 +145,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 			quantity: item.quantity,
 			unitPriceCents: item.unitPriceCents,
 			image: item.image,
-			isPortrait: item.productId === null && item.lineId.startsWith('portrait-'),
+			// A portrait line has a photo (or had one) and portrait options; never read from its id (ADR 0102).
+			isPortrait: item.productId === null && (item.uploadId !== null || typeof item.options.dimension === 'string'),
 			options: item.options,
 			photo: photoByItem.get(item.id) ?? null,
 		})),
@@ -256,7 +258,7 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 				a.address,
 				a.city,
 				a.postalCode,
-				a.country,
+				countryLabel(a.country, 'ro'),
 				a.notes,
 				(itemsByOrder.get(order.id) ?? []).join('; '),
 				euros(order.subtotalCents),
