@@ -10,7 +10,6 @@ import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
-import { cartLineOf } from '#domain/cart-line.ts'
 import { CHECKOUT_COUNTRIES, countryCode, countryName, shippingCents } from '#domain/shipping.ts'
 import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, checkoutFormSchema, checkoutSubmissionSchema, type CheckoutField } from '#domain/forms/checkout.ts'
 import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
@@ -128,7 +127,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	}, [])
 
 	// Shown from the cart (integer cents); the server prices the order itself from the database.
-	const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0)
+	const subtotal = items.reduce((sum, item) => sum + item.price * item.line.quantity, 0)
 	const shippingCost = shippingCents(shipping, form.country, subtotal)
 	const money = (cents: number) => formatEuro(cents, locale)
 	const countries = useMemo(
@@ -137,7 +136,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	)
 
 	// What the server is sent (ADR 0102): the tagged lines, nothing it would ignore.
-	const lines = useMemo(() => items.map((item) => cartLineOf(item)), [items])
+	const lines = useMemo(() => items.map((item) => item.line), [items])
 	const failure = actionData && 'failure' in actionData ? (actionData as CheckoutFailure).failure : null
 	const lineProblems: Record<string, string> = {}
 	for (const problem of failure?.problems ?? []) {
@@ -165,11 +164,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			const issue = parsed.error.issues[0]!
 			notify({ type: 'error', title: t('checkout.validationTitle'), description: t(issue.message) })
 			formRef.current?.querySelector<HTMLElement>(`[name="${String(issue.path[0])}"]`)?.focus()
-			return
-		}
-		if (lines.some((line) => line === null)) {
-			event.preventDefault()
-			notify({ type: 'error', title: t('checkout.failure') })
 			return
 		}
 		notify({ type: 'info', title: t('checkout.redirecting') })
