@@ -94,6 +94,42 @@ describe('Stripe Checkout through the real SDK', () => {
 		expect(await stockOf(candle.id)).toBe(2)
 	})
 
+	it('the checkout form posted as a browser does before its JavaScript places the order and redirects to the payment page; a refusal is a 400 (ADR 0101, 0102)', async () => {
+		const candle = await createProduct(db(), { priceCents: 4590, stock: 4, name: 'Lumânare din formular' })
+		const post = (fields: Record<string, string>) =>
+			fetch(`${shop.url}/checkout`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: shop.url, Cookie: 'lang=ro' },
+				body: new URLSearchParams(fields),
+			})
+		const form = { ...customer, country: 'RO', items: JSON.stringify([{ kind: 'product', productId: candle.id, quantity: 2 }]) }
+		const placed = await post(form)
+		expect(placed.status).toBe(302)
+		const location = placed.headers.get('location')!
+		expect(location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\//)
+		const [order] = await db().select().from(orders).where(eq(orders.paymentSessionId, sessionIdOf(location)))
+		expect(order).toMatchObject({ totalCents: 9180, paymentStatus: 'pending' })
+		expect(order!.shippingAddress.country).toBe('RO')
+		expect(await stockOf(candle.id)).toBe(2)
+
+		// The server re-validates the hidden lines like everything else: a line by id, a bad field, no lines.
+		const before = (await db().select().from(orders)).length
+		for (const fields of [
+			{ ...form, items: JSON.stringify([{ id: candle.id, name: 'x', price: 1, quantity: 1 }]) },
+			{ ...form, phone: '0722<script>' },
+			{ ...form, items: '[]' },
+			{ ...form, items: '{not json' },
+		]) {
+			const refused = await post(fields)
+			expect(refused.status, JSON.stringify(fields)).toBe(400)
+		}
+		expect((await db().select().from(orders)).length).toBe(before)
+		expect(await stockOf(candle.id)).toBe(2)
+		// This address's hold no longer counts (ADR 0096), so the tests after this one start as before it.
+		await db().update(stockHolds).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(stockHolds.orderId, order!.id))
+	})
+
 	it('answers bad input with 4xx and the spec messages, never 500', async () => {
 		const candle = await createProduct(db(), { stock: 0 })
 		const invalid = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }], { ...customer, phone: '0722<script>' })
