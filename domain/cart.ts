@@ -5,11 +5,11 @@
  * Carts saved in the older shape (spec §3 item: id, name, price, quantity, image, options) are
  * migrated on load, so no customer loses a cart.
  *
- * The stored line is parsed with the one cart-line schema (zod/mini): every page loads this
- * module (the cart badge and panel live in the root layout), and that schema with it.
+ * Every page loads this module (the cart badge and panel live in the root layout), so it stays free
+ * of zod (ADR 0014): a stored line is checked by readCartLine, cartLineSchema's rules without zod.
  */
-import * as z from 'zod/mini'
-import { CART_MAX_QUANTITY, cartLineOf, cartLineSchema, type CartLine, type PortraitLine, type ProductLine } from './cart-line.ts'
+import type { CartLine, PortraitLine, ProductLine } from './cart-line.ts'
+import { CART_MAX_QUANTITY, cartLineOf, readCartLine } from './cart-line-guard.ts'
 import { isUuid } from './ids.ts'
 
 export { CART_MAX_QUANTITY }
@@ -46,15 +46,6 @@ export type CartItem = {
 export type NewCartLine = Omit<ProductLine, 'quantity'> | Omit<PortraitLine, 'quantity'>
 export type NewCartItem = Omit<CartItem, 'line'> & { line: NewCartLine }
 
-const storedItemSchema = z.object({
-	id: z.string().check(z.minLength(1), z.maxLength(100)),
-	line: cartLineSchema,
-	name: z.string().check(z.minLength(1), z.maxLength(200)),
-	price: z.int().check(z.minimum(0), z.maximum(MAX_PRICE_CENTS)),
-	image: z.nullable(z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL))),
-	maxQuantity: z.optional(z.int().check(z.minimum(0), z.maximum(CART_MAX_QUANTITY))),
-})
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isText = (value: unknown, min: number, max: number): value is string => typeof value === 'string' && value.length >= min && value.length <= max
 const isWhole = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max
@@ -69,6 +60,20 @@ function isLegacyOption(value: unknown) {
 	if (typeof value === 'string') return value.length <= 1000
 	if (typeof value === 'number') return Number.isFinite(value)
 	return isUploadedImage(value)
+}
+
+/** An entry of the stored cart (ADR 0102), without unknown fields; null when anything does not match. */
+function toCartItem(value: unknown): CartItem | null {
+	if (!isRecord(value)) return null
+	const { id, name, price, image, maxQuantity } = value
+	if (!isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS)) return null
+	if (image !== null && !isImageUrl(image)) return null
+	if (maxQuantity !== undefined && !isWhole(maxQuantity, 0, CART_MAX_QUANTITY)) return null
+	const line = readCartLine(value.line)
+	if (!line) return null
+	const item: CartItem = { id, line, name, price, image }
+	if (maxQuantity !== undefined) item.maxQuantity = maxQuantity
+	return item
 }
 
 /**
@@ -104,10 +109,9 @@ export function parseCartItems(value: unknown): CartItem[] | null {
 			if (migrated) items.push(migrated)
 			continue
 		}
-		const parsed = z.safeParse(storedItemSchema, entry)
-		if (!parsed.success) return null
-		const { maxQuantity, ...item } = parsed.data
-		items.push(maxQuantity === undefined ? item : { ...item, maxQuantity })
+		const item = toCartItem(entry)
+		if (!item) return null
+		items.push(item)
 	}
 	return items
 }

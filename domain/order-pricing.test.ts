@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartLineOf, type CartLine } from './cart-line.ts'
+import type { CartLine } from './cart-line.ts'
 import { PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './portrait-price.ts'
 import { priceOrder, type CatalogueProduct } from './order-pricing.ts'
 import { FREE_SHIPPING } from './shipping.ts'
@@ -73,19 +73,5 @@ describe('order pricing without a database (ADR 0102)', () => {
 			[2, 'photoMissing'],
 		])
 		expect(price([{ kind: 'product', productId: candle.id, quantity: 1 }], { products: new Map([[candle.id, { ...candle, stock: 0 }]]) }).problems[0]!.code).toBe('outOfStock')
-	})
-})
-
-describe('a stored cart line of the old shape becomes a tagged line in the browser', () => {
-	it('reads products and portraits by their options, not their ids', () => {
-		expect(cartLineOf({ id: candle.id, quantity: 2, options: {} })).toEqual({ kind: 'product', productId: candle.id, quantity: 2 })
-		expect(
-			cartLineOf({
-				id: 'portrait-13x18-1700000000000',
-				quantity: 1,
-				options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'premium', description: 'Noi', uploadedImage: { id: uploadId, url: '/x' } },
-			}),
-		).toEqual({ kind: 'portrait', options: { size: '13x18', persons: '2', withCar: false, withPet: true, frame: 'premium', description: 'Noi' }, uploadId, quantity: 1 })
-		expect(cartLineOf({ id: 'portrait-13x18-1', quantity: 1, options: { dimension: '13x18', uploadedImage: 'data:image/png;base64,AAAA' } })).toBeNull()
 	})
 })
