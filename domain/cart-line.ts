@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { CART_MAX_QUANTITY } from './cart-line-guard.ts'
-import { PORTRAIT_SIZES } from './enums.ts'
 import { UUID_PATTERN } from './ids.ts'
-import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './portrait-price.ts'
+import { portraitOptionsSchema, type PortraitOptions } from './portrait-options.ts'
 
 /**
  * One cart line from the browser to the database (ADR 0102): a tagged type, parsed by this one
@@ -15,22 +14,11 @@ import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './p
  * the two in step.
  */
 
-export { CART_MAX_QUANTITY }
+export { CART_MAX_QUANTITY, portraitOptionsSchema, type PortraitOptions }
 
 // The ids rule (domain/ids.ts) inline: forms/fields.ts would add the form helpers to every page's bundle.
 const uuid = () => z.string().check(z.regex(UUID_PATTERN), z.toLowerCase())
 const quantity = () => z.int().check(z.minimum(1), z.maximum(CART_MAX_QUANTITY))
-
-/** Spec §5 portrait options: the one schema (the customiser's form and checkout use it). */
-export const portraitOptionsSchema = z.object({
-	size: z.enum(PORTRAIT_SIZES),
-	persons: z.enum(PORTRAIT_PERSONS),
-	withCar: z.boolean(),
-	withPet: z.boolean(),
-	frame: z.enum(PORTRAIT_FRAMES),
-	description: z.string().check(z.maxLength(PORTRAIT_DESCRIPTION_MAX, 'portrait.descriptionTooLong')),
-})
-export type PortraitOptions = z.output<typeof portraitOptionsSchema>
 
 export const productLineSchema = z.object({ kind: z.literal('product'), productId: uuid(), quantity: quantity() })
 export const portraitLineSchema = z.object({ kind: z.literal('portrait'), options: portraitOptionsSchema, uploadId: uuid(), quantity: quantity() })

@@ -145,17 +145,17 @@ describe('carts saved in the older shape (spec §3 item) are migrated, so no cus
 		const dataUrl = { ...oldPortrait, options: { ...oldPortrait.options, uploadedImage: 'data:image/png;base64,AAAA' } }
 		expect(parseCartItems([oldCandle, dataUrl, { ...oldCandle, id: 'candle-1' }])).toEqual([{ ...withQuantity(candle, 2), maxQuantity: 4 }])
 	})
-	it('still refuses what the older shape refused', () => {
+	it('drops a tampered old line (as the older shape refused it), keeping the rest', () => {
 		for (const bad of [
 			{ ...oldCandle, price: 29.9 },
 			{ ...oldCandle, quantity: 0 },
 			{ ...oldCandle, quantity: '2' },
 			{ ...oldCandle, image: 'javascript:alert(1)' },
-			{ ...oldCandle, options: { uploadedImage: { id: 'x', url: 'data:image/png;base64,AAAA' } } },
-			{ ...oldCandle, options: { nested: { a: 1 } } },
+			{ ...oldPortrait, options: { ...oldPortrait.options, uploadedImage: { id: 'x', url: 'data:image/png;base64,AAAA' } } },
+			{ ...oldPortrait, options: { ...oldPortrait.options, frame: { a: 1 } } },
 			{ ...oldCandle, name: '' },
 		]) {
-			expect(parseCartItems([bad]), JSON.stringify(bad)).toBeNull()
+			expect(parseCartItems([bad, oldPortrait]), JSON.stringify(bad)).toEqual([{ ...withQuantity(portrait, 1), id: oldPortrait.id }])
 		}
 	})
 })

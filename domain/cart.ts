@@ -10,7 +10,6 @@
  */
 import type { CartLine, PortraitLine, ProductLine } from './cart-line.ts'
 import { CART_MAX_QUANTITY, cartLineOf, readCartLine } from './cart-line-guard.ts'
-import { isUuid } from './ids.ts'
 
 export { CART_MAX_QUANTITY }
 export const CART_STORAGE_KEY = 'cart'
@@ -51,47 +50,28 @@ const isText = (value: unknown, min: number, max: number): value is string => ty
 const isWhole = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max
 const isImageUrl = (value: unknown): value is string => isText(value, 0, CART_IMAGE_URL_MAX) && CART_IMAGE_URL.test(value)
 
-export function isUploadedImage(value: unknown): value is UploadedImage {
-	return isRecord(value) && isUuid(value.id) && isImageUrl(value.url)
-}
-
-function isLegacyOption(value: unknown) {
-	if (value === null || typeof value === 'boolean') return true
-	if (typeof value === 'string') return value.length <= 1000
-	if (typeof value === 'number') return Number.isFinite(value)
-	return isUploadedImage(value)
-}
-
 /** An entry of the stored cart (ADR 0102), without unknown fields; null when anything does not match. */
-function toCartItem(value: unknown): CartItem | null {
-	if (!isRecord(value)) return null
+function toCartItem(value: Record<string, unknown>, line: CartLine | null): CartItem | null {
 	const { id, name, price, image, maxQuantity } = value
-	if (!isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS)) return null
+	if (!line || !isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS)) return null
 	if (image !== null && !isImageUrl(image)) return null
 	if (maxQuantity !== undefined && !isWhole(maxQuantity, 0, CART_MAX_QUANTITY)) return null
-	const line = readCartLine(value.line)
-	if (!line) return null
 	const item: CartItem = { id, line, name, price, image }
 	if (maxQuantity !== undefined) item.maxQuantity = maxQuantity
 	return item
 }
 
 /**
- * A line saved in the older shape (before ADR 0102). 'invalid' when it breaks that shape's rules
- * (then the whole stored cart is discarded, as before); null when it is valid but cannot be a line
- * of an order (a product id that is no id, a photo kept as a data URL): that line alone is dropped.
+ * A line saved in the older shape (before ADR 0102: id, name, price, quantity, image, options),
+ * as a tagged line (cartLineOf: a portrait by its options, never by its id). Null when it cannot be
+ * a line of an order (a product id that is no id, a photo kept as a data URL, a tampered value):
+ * that line alone is dropped, the rest of the cart stays.
  */
-function migrateLegacyItem(value: Record<string, unknown>): CartItem | null | 'invalid' {
-	const { id, name, price, quantity, image, options, maxQuantity } = value
-	if (!isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS) || !isWhole(quantity, 1, CART_MAX_QUANTITY)) return 'invalid'
-	if (image !== null && !isImageUrl(image)) return 'invalid'
-	if (!isRecord(options) || !Object.entries(options).every(([key, option]) => key.length <= 50 && isLegacyOption(option))) return 'invalid'
-	if (maxQuantity !== undefined && !isWhole(maxQuantity, 0, CART_MAX_QUANTITY)) return 'invalid'
+function migrateLegacyItem(value: Record<string, unknown>): CartItem | null {
+	const { id, quantity, options } = value
+	if (!isText(id, 1, 100) || typeof quantity !== 'number' || !isRecord(options)) return null
 	const line = cartLineOf({ id, quantity, options })
-	if (!line) return null
-	const item: CartItem = { id: line.kind === 'product' ? line.productId : id, line, name, price, image }
-	if (maxQuantity !== undefined) item.maxQuantity = maxQuantity
-	return item
+	return toCartItem({ ...value, id: line?.kind === 'product' ? line.productId : id }, line)
 }
 
 /**
@@ -103,13 +83,13 @@ export function parseCartItems(value: unknown): CartItem[] | null {
 	if (!Array.isArray(value) || value.length > CART_MAX_LINES) return null
 	const items: CartItem[] = []
 	for (const entry of value) {
-		if (isRecord(entry) && !('line' in entry)) {
+		if (!isRecord(entry)) return null
+		if (!('line' in entry)) {
 			const migrated = migrateLegacyItem(entry)
-			if (migrated === 'invalid') return null
 			if (migrated) items.push(migrated)
 			continue
 		}
-		const item = toCartItem(entry)
+		const item = toCartItem(entry, readCartLine(entry.line))
 		if (!item) return null
 		items.push(item)
 	}

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, type NewCartItem, type UploadedImage } from './cart.ts'
-import { CART_MAX_QUANTITY, portraitOptionsSchema } from './cart-line.ts'
+import { CART_MAX_QUANTITY } from './cart-line-guard.ts'
+import { portraitOptionsSchema } from './portrait-options.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
 import { UUID_PATTERN } from './ids.ts'
 import {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import ro from '../i18n/resources/ro.ts'
-import { checkoutFormSchema, checkoutRequestSchema, firstCheckoutError } from './checkout.ts'
+import { checkoutRequestSchema } from './checkout-lines.ts'
+import { checkoutFormSchema, firstCheckoutError } from './checkout.ts'
 
 const valid = {
 	fullName: 'Ana Popescu',

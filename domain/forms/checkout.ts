@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { cartLineSchema } from '../cart-line.ts'
 import { countryCode } from '../shipping.ts'
 import { emailAddress, requiredText as text, type SchemaError } from './fields.ts'
 
@@ -31,14 +30,12 @@ export const checkoutFormSchema = z.object({
 	city: text(CHECKOUT_LIMITS.city, 'checkout.errors.cityRequired', 'checkout.errors.cityTooLong'),
 	postalCode: text(CHECKOUT_LIMITS.postalCode, 'checkout.errors.postalCodeRequired', 'checkout.errors.postalCodeTooLong'),
 	// An ISO code from the form to the database (ADR 0102); a name (saved form data, older clients) becomes its code.
-	country: z.pipe(
-		text(CHECKOUT_LIMITS.country, 'checkout.errors.countryRequired', 'checkout.errors.countryTooLong'),
-		z.transform((value, context) => {
-			const code = countryCode(value)
-			if (code) return code
-			context.issues.push({ code: 'custom', message: 'checkout.errors.countryRequired', input: value })
-			return z.NEVER
-		}),
+	country: text(
+		CHECKOUT_LIMITS.country,
+		'checkout.errors.countryRequired',
+		'checkout.errors.countryTooLong',
+		z.refine((value) => countryCode(value) !== null, 'checkout.errors.countryRequired'),
+		z.overwrite((value) => countryCode(value) ?? value),
 	),
 	// Not trimmed (spec §5): what the customer typed is kept as it is.
 	notes: z._default(z.optional(z.string({ error: 'checkout.errors.notesTooLong' }).check(z.maxLength(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong'))), ''),
@@ -49,43 +46,6 @@ export type CheckoutFormInput = z.input<typeof checkoutFormSchema>
 
 export const CHECKOUT_FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode', 'country', 'notes'] as const
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number]
-
-/** The most lines one order may carry; beyond this it is not a shop order. */
-export const MAX_CHECKOUT_LINES = 50
-
-/** The cart lines of a checkout (ADR 0102): the one cart-line schema, nothing the server would ignore. */
-export const checkoutLinesSchema = z.array(cartLineSchema, { error: 'checkout.emptyCartText' }).check(
-	z.minLength(1, 'checkout.emptyCartText'),
-	z.maxLength(MAX_CHECKOUT_LINES, 'checkout.emptyCartText'),
-)
-
-/** The body of a checkout request (spec §7 create-checkout-session): the lines and the shipping data. */
-export const checkoutRequestSchema = z.object({
-	items: checkoutLinesSchema,
-	shippingData: checkoutFormSchema,
-})
-export type CheckoutRequest = z.input<typeof checkoutRequestSchema>
-
-/**
- * The checkout form as the page posts it to its route action (ADR 0101): the shipping fields, and
- * the cart lines as JSON in a hidden field, re-validated here like everything else the browser sends.
- */
-export const checkoutSubmissionSchema = z.extend(checkoutFormSchema, {
-	items: z.pipe(
-		z.pipe(
-			z.string({ error: 'checkout.emptyCartText' }).check(z.maxLength(100_000, 'checkout.emptyCartText')),
-			z.transform((value, context) => {
-				try {
-					return JSON.parse(value) as unknown
-				} catch {
-					context.issues.push({ code: 'custom', message: 'checkout.emptyCartText', input: value })
-					return z.NEVER
-				}
-			}),
-		),
-		checkoutLinesSchema,
-	),
-})
 
 /** The first problem only, as spec §5 asks: its field and its message key. */
 export function firstCheckoutError(error: SchemaError): { field: string; message: string } {

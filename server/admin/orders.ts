@@ -135,7 +135,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
 		totalCents: order.totalCents,
-		shippingAddress: order.shippingAddress,
+		// The country as the admin reads it (ADR 0102: a code, or an older order's Romanian name).
+		shippingAddress: { ...order.shippingAddress, country: countryLabel(order.shippingAddress.country, 'ro') },
 		archived: order.archivedAt !== null,
 		/** The customer deleted the account: these details are erased once the order is delivered or cancelled. */
 		erasurePending: order.erasurePendingAt !== null,

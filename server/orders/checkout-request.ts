@@ -1,4 +1,5 @@
-import { checkoutRequestSchema, firstCheckoutError, type CheckoutForm } from '#domain/forms/checkout.ts'
+import { firstCheckoutError, type CheckoutForm } from '#domain/forms/checkout.ts'
+import { checkoutRequestSchema } from '#domain/forms/checkout-lines.ts'
 import type { CartLine } from '#domain/cart-line.ts'
 import type { RequestContext } from '../context.ts'
 import { serverI18n } from '../i18n.ts'

@@ -168,3 +168,15 @@ describe('cart store', () => {
 		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
 	})
 })
+
+describe('a cart saved in the older shape (ADR 0102)', () => {
+	it('is read migrated and saved back in the new shape; a cart with nothing left to keep is removed', () => {
+		const storage = new MemoryStorage()
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: CANDLE_ID, name: 'Vanilla candle', price: 4500, quantity: 2, image: null, options: {} }]))
+		expect(readCart(storage)).toEqual([withQuantity(candle, 2)])
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([withQuantity(candle, 2)])
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: 'x', name: 'Free', price: -5, quantity: 1, image: null, options: {} }]))
+		expect(readCart(storage)).toEqual([])
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+	})
+})

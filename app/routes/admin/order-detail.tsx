@@ -18,7 +18,6 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enum
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { formatEuro } from '#domain/money.ts'
-import { countryLabel } from '#domain/shipping.ts'
 import type { Route } from './+types/order-detail'
 
 export async function loader(args: Route.LoaderArgs) {
@@ -286,7 +285,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 		[ro.orders.address, a.address],
 		[ro.orders.city, a.city],
 		[ro.orders.postalCode, a.postalCode],
-		[ro.orders.country, countryLabel(a.country, 'ro')],
+		[ro.orders.country, a.country],
 		[ro.orders.notes, a.notes || ro.orders.noValue],
 	]
 	const title = fill(ro.orders.dialogTitle, { number: `#${order.number}` })
