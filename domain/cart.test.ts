@@ -1,35 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { CART_MAX_QUANTITY, cartCount, cartReducer, parseCartItems, cartTotalCents, remainingStock, type CartItem } from './cart.ts'
+import { CART_MAX_QUANTITY, cartCount, cartReducer, parseCartItems, cartTotalCents, remainingStock, type CartItem, type NewCartItem } from './cart.ts'
 
-const candle = { id: 'candle-1', name: 'Vanilla candle', price: 4500, image: '/uploads/candle.webp', options: {} }
-const portrait = {
-	id: 'portrait-13x18-1700000000000',
+const CANDLE_ID = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+const PHOTO_ID = '7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+const candle: NewCartItem = { id: CANDLE_ID, line: { kind: 'product', productId: CANDLE_ID }, name: 'Vanilla candle', price: 4500, image: '/uploads/candle.webp' }
+const portrait: NewCartItem = {
+	id: 'portrait-1700000000000',
+	line: { kind: 'portrait', options: { size: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '' }, uploadId: PHOTO_ID },
 	name: 'Portrait 13x18',
 	price: 2990,
 	image: null,
-	options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '' },
 }
+const withQuantity = (item: NewCartItem, quantity: number) => ({ ...item, line: { ...item.line, quantity } }) as CartItem
 
 describe('cartReducer', () => {
 	it('appends a new item with quantity 1 by default', () => {
-		expect(cartReducer([], { type: 'add', item: candle })).toEqual([{ ...candle, quantity: 1 }])
+		expect(cartReducer([], { type: 'add', item: candle })).toEqual([withQuantity(candle, 1)])
 	})
 
 	it('appends a new item with the quantity added', () => {
-		const items = cartReducer([{ ...candle, quantity: 1 }], { type: 'add', item: portrait, quantity: 3 })
-		expect(items).toEqual([{ ...candle, quantity: 1 }, { ...portrait, quantity: 3 }])
+		const items = cartReducer([withQuantity(candle, 1)], { type: 'add', item: portrait, quantity: 3 })
+		expect(items).toEqual([withQuantity(candle, 1), withQuantity(portrait, 3)])
 	})
 
 	it('adding an existing id raises its quantity by the amount added', () => {
 		let items = cartReducer([], { type: 'add', item: candle, quantity: 2 })
 		items = cartReducer(items, { type: 'add', item: candle, quantity: 3 })
-		expect(items).toEqual([{ ...candle, quantity: 5 }])
+		expect(items).toEqual([withQuantity(candle, 5)])
 		items = cartReducer(items, { type: 'add', item: candle })
-		expect(items).toEqual([{ ...candle, quantity: 6 }])
+		expect(items).toEqual([withQuantity(candle, 6)])
 	})
 
 	it('ignores adding a quantity of 0 or less', () => {
-		const items: CartItem[] = [{ ...candle, quantity: 1 }]
+		const items: CartItem[] = [withQuantity(candle, 1)]
 		expect(cartReducer(items, { type: 'add', item: candle, quantity: 0 })).toBe(items)
 		expect(cartReducer(items, { type: 'add', item: candle, quantity: -2 })).toBe(items)
 	})
@@ -37,47 +40,47 @@ describe('cartReducer', () => {
 	it('never holds more than the stock the page was rendered with', () => {
 		let items = cartReducer([], { type: 'add', item: { ...candle, maxQuantity: 3 }, quantity: 2 })
 		items = cartReducer(items, { type: 'add', item: { ...candle, maxQuantity: 3 }, quantity: 2 })
-		expect(items[0]!.quantity).toBe(3)
+		expect(items[0]!.line.quantity).toBe(3)
 		items = cartReducer(items, { type: 'setQuantity', id: candle.id, quantity: 10 })
-		expect(items[0]!.quantity).toBe(3)
+		expect(items[0]!.line.quantity).toBe(3)
 		expect(cartReducer([], { type: 'add', item: { ...candle, maxQuantity: 0 } })).toEqual([])
 	})
 
 	it('sets a quantity', () => {
-		const items = cartReducer([{ ...candle, quantity: 1 }, { ...portrait, quantity: 1 }], { type: 'setQuantity', id: candle.id, quantity: 4 })
-		expect(items).toEqual([{ ...candle, quantity: 4 }, { ...portrait, quantity: 1 }])
+		const items = cartReducer([withQuantity(candle, 1), withQuantity(portrait, 1)], { type: 'setQuantity', id: candle.id, quantity: 4 })
+		expect(items).toEqual([withQuantity(candle, 4), withQuantity(portrait, 1)])
 	})
 
 	it('setting a quantity of 0 or less removes the item', () => {
 		for (const quantity of [0, -1]) {
-			expect(cartReducer([{ ...candle, quantity: 2 }, { ...portrait, quantity: 1 }], { type: 'setQuantity', id: candle.id, quantity })).toEqual([
-				{ ...portrait, quantity: 1 },
+			expect(cartReducer([withQuantity(candle, 2), withQuantity(portrait, 1)], { type: 'setQuantity', id: candle.id, quantity })).toEqual([
+				withQuantity(portrait, 1),
 			])
 		}
 	})
 
 	it('caps a quantity at the cart maximum', () => {
-		expect(cartReducer([{ ...candle, quantity: 1 }], { type: 'setQuantity', id: candle.id, quantity: 5000 })[0]!.quantity).toBe(CART_MAX_QUANTITY)
+		expect(cartReducer([withQuantity(candle, 1)], { type: 'setQuantity', id: candle.id, quantity: 5000 })[0]!.line.quantity).toBe(CART_MAX_QUANTITY)
 	})
 
 	it('removes an item', () => {
-		expect(cartReducer([{ ...candle, quantity: 2 }, { ...portrait, quantity: 1 }], { type: 'remove', id: portrait.id })).toEqual([{ ...candle, quantity: 2 }])
+		expect(cartReducer([withQuantity(candle, 2), withQuantity(portrait, 1)], { type: 'remove', id: portrait.id })).toEqual([withQuantity(candle, 2)])
 	})
 
 	it('clear empties the cart', () => {
-		expect(cartReducer([{ ...candle, quantity: 2 }, { ...portrait, quantity: 1 }], { type: 'clear' })).toEqual([])
+		expect(cartReducer([withQuantity(candle, 2), withQuantity(portrait, 1)], { type: 'clear' })).toEqual([])
 	})
 
 	it('replace takes another tab’s items', () => {
-		const other: CartItem[] = [{ ...portrait, quantity: 7 }]
-		expect(cartReducer([{ ...candle, quantity: 1 }], { type: 'replace', items: other })).toBe(other)
+		const other: CartItem[] = [withQuantity(portrait, 7)]
+		expect(cartReducer([withQuantity(candle, 1)], { type: 'replace', items: other })).toBe(other)
 	})
 })
 
 describe('cart totals', () => {
 	const items: CartItem[] = [
-		{ ...candle, quantity: 3 },
-		{ ...portrait, quantity: 2 },
+		withQuantity(candle, 3),
+		withQuantity(portrait, 2),
 	]
 	it('total is the sum of price × quantity, in cents', () => {
 		expect(cartTotalCents(items)).toBe(4500 * 3 + 2990 * 2)
@@ -96,29 +99,63 @@ describe('cart totals', () => {
 })
 
 describe('cart item shape', () => {
-	it('accepts spec §3 items, portraits with an uploaded image included', () => {
-		const uploaded = { ...portrait, quantity: 1, options: { ...portrait.options, uploadedImage: { id: '7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11', url: '/api/uploads/portrait/7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11' } } }
-		expect(parseCartItems([{ ...candle, quantity: 1 }, uploaded])).toEqual([{ ...candle, quantity: 1 }, uploaded])
+	it('accepts stored items: the tagged line the server is sent, beside what the cart shows', () => {
+		expect(parseCartItems([withQuantity(candle, 1), withQuantity(portrait, 1)])).toEqual([withQuantity(candle, 1), withQuantity(portrait, 1)])
 	})
 	it('keeps maxQuantity, drops unknown fields, and refuses more than 100 lines', () => {
-		expect(parseCartItems([{ ...candle, quantity: 2, maxQuantity: 4, extra: 'x' }])).toEqual([{ ...candle, quantity: 2, maxQuantity: 4 }])
-		expect(parseCartItems(Array.from({ length: 101 }, (_, i) => ({ ...candle, id: `c-${i}`, quantity: 1 })))).toBeNull()
+		expect(parseCartItems([{ ...withQuantity(candle, 2), maxQuantity: 4, extra: 'x' }])).toEqual([{ ...withQuantity(candle, 2), maxQuantity: 4 }])
+		expect(parseCartItems(Array.from({ length: 101 }, (_, i) => ({ ...withQuantity(candle, 1), id: `c-${i}` })))).toBeNull()
 		expect(parseCartItems({ 0: candle })).toBeNull()
 	})
-	it('refuses fractional prices, bad quantities and script URLs', () => {
+	it('refuses fractional prices, bad quantities, script URLs and lines the server could not take', () => {
 		for (const bad of [
-			{ ...candle, price: 29.9, quantity: 1 },
-			{ ...candle, quantity: 0 },
-			{ ...candle, quantity: '2' },
-			{ ...candle, quantity: 1, image: 'javascript:alert(1)' },
-			{ ...candle, quantity: 1, image: '//evil.example/x.png' },
-			{ ...candle, quantity: 1, options: { uploadedImage: { id: 'x', url: 'data:image/png;base64,AAAA' } } },
-			{ ...candle, quantity: 1, options: { uploadedImage: { id: '7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11', url: 'javascript:alert(1)' } } },
-			{ ...candle, quantity: 1, options: { nested: { a: 1 } } },
-			{ ...candle, quantity: 1, maxQuantity: 1.5 },
-			{ ...candle, name: '', quantity: 1 },
+			{ ...withQuantity(candle, 1), price: 29.9 },
+			withQuantity(candle, 0),
+			{ ...candle, line: { ...candle.line, quantity: '2' } },
+			{ ...withQuantity(candle, 1), image: 'javascript:alert(1)' },
+			{ ...withQuantity(candle, 1), image: '//evil.example/x.png' },
+			{ ...withQuantity(candle, 1), line: { kind: 'product', productId: 'candle-1', quantity: 1 } },
+			{ ...withQuantity(portrait, 1), line: { ...portrait.line, uploadId: 'data:image/png;base64,AAAA', quantity: 1 } },
+			{ ...withQuantity(portrait, 1), line: { ...portrait.line, kind: 'product', quantity: 1 } },
+			{ ...withQuantity(candle, 1), maxQuantity: 1.5 },
+			{ ...withQuantity(candle, 1), name: '' },
 		]) {
 			expect(parseCartItems([bad]), JSON.stringify(bad)).toBeNull()
+		}
+	})
+})
+
+describe('carts saved in the older shape (spec §3 item) are migrated, so no customer loses a cart', () => {
+	const oldCandle = { id: CANDLE_ID, name: 'Vanilla candle', price: 4500, image: '/uploads/candle.webp', quantity: 2, options: {}, maxQuantity: 4 }
+	const oldPortrait = {
+		id: 'portrait-13x18-1700000000000',
+		name: 'Portrait 13x18',
+		price: 2990,
+		quantity: 1,
+		image: null,
+		options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '', uploadedImage: { id: PHOTO_ID, url: `/api/uploads/portrait/${PHOTO_ID}` } },
+	}
+	it('turns products and portraits into tagged lines, keeping what the cart shows', () => {
+		expect(parseCartItems([oldCandle, oldPortrait])).toEqual([
+			{ ...withQuantity(candle, 2), maxQuantity: 4 },
+			{ ...withQuantity(portrait, 1), id: oldPortrait.id },
+		])
+	})
+	it('drops a line no order could take (a photo kept as a data URL, an id that is no id), keeping the rest', () => {
+		const dataUrl = { ...oldPortrait, options: { ...oldPortrait.options, uploadedImage: 'data:image/png;base64,AAAA' } }
+		expect(parseCartItems([oldCandle, dataUrl, { ...oldCandle, id: 'candle-1' }])).toEqual([{ ...withQuantity(candle, 2), maxQuantity: 4 }])
+	})
+	it('drops a tampered old line (as the older shape refused it), keeping the rest', () => {
+		for (const bad of [
+			{ ...oldCandle, price: 29.9 },
+			{ ...oldCandle, quantity: 0 },
+			{ ...oldCandle, quantity: '2' },
+			{ ...oldCandle, image: 'javascript:alert(1)' },
+			{ ...oldPortrait, options: { ...oldPortrait.options, uploadedImage: { id: 'x', url: 'data:image/png;base64,AAAA' } } },
+			{ ...oldPortrait, options: { ...oldPortrait.options, frame: { a: 1 } } },
+			{ ...oldCandle, name: '' },
+		]) {
+			expect(parseCartItems([bad, oldPortrait]), JSON.stringify(bad)).toEqual([{ ...withQuantity(portrait, 1), id: oldPortrait.id }])
 		}
 	})
 })

@@ -1,15 +1,20 @@
 /**
- * Spec §3 cart item; a line of the cart kept in the browser under the localStorage key `cart`.
+ * The cart kept in the browser under the localStorage key `cart` (spec §3, ADR 0102). Each entry
+ * is the tagged line the server is sent (`line`, domain/cart-line.ts) beside what only the cart
+ * shows (name, price, picture, rendered stock), so the request carries nothing the server ignores.
+ * Carts saved in the older shape (spec §3 item: id, name, price, quantity, image, options) are
+ * migrated on load, so no customer loses a cart.
  *
- * Every page loads this module (the cart badge and panel live in the root layout), so it stays
- * free of zod (ADR 14): the stored value is checked by the small hand-written parser below.
+ * Every page loads this module (the cart badge and panel live in the root layout), so it stays free
+ * of zod (ADR 0014): a stored line is checked by readCartLine, cartLineSchema's rules without zod.
  */
-import { isUuid } from './ids.ts'
+import type { CartLine, PortraitLine, ProductLine } from './cart-line.ts'
+import { CART_MAX_QUANTITY, cartLineOf, readCartLine } from './cart-line-guard.ts'
+
+export { CART_MAX_QUANTITY }
 export const CART_STORAGE_KEY = 'cart'
 /** Spec §9: the cart is saved this long after its last change. */
 export const CART_SAVE_DELAY_MS = 500
-/** No line may hold more than this, whatever the stock; keeps a tampered value from overflowing totals. */
-export const CART_MAX_QUANTITY = 999
 /** The most lines a stored cart may hold. */
 export const CART_MAX_LINES = 100
 
@@ -21,58 +26,70 @@ export const CART_IMAGE_URL_MAX = 2000
 
 /** A portrait photo uploaded to the server (ADR 21): the upload's id and URL, never the file. */
 export type UploadedImage = { id: string; url: string }
-export type CartOptionValue = string | number | boolean | null | UploadedImage
 
 export type CartItem = {
-	/** A product id, or `portrait-{size}-{timestamp}` for a customised portrait. */
+	/** This browser's key for the line (a product's id; a portrait's own key). Never sent to the server. */
 	id: string
+	/** What the server is sent for this line (its quantity included). */
+	line: CartLine
+	/** Shown in the cart only: the server prices and names every line itself. */
 	name: string
-	/** Unit price in integer cents (money is never a float in this code base). */
+	/** Unit price shown, in integer cents (money is never a float in this code base). */
 	price: number
-	quantity: number
 	image: string | null
-	options: Record<string, CartOptionValue>
 	/** Stock the product page was rendered with: the cart never holds more. Absent for made-to-order lines. */
 	maxQuantity?: number
 }
+
+/** A line being added: its quantity is given apart. */
+export type NewCartLine = Omit<ProductLine, 'quantity'> | Omit<PortraitLine, 'quantity'>
+export type NewCartItem = Omit<CartItem, 'line'> & { line: NewCartLine }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isText = (value: unknown, min: number, max: number): value is string => typeof value === 'string' && value.length >= min && value.length <= max
 const isWhole = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max
 const isImageUrl = (value: unknown): value is string => isText(value, 0, CART_IMAGE_URL_MAX) && CART_IMAGE_URL.test(value)
 
-export function isUploadedImage(value: unknown): value is UploadedImage {
-	return isRecord(value) && isUuid(value.id) && isImageUrl(value.url)
-}
-
-function isOptionValue(value: unknown): value is CartOptionValue {
-	if (value === null || typeof value === 'boolean') return true
-	if (typeof value === 'string') return value.length <= 1000
-	if (typeof value === 'number') return Number.isFinite(value)
-	return isUploadedImage(value)
-}
-
-function toCartItem(value: unknown): CartItem | null {
-	if (!isRecord(value)) return null
-	const { id, name, price, quantity, image, options, maxQuantity } = value
-	if (!isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS) || !isWhole(quantity, 1, CART_MAX_QUANTITY)) return null
+/** An entry of the stored cart (ADR 0102), without unknown fields; null when anything does not match. */
+function toCartItem(value: Record<string, unknown>, line: CartLine | null): CartItem | null {
+	const { id, name, price, image, maxQuantity } = value
+	if (!line || !isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS)) return null
 	if (image !== null && !isImageUrl(image)) return null
-	if (!isRecord(options) || !Object.entries(options).every(([key, option]) => key.length <= 50 && isOptionValue(option))) return null
 	if (maxQuantity !== undefined && !isWhole(maxQuantity, 0, CART_MAX_QUANTITY)) return null
-	const item: CartItem = { id, name, price, quantity, image, options: options as Record<string, CartOptionValue> }
+	const item: CartItem = { id, line, name, price, image }
 	if (maxQuantity !== undefined) item.maxQuantity = maxQuantity
 	return item
 }
 
 /**
- * Checks a stored cart value (spec §3 item array, at most 100 lines). Returns the items, without
- * unknown fields, or null when anything does not match: then the whole stored cart is discarded.
+ * A line saved in the older shape (before ADR 0102: id, name, price, quantity, image, options),
+ * as a tagged line (cartLineOf: a portrait by its options, never by its id). Null when it cannot be
+ * a line of an order (a product id that is no id, a photo kept as a data URL, a tampered value):
+ * that line alone is dropped, the rest of the cart stays.
+ */
+function migrateLegacyItem(value: Record<string, unknown>): CartItem | null {
+	const { id, quantity, options } = value
+	if (!isText(id, 1, 100) || typeof quantity !== 'number' || !isRecord(options)) return null
+	const line = cartLineOf({ id, quantity, options })
+	return toCartItem({ ...value, id: line?.kind === 'product' ? line.productId : id }, line)
+}
+
+/**
+ * Checks a stored cart value (at most 100 lines). Returns the items, without unknown fields, or
+ * null when anything does not match: then the whole stored cart is discarded. Lines of the older
+ * shape are migrated.
  */
 export function parseCartItems(value: unknown): CartItem[] | null {
 	if (!Array.isArray(value) || value.length > CART_MAX_LINES) return null
 	const items: CartItem[] = []
 	for (const entry of value) {
-		const item = toCartItem(entry)
+		if (!isRecord(entry)) return null
+		if (!('line' in entry)) {
+			const migrated = migrateLegacyItem(entry)
+			if (migrated) items.push(migrated)
+			continue
+		}
+		const item = toCartItem(entry, readCartLine(entry.line))
 		if (!item) return null
 		items.push(item)
 	}
@@ -80,7 +97,7 @@ export function parseCartItems(value: unknown): CartItem[] | null {
 }
 
 export type CartAction =
-	| { type: 'add'; item: Omit<CartItem, 'quantity'>; quantity?: number }
+	| { type: 'add'; item: NewCartItem; quantity?: number }
 	| { type: 'setQuantity'; id: string; quantity: number }
 	| { type: 'remove'; id: string }
 	| { type: 'clear' }
@@ -88,6 +105,12 @@ export type CartAction =
 
 function limitFor(item: Pick<CartItem, 'maxQuantity'>) {
 	return Math.min(CART_MAX_QUANTITY, item.maxQuantity ?? CART_MAX_QUANTITY)
+}
+
+function withQuantity(item: CartItem, quantity: number): CartItem {
+	const next: CartItem = { ...item, line: { ...item.line, quantity } }
+	if (next.maxQuantity === undefined) delete next.maxQuantity
+	return next
 }
 
 /**
@@ -100,20 +123,20 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
 		case 'add': {
 			const amount = Math.trunc(action.quantity ?? 1)
 			if (!(amount > 0)) return items
-			const existing = items.find((line) => line.id === action.item.id)
+			const existing = items.find((item) => item.id === action.item.id)
 			if (existing) {
 				const maxQuantity = action.item.maxQuantity ?? existing.maxQuantity
-				const quantity = Math.min(existing.quantity + amount, limitFor({ maxQuantity }))
-				return items.map((line) => (line.id === existing.id ? { ...line, maxQuantity, quantity } : line))
+				const quantity = Math.min(existing.line.quantity + amount, limitFor({ maxQuantity }))
+				return items.map((item) => (item.id === existing.id ? withQuantity({ ...item, maxQuantity }, quantity) : item))
 			}
 			const quantity = Math.min(amount, limitFor(action.item))
 			if (quantity <= 0) return items
-			return [...items, { ...action.item, quantity }]
+			return [...items, { ...action.item, line: { ...action.item.line, quantity } as CartLine }]
 		}
 		case 'setQuantity': {
 			const quantity = Math.trunc(action.quantity)
-			if (!(quantity > 0)) return items.filter((line) => line.id !== action.id)
-			return items.map((line) => (line.id === action.id ? { ...line, quantity: Math.min(quantity, limitFor(line)) } : line))
+			if (!(quantity > 0)) return items.filter((item) => item.id !== action.id)
+			return items.map((item) => (item.id === action.id ? withQuantity(item, Math.min(quantity, limitFor(item))) : item))
 		}
 		case 'remove':
 			return items.filter((line) => line.id !== action.id)
@@ -126,16 +149,16 @@ export function cartReducer(items: CartItem[], action: CartAction): CartItem[] {
 
 /** Sum of price × quantity, in cents. */
 export function cartTotalCents(items: readonly CartItem[]) {
-	return items.reduce((sum, line) => sum + line.price * line.quantity, 0)
+	return items.reduce((sum, item) => sum + item.price * item.line.quantity, 0)
 }
 
 /** Sum of the quantities (the number on the cart badge). */
 export function cartCount(items: readonly CartItem[]) {
-	return items.reduce((sum, line) => sum + line.quantity, 0)
+	return items.reduce((sum, item) => sum + item.line.quantity, 0)
 }
 
 /** How many more units of `id` may go into the cart, given the stock the page was rendered with. */
 export function remainingStock(items: readonly CartItem[], id: string, stock: number | null) {
-	const inCart = items.find((line) => line.id === id)?.quantity ?? 0
+	const inCart = items.find((item) => item.id === id)?.line.quantity ?? 0
 	return Math.max(0, Math.min(stock ?? CART_MAX_QUANTITY, CART_MAX_QUANTITY) - inCart)
 }

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
-import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, CART_MAX_QUANTITY, type CartItem, type UploadedImage } from './cart.ts'
+import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, type NewCartItem, type UploadedImage } from './cart.ts'
+import { CART_MAX_QUANTITY } from './cart-line-guard.ts'
+import { portraitOptionsSchema } from './portrait-options.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
 import { UUID_PATTERN } from './ids.ts'
 import {
@@ -19,14 +21,12 @@ export { PORTRAIT_BASE_CENTS, PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAME_CENTS, PO
 // The ids rule (domain/ids.ts) inline: uuidField would add forms/fields.ts to the portrait page's bundle (ADR 0014).
 export const uploadedImageSchema = z.object({ id: z.string().check(z.regex(UUID_PATTERN)), url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)) })
 
-/** Spec §5: the customiser form, checked in the browser before adding to the cart. Messages are translation keys. */
-export const portraitFormSchema = z.object({
-	size: z.enum(PORTRAIT_SIZES),
-	persons: z.enum(PORTRAIT_PERSONS),
-	withCar: z.boolean(),
-	withPet: z.boolean(),
-	frame: z.enum(PORTRAIT_FRAMES),
-	description: z.string().check(z.maxLength(PORTRAIT_DESCRIPTION_MAX, 'portrait.descriptionTooLong')),
+/**
+ * Spec §5: the customiser form, checked in the browser before adding to the cart: the portrait
+ * options (the one schema checkout parses them with, ADR 0102), the quantity and the photo.
+ * Messages are translation keys.
+ */
+export const portraitFormSchema = z.extend(portraitOptionsSchema, {
 	quantity: z.int('portrait.quantityInvalid').check(z.minimum(1, 'portrait.quantityInvalid'), z.maximum(CART_MAX_QUANTITY, 'portrait.quantityInvalid')),
 	uploadedImage: z.nullable(uploadedImageSchema).check(z.refine((value) => value !== null, 'portrait.photoRequired')),
 })
@@ -48,27 +48,21 @@ export function portraitSizeFrom(value: string | null | undefined): PortraitSize
 }
 
 /**
- * The cart line for a customised portrait (spec §3): id `portrait-{size}-{timestamp}`, the unit
- * price (total ÷ quantity) in cents, and the options; the photo is kept as the upload's id and URL.
+ * The cart entry for a customised portrait (ADR 0102): the tagged line the server is sent (options
+ * and the photo's upload id), and what only the cart shows (name, unit price, the photo's URL).
+ * The key `portrait-{timestamp}` is this browser's own; the server never reads it.
  */
 export function portraitCartItem(form: PortraitForm & { uploadedImage: UploadedImage }, name: string, now = Date.now()) {
 	const { unitCents } = portraitPrice(form)
+	const { size, persons, withCar, withPet, frame, description } = form
 	return {
 		item: {
-			id: `portrait-${form.size}-${now}`,
+			id: `portrait-${now}`,
+			line: { kind: 'portrait', options: { size, persons, withCar, withPet, frame, description }, uploadId: form.uploadedImage.id.toLowerCase() },
 			name,
 			price: unitCents,
 			image: form.uploadedImage.url,
-			options: {
-				dimension: form.size,
-				persons: form.persons,
-				withCar: form.withCar,
-				withPet: form.withPet,
-				frame: form.frame,
-				description: form.description,
-				uploadedImage: { id: form.uploadedImage.id, url: form.uploadedImage.url },
-			},
-		} satisfies Omit<CartItem, 'quantity'>,
+		} satisfies NewCartItem,
 		quantity: form.quantity,
 	}
 }

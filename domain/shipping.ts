@@ -73,3 +73,12 @@ export function shippingCents(config: ShippingConfig, country: string, subtotalC
 	if (config.freeFromCents !== null && subtotalCents >= config.freeFromCents) return 0
 	return config.ratesCents[shippingZone(country)]
 }
+
+/**
+ * A stored country as its reader sees it (ADR 0102): orders store the ISO code; orders placed
+ * before kept the Romanian name ('România'), which is read back to its code. Unknown text is shown as it is.
+ */
+export function countryLabel(stored: string, locale: string): string {
+	const code = countryCode(stored)
+	return code ? countryName(code, locale) : stored
+}

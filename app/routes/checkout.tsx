@@ -1,14 +1,19 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { data, Form, Link, redirectDocument, useNavigation } from 'react-router'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
+import { placeCheckout } from '#server/orders/checkout-request.ts'
+import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { notify } from '#app/components/toasts.tsx'
-import { CHECKOUT_COUNTRIES, countryName, shippingCents } from '#domain/shipping.ts'
+import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
+import { CHECKOUT_COUNTRIES, countryCode, countryName, shippingCents } from '#domain/shipping.ts'
+import { checkoutSubmissionSchema } from '#domain/forms/checkout-lines.ts'
 import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, checkoutFormSchema, type CheckoutField } from '#domain/forms/checkout.ts'
+import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
 
@@ -25,6 +30,43 @@ export function loader({ context }: Route.LoaderArgs) {
 	}
 }
 
+/** A refusal after parsing: the order could not be placed (lines, stock, payments closed…). */
+type CheckoutFailure = RejectedSubmission & { failure: { kind: string; problems: { line: number; message: string }[] } }
+
+/**
+ * The checkout form's route action (ADR 0101, 0102): the shipping fields and the cart lines (JSON
+ * in a hidden field) are parsed with the form's schema, the order is placed and the browser is
+ * sent to the payment page. It works the same for a form posted before the page's JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const formData = await request.formData()
+	const submission = parseSubmission(checkoutSubmissionSchema, formData)
+	if (!submission.ok) {
+		// Messages are translation keys; a tampered line's message is not one, and says only that checkout failed.
+		const known = (message: string) => (message.startsWith('checkout.') ? message : 'checkout.failure')
+		const errors: FormErrors = {
+			fieldErrors: Object.fromEntries(Object.entries(submission.errors.fieldErrors).map(([field, message]) => [field, known(message)])),
+			formError: submission.errors.formError && known(submission.errors.formError),
+		}
+		return rejectSubmission(errors, submission.values)
+	}
+	const { items, ...customer } = submission.value
+	// The account comes from the server session (root middleware), never from the form.
+	const visitor = await checkoutVisitor(app, request)
+	const result = await placeCheckout(app, { lines: items, customer }, { userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id })
+	const headers = new Headers({ 'Cache-Control': 'no-store', 'Set-Cookie': visitor.setCookie })
+	if (result.body.ok) return redirectDocument(result.body.url, { headers })
+	if (result.retryAfterSeconds) headers.set('Retry-After', String(result.retryAfterSeconds))
+	const body = result.body
+	const failure: CheckoutFailure = {
+		errors: formError(body.message),
+		values: submittedValues(formData),
+		failure: { kind: body.kind, problems: body.kind === 'lines' ? body.problems.map(({ line, message }) => ({ line, message })) : [] },
+	}
+	return data(failure, { status: result.status, headers })
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
 }
@@ -39,13 +81,13 @@ const FIELD_ORDER: { name: CheckoutField; autoComplete: string; type?: string; r
 	{ name: 'city', autoComplete: 'address-level2', required: true },
 	// Spec §5: required by the schema, though the form label does not mark it.
 	{ name: 'postalCode', autoComplete: 'postal-code', required: false },
-	{ name: 'country', autoComplete: 'country-name', required: true, wide: true },
+	{ name: 'country', autoComplete: 'country', required: true, wide: true },
 ]
 
 /** Failures whose message tells the customer what to do; the others show only the title. */
 const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit'])
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const { locale, shipping } = loaderData
 	const { items, ready } = useCart()
@@ -56,11 +98,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 		address: '',
 		city: '',
 		postalCode: '',
-		country: countryName('RO', locale),
+		country: 'RO',
 		notes: '',
 	})
-	const [busy, setBusy] = useState(false)
-	const [lineProblems, setLineProblems] = useState<Record<string, string>>({})
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && navigation.formAction === '/checkout'
 	const formRef = useRef<HTMLFormElement>(null)
 
 	// Saved form data (e.g. kept while signing in) is merged in once, then forgotten (spec §4).
@@ -74,7 +116,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 			const merged: Partial<FormState> = {}
 			for (const [key, value] of Object.entries(saved)) {
 				const field = key === 'full_name' ? 'fullName' : key === 'postal_code' ? 'postalCode' : key
-				if (field in CHECKOUT_LIMITS && typeof value === 'string' && value !== '') merged[field as CheckoutField] = value
+				if (!(field in CHECKOUT_LIMITS) || typeof value !== 'string' || value === '') continue
+				// The country is a code (ADR 0102); saved data from before held its name.
+				merged[field as CheckoutField] = field === 'country' ? (countryCode(value) ?? 'RO') : value
 			}
 			// eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage can only be read once hydrated
 			setForm((current) => ({ ...current, ...merged }))
@@ -84,55 +128,46 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 	}, [])
 
 	// Shown from the cart (integer cents); the server prices the order itself from the database.
-	const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0)
+	const subtotal = items.reduce((sum, item) => sum + item.price * item.line.quantity, 0)
 	const shippingCost = shippingCents(shipping, form.country, subtotal)
 	const money = (cents: number) => formatEuro(cents, locale)
+	const countries = useMemo(
+		() => CHECKOUT_COUNTRIES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)),
+		[locale],
+	)
 
-	async function placeOrder(event: React.FormEvent) {
-		event.preventDefault()
+	// What the server is sent (ADR 0102): the tagged lines, nothing it would ignore.
+	const lines = useMemo(() => items.map((item) => item.line), [items])
+	const failure = actionData && 'failure' in actionData ? (actionData as CheckoutFailure).failure : null
+	const lineProblems: Record<string, string> = {}
+	for (const problem of failure?.problems ?? []) {
+		const item = items[problem.line]
+		if (item) lineProblems[item.id] = problem.message
+	}
+
+	// A refusal of the form shows its first error in the spec's toast; a failed order says why when the customer can act on it.
+	useSubmissionToast(failure ? null : actionData, t('checkout.validationTitle'), (message) => t(message))
+	useEffect(() => {
+		if (!failure || !isRejected(actionData)) return
+		notify({ type: 'error', title: t('checkout.failure'), description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined })
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [actionData])
+
+	function checkBeforeSending(event: React.FormEvent) {
 		if (!ready || items.length === 0) {
+			event.preventDefault()
 			notify({ type: 'error', title: t('checkout.emptyCartTitle'), description: t('checkout.emptyCartText') })
 			return
 		}
 		const parsed = checkoutFormSchema.safeParse(form)
 		if (!parsed.success) {
+			event.preventDefault()
 			const issue = parsed.error.issues[0]!
 			notify({ type: 'error', title: t('checkout.validationTitle'), description: t(issue.message) })
 			formRef.current?.querySelector<HTMLElement>(`[name="${String(issue.path[0])}"]`)?.focus()
 			return
 		}
-		setBusy(true)
-		setLineProblems({})
-		try {
-			const response = await fetch('/api/checkout', {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-				body: JSON.stringify({
-					items: items.map(({ id, name, price, quantity, image, options }) => ({ id, name, price, quantity, image, options: options ?? {} })),
-					currency: 'eur',
-					shippingData: parsed.data,
-				}),
-			})
-			const body = (await response.json().catch(() => null)) as
-				| { ok: true; url: string }
-				| { ok: false; kind: string; message: string; problems?: { lineId: string; message: string }[] }
-				| null
-			if (body?.ok) {
-				notify({ type: 'info', title: t('checkout.redirecting') })
-				// Same tab: a new tab opened after an async call is blocked by browsers.
-				window.location.assign(body.url)
-				return
-			}
-			if (body?.kind === 'validation') {
-				notify({ type: 'error', title: t('checkout.validationTitle'), description: body.message })
-			} else {
-				if (body?.problems) setLineProblems(Object.fromEntries(body.problems.map((p) => [p.lineId, p.message])))
-				notify({ type: 'error', title: t('checkout.failure'), description: body?.kind && SHOWN_FAILURES.has(body.kind) ? body.message : undefined })
-			}
-		} catch {
-			notify({ type: 'error', title: t('checkout.failure') })
-		}
-		setBusy(false)
+		notify({ type: 'info', title: t('checkout.redirecting') })
 	}
 
 	if (!ready) {
@@ -162,7 +197,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
-			<form ref={formRef} onSubmit={placeOrder} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+			<Form ref={formRef} method="post" action="/checkout" onSubmit={checkBeforeSending} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+				<input type="hidden" name="items" value={JSON.stringify(lines)} />
 				<div className="space-y-10">
 					<section aria-labelledby="checkout-lines">
 						<h2 id="checkout-lines" className="font-serif text-xl">
@@ -186,25 +222,38 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 										{t(`checkout.${spec.name}`)}
 										{spec.required ? <span aria-hidden="true"> *</span> : null}
 									</label>
-									<input
-										id={`checkout-${spec.name}`}
-										name={spec.name}
-										type={spec.type ?? 'text'}
-										autoComplete={spec.autoComplete}
-										list={spec.name === 'country' ? 'checkout-countries' : undefined}
-										maxLength={CHECKOUT_LIMITS[spec.name]}
-										aria-required={spec.required || spec.name === 'postalCode'}
-										value={form[spec.name]}
-										onChange={(event) => setForm({ ...form, [spec.name]: event.target.value })}
-										className={field}
-									/>
+									{spec.name === 'country' ? (
+										// An ISO code is what is sent and stored (ADR 0102); the names are in the reader's language.
+										<select
+											id="checkout-country"
+											name="country"
+											autoComplete="country"
+											aria-required
+											value={form.country}
+											onChange={(event) => setForm({ ...form, country: event.target.value })}
+											className={field}
+										>
+											{countries.map(({ code, name }) => (
+												<option key={code} value={code}>
+													{name}
+												</option>
+											))}
+										</select>
+									) : (
+										<input
+											id={`checkout-${spec.name}`}
+											name={spec.name}
+											type={spec.type ?? 'text'}
+											autoComplete={spec.autoComplete}
+											maxLength={CHECKOUT_LIMITS[spec.name]}
+											aria-required={spec.required || spec.name === 'postalCode'}
+											value={form[spec.name]}
+											onChange={(event) => setForm({ ...form, [spec.name]: event.target.value })}
+											className={field}
+										/>
+									)}
 								</div>
 							))}
-							<datalist id="checkout-countries">
-								{CHECKOUT_COUNTRIES.map((code) => (
-									<option key={code} value={countryName(code, locale)} />
-								))}
-							</datalist>
 							<div className="sm:col-span-2">
 								<label htmlFor="checkout-notes" className="block text-sm font-medium">
 									{t('checkout.notes')} <span className="font-normal text-muted">{t('checkout.optional')}</span>
@@ -253,7 +302,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 						{t('checkout.termsSuffix')}
 					</p>
 				</aside>
-			</form>
+			</Form>
 		</div>
 	)
 }

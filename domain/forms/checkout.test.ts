@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import ro from '../i18n/resources/ro.ts'
-import { checkoutFormSchema, checkoutRequestSchema, firstCheckoutError } from './checkout.ts'
+import { checkoutRequestSchema } from './checkout-lines.ts'
+import { checkoutFormSchema, firstCheckoutError } from './checkout.ts'
 
 const valid = {
 	fullName: 'Ana Popescu',
@@ -45,9 +46,11 @@ describe('checkout form (spec §5)', () => {
 			address: 'Str. Lalelelor 3',
 			city: 'Cluj',
 			postalCode: '400001',
-			country: 'România',
+			// The country becomes its ISO code (ADR 0102), from a code or a name.
+			country: 'RO',
 			notes: '  la interfon 12  ',
 		})
+		expect(checkoutFormSchema.parse({ ...valid, country: 'es' }).country).toBe('ES')
 		expect(checkoutFormSchema.parse({ ...valid, notes: undefined }).notes).toBe('')
 	})
 
@@ -70,6 +73,7 @@ describe('checkout form (spec §5)', () => {
 		['postalCode', '1'.repeat(21), 'Codul poștal poate avea cel mult 20 de caractere'],
 		['country', '', 'Țara este obligatorie'],
 		['country', 'a'.repeat(101), 'Țara poate avea cel mult 100 de caractere'],
+		['country', 'Atlantida', 'Țara este obligatorie'],
 		['notes', 'a'.repeat(501), 'Observațiile pot avea cel mult 500 de caractere'],
 	])('%s = %j → %s', (field, value, message) => {
 		expect(firstError({ ...valid, [field]: value })).toEqual({ field, message })
@@ -85,7 +89,7 @@ describe('checkout form (spec §5)', () => {
 				address: 'a'.repeat(200),
 				city: 'a'.repeat(100),
 				postalCode: '1'.repeat(20),
-				country: 'a'.repeat(100),
+				country: 'RO',
 				notes: ' '.repeat(500),
 			}).success,
 		).toBe(true)
@@ -103,9 +107,12 @@ describe('checkout form (spec §5)', () => {
 		const empty = checkoutRequestSchema.safeParse({ items: [], shippingData: valid })
 		expect(empty.success).toBe(false)
 		expect(romanian(firstCheckoutError(empty.error!).message)).toBe('Adaugă produse în coș pentru a continua')
-		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'x', quantity: 1.5 }], shippingData: valid }).success).toBe(false)
-		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'x', quantity: 0 }], shippingData: valid }).success).toBe(false)
-		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'x', quantity: 2, price: 0.01 }], currency: 'usd', shippingData: valid }).success).toBe(false)
-		expect(checkoutRequestSchema.parse({ items: [{ id: 'x', quantity: 2, price: 0.01 }], shippingData: valid }).currency).toBe('eur')
+		const productId = '7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+		expect(checkoutRequestSchema.safeParse({ items: [{ kind: 'product', productId, quantity: 1.5 }], shippingData: valid }).success).toBe(false)
+		expect(checkoutRequestSchema.safeParse({ items: [{ kind: 'product', productId, quantity: 0 }], shippingData: valid }).success).toBe(false)
+		// The browser sends nothing the server ignores (ADR 0102): a price is dropped, never read.
+		expect(checkoutRequestSchema.parse({ items: [{ kind: 'product', productId, quantity: 2, price: 1 }], shippingData: valid }).items).toEqual([{ kind: 'product', productId, quantity: 2 }])
+		// A line's kind is its tag, never its id.
+		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'portrait-13x18-1', quantity: 1 }], shippingData: valid }).success).toBe(false)
 	})
 })

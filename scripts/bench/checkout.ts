@@ -28,7 +28,7 @@ export async function measureCheckout(
 	options: { productIds: string[]; connections: number; durationSeconds: number },
 ): Promise<CheckoutFigures> {
 	if (options.productIds.length === 0) throw new Error('no products with stock to check out')
-	const bodies = options.productIds.map((id) => JSON.stringify({ items: [{ id, quantity: 1 }], currency: 'eur', shippingData: customer }))
+	const bodies = options.productIds.map((id) => JSON.stringify({ items: [{ kind: 'product', productId: id, quantity: 1 }], shippingData: customer }))
 	let sent = 0
 	const stripeSessionsBefore = stripe.sessions.size
 	const result = await autocannon({

@@ -5,6 +5,7 @@ import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { displayOrderNumber, formatAdminDateTime } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
 import { ro } from '#domain/admin/texts.ts'
+import { countryLabel } from '#domain/shipping.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { csvDocument } from './csv.ts'
 import { OrderNotFoundError } from '../orders/admin-changes.ts'
@@ -134,7 +135,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
 		totalCents: order.totalCents,
-		shippingAddress: order.shippingAddress,
+		// The country as the admin reads it (ADR 0102: a code, or an older order's Romanian name).
+		shippingAddress: { ...order.shippingAddress, country: countryLabel(order.shippingAddress.country, 'ro') },
 		archived: order.archivedAt !== null,
 		/** The customer deleted the account: these details are erased once the order is delivered or cancelled. */
 		erasurePending: order.erasurePendingAt !== null,
@@ -144,7 +146,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 			quantity: item.quantity,
 			unitPriceCents: item.unitPriceCents,
 			image: item.image,
-			isPortrait: item.productId === null && item.lineId.startsWith('portrait-'),
+			// A portrait line has a photo (or had one) and portrait options; never read from its id (ADR 0102).
+			isPortrait: item.productId === null && (item.uploadId !== null || typeof item.options.dimension === 'string'),
 			options: item.options,
 			photo: photoByItem.get(item.id) ?? null,
 		})),
@@ -256,7 +259,7 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 				a.address,
 				a.city,
 				a.postalCode,
-				a.country,
+				countryLabel(a.country, 'ro'),
 				a.notes,
 				(itemsByOrder.get(order.id) ?? []).join('; '),
 				euros(order.subtotalCents),

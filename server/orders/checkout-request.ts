@@ -1,4 +1,6 @@
-import { checkoutRequestSchema, firstCheckoutError } from '#domain/forms/checkout.ts'
+import { firstCheckoutError, type CheckoutForm } from '#domain/forms/checkout.ts'
+import { checkoutRequestSchema } from '#domain/forms/checkout-lines.ts'
+import type { CartLine } from '#domain/cart-line.ts'
 import type { RequestContext } from '../context.ts'
 import { serverI18n } from '../i18n.ts'
 import { PaymentProviderError } from '../payments/provider.ts'
@@ -12,7 +14,7 @@ import { supersedeVisitorCheckouts } from './supersede.ts'
 export type CheckoutResponse =
 	| { ok: true; url: string; orderId: string }
 	| { ok: false; kind: 'validation'; field: string; message: string }
-	| { ok: false; kind: 'lines'; message: string; problems: { lineId: string; code: string; message: string }[] }
+	| { ok: false; kind: 'lines'; message: string; problems: { line: number; code: string; message: string }[] }
 	| { ok: false; kind: 'failure' | 'closed' | 'rate-limited' | 'hold-limit'; message: string }
 
 /** Checkouts per visitor address in the window: each one holds stock for 30 minutes. */
@@ -20,24 +22,36 @@ export const CHECKOUT_RATE_LIMIT = { limit: 30, windowSeconds: 600 }
 
 type CheckoutApp = Pick<RequestContext, 'locale' | 'db' | 'payments' | 'clientIp' | 'secret' | 'orderMail' | 'email' | 'env' | 'shipping' | 'log'>
 
+type CheckoutOptions = { userId?: string | null; visitorId?: string | null }
+type CheckoutResult = { status: number; body: CheckoutResponse; retryAfterSeconds?: number }
+
 /**
- * POST /checkout: validates the body with the shared schema, places the order and opens the
- * payment session. Bad input is a 4xx with the spec's message, never a 500.
- * `visitorId` (the checkout_visitor cookie) lets the visitor's new checkout supersede their unpaid
- * ones; the client address bounds what may be held from it (ADR 0096).
+ * POST /api/checkout (JSON): validates the body with the shared schema, then placeCheckout.
+ * Bad input is a 4xx with the spec's message, never a 500.
  */
-export async function handleCheckoutRequest(
-	app: CheckoutApp,
-	body: unknown,
-	options: { userId?: string | null; visitorId?: string | null } = {},
-): Promise<{ status: number; body: CheckoutResponse; retryAfterSeconds?: number }> {
-	const t = serverI18n(app.locale).getFixedT(app.locale)
+export async function handleCheckoutRequest(app: CheckoutApp, body: unknown, options: CheckoutOptions = {}): Promise<CheckoutResult> {
 	const parsed = checkoutRequestSchema.safeParse(body)
 	if (!parsed.success) {
+		const t = serverI18n(app.locale).getFixedT(app.locale)
 		const { field, message } = firstCheckoutError(parsed.error)
 		const known = message.startsWith('checkout.')
 		return { status: 400, body: { ok: false, kind: 'validation', field, message: known ? t(message) : t('checkout.failure') } }
 	}
+	return placeCheckout(app, { lines: parsed.data.items, customer: parsed.data.shippingData }, options)
+}
+
+/**
+ * Places the order from lines and shipping data already parsed (by the JSON endpoint, or by the
+ * checkout page's route action) and opens the payment session.
+ * `visitorId` (the checkout_visitor cookie) lets the visitor's new checkout supersede their unpaid
+ * ones; the client address bounds what may be held from it (ADR 0096).
+ */
+export async function placeCheckout(
+	app: CheckoutApp,
+	input: { lines: readonly CartLine[]; customer: CheckoutForm },
+	options: CheckoutOptions = {},
+): Promise<CheckoutResult> {
+	const t = serverI18n(app.locale).getFixedT(app.locale)
 	if (!app.payments) return { status: 503, body: { ok: false, kind: 'closed', message: t('checkout.closed') } }
 	const limit = await hitRateLimit(app.db, `checkout:${app.clientIp}`, CHECKOUT_RATE_LIMIT)
 	if (!limit.allowed) return { status: 429, body: { ok: false, kind: 'rate-limited', message: t('checkout.failure') } }
@@ -57,8 +71,8 @@ export async function handleCheckoutRequest(
 		const result = await startCheckout(
 			deps,
 			{
-				lines: parsed.data.items,
-				customer: parsed.data.shippingData,
+				lines: input.lines,
+				customer: input.customer,
 				locale: app.locale,
 				userId: options.userId ?? null,
 				portraitName: (size) => t('checkout.portraitName', { size }),
@@ -70,7 +84,7 @@ export async function handleCheckoutRequest(
 	} catch (error) {
 		if (error instanceof CheckoutRejectedError) {
 			const problems = error.problems.map((p) => ({
-				lineId: p.lineId,
+				line: p.line,
 				code: p.code,
 				message: t(`checkout.lineErrors.${p.code}`, { name: p.name }),
 			}))

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { orderHistory, orders } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import type { ShippingConfig } from '#domain/shipping.ts'
-import type { CheckoutForm, CheckoutLine } from '#domain/forms/checkout.ts'
+import type { CartLine } from '#domain/cart-line.ts'
+import type { CheckoutForm } from '#domain/forms/checkout.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { CheckoutHolder } from './hold-limits.ts'
@@ -27,7 +28,7 @@ export const SESSION_MARGIN_MS = 60_000
 export async function startCheckout(
 	deps: CheckoutDeps,
 	input: {
-		lines: CheckoutLine[]
+		lines: readonly CartLine[]
 		customer: CheckoutForm
 		locale: Locale
 		userId?: string | null

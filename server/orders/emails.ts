@@ -4,6 +4,7 @@ import { orderItems, orders } from '#db/schema/index.ts'
 import { LOCALES, type Locale } from '#domain/enums.ts'
 import { formatEuro } from '#domain/money.ts'
 import { SHOP } from '#domain/shop.ts'
+import { countryLabel } from '#domain/shipping.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 
@@ -42,7 +43,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: I
 	const subject = t(`orderEmail.subject.${kind}`, { number, status })
 	const intro = t(`orderEmail.intro.${kind}`, { name: order.shippingAddress.fullName, status, tracking: order.trackingNumber ?? '' })
 	const a = order.shippingAddress
-	const addressLines = [a.fullName, a.address, `${a.postalCode} ${a.city}`.trim(), a.country, a.phone].filter(Boolean)
+	const addressLines = [a.fullName, a.address, `${a.postalCode} ${a.city}`.trim(), countryLabel(a.country, locale), a.phone].filter(Boolean)
 	const tracking = order.trackingNumber ? order.trackingNumber : t('orderEmail.noTracking')
 	const rows: [string, string][] = [
 		[t('orderEmail.orderNumber'), number],

@@ -30,7 +30,7 @@ test.describe('admin: live stock and test orders', () => {
 			.returning()
 		const placed: string[] = []
 		const checkouts = async (count: number) => {
-			for (let i = 0; i < count; i++) placed.push((await placeOrder(database.db, { ...orderInput, customer, lines: [{ id: product!.id, quantity: 1, options: {} }] })).id)
+			for (let i = 0; i < count; i++) placed.push((await placeOrder(database.db, { ...orderInput, customer, lines: [{ kind: 'product', productId: product!.id, quantity: 1 }] })).id)
 		}
 		const row = async () => (await database.db.select({ stock: products.stock, description: products.description }).from(products).where(eq(products.id, product!.id)))[0]!
 		try {

@@ -29,12 +29,13 @@ test('adding a product stores the spec §3 item array in localStorage, and the c
 	await expect(page.getByText('Added to cart').first()).toBeVisible()
 	await expect(page.getByText('Product added to cart!').first()).toBeVisible()
 
+	// The tagged line the server is sent, beside what the cart shows (ADR 0102).
 	await expect.poll(() => storedCart(page)).toEqual([
-		{ id: product.id, name: product.name, price: 4590, quantity: 3, image: null, options: {}, maxQuantity: 10 },
+		{ id: product.id, line: { kind: 'product', productId: product.id, quantity: 3 }, name: product.name, price: 4590, image: null, maxQuantity: 10 },
 	])
 
 	await page.getByRole('button', { name: 'Add to cart' }).click()
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, quantity: 4 })])
+	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 4 } })])
 
 	await page.reload()
 	await waitForHydration(page)
@@ -67,7 +68,7 @@ test('quantities are edited in the side panel, never beyond the stock the page s
 	await expect(panel.getByRole('button', { name: `One more ${product.name}` })).toBeDisabled()
 	await panel.getByRole('button', { name: `One less ${product.name}` }).click()
 	await expect(panel.getByTestId('panel-total')).toHaveText('60.00 €')
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, quantity: 2 })])
+	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 2 } })])
 
 	await panel.getByRole('link', { name: 'View cart' }).click()
 	await expect(page).toHaveURL(/\/cart$/)
@@ -80,7 +81,7 @@ test('quantities are edited in the side panel, never beyond the stock the page s
 	await page.getByRole('button', { name: 'Add to cart' }).click()
 	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
 	await expect(page.getByText('All available units are already in your cart.')).toBeVisible()
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, quantity: 3 })])
+	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 3 } })])
 })
 
 test('the cart page edits quantities, shows line totals and a summary, removes lines and clears the cart', async ({ page, makeProduct }) => {
@@ -109,7 +110,7 @@ test('the cart page edits quantities, shows line totals and a summary, removes l
 	await page.getByRole('button', { name: `One less ${first.name}` }).click()
 	await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(1)
 	await expect(page.getByText('Product removed').first()).toBeVisible()
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: second.id, quantity: 3 })])
+	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: second.id, line: { kind: 'product', productId: second.id, quantity: 3 } })])
 
 	await page.goto(`/product/${first.slug}`)
 	await waitForHydration(page)

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { jpegWithGps } from '../support/images.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { orders, products, uploads } from '#db/schema/index.ts'
+import { orderItems, orders, products, uploads } from '#db/schema/index.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 /** A candle with its own name and stock, and an uploaded portrait photo, for one test. */
@@ -22,8 +22,36 @@ async function makeData(database: DatabaseHandle, stock = 3) {
 	return { candle: candle!, upload: upload! }
 }
 
-/** Puts a cart in localStorage as the cart store keeps it, with prices edited down to 0.01 € (1 cent). */
+/** Puts a cart in localStorage as the cart store keeps it (ADR 0102), with prices edited down to 0.01 € (1 cent). */
 async function fillCart(page: Page, data: Awaited<ReturnType<typeof makeData>>) {
+	await page.goto('/')
+	await page.evaluate(
+		({ candle, upload }) => {
+			localStorage.setItem(
+				'cart',
+				JSON.stringify([
+					{ id: candle.id, line: { kind: 'product', productId: candle.id, quantity: 2 }, name: candle.name, price: 1, image: null },
+					{
+						id: `portrait-${Date.now()}`,
+						line: {
+							kind: 'portrait',
+							options: { size: '13x18', persons: '2', withCar: false, withPet: true, frame: 'premium', description: '' },
+							uploadId: upload.id,
+							quantity: 1,
+						},
+						name: 'Portret 13x18',
+						price: 1,
+						image: null,
+					},
+				]),
+			)
+		},
+		{ candle: { id: data.candle.id, name: data.candle.name }, upload: { id: data.upload.id } },
+	)
+}
+
+/** The same cart as a customer's browser saved it before ADR 0102 (spec §3 items, portrait id portrait-{size}-{timestamp}). */
+async function fillOldCart(page: Page, data: Awaited<ReturnType<typeof makeData>>) {
 	await page.goto('/')
 	await page.evaluate(
 		({ candle, upload }) => {
@@ -88,7 +116,9 @@ test.describe('checkout with the built-in test card page', () => {
 		await page.goto('/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
-		await expect(page.getByLabel('Țară')).toHaveValue('România')
+		// The country is sent as its ISO code (ADR 0102); its name is what the customer reads.
+		await expect(page.getByLabel('Țară')).toHaveValue('RO')
+		await expect(page.getByLabel('Țară').locator('option:checked')).toHaveText('România')
 		await fillForm(page, email)
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
 
@@ -110,6 +140,37 @@ test.describe('checkout with the built-in test card page', () => {
 		expect(candle!.stock).toBe(1)
 
 		await expectConfirmationEmail(email, order!.id)
+	})
+
+	test('a cart saved in the old shape is migrated on load and still checks out, at database prices (ADR 0102)', async ({ page, baseURL, database }) => {
+		const data = await makeData(database)
+		const email = `old-cart-${crypto.randomBytes(4).toString('hex')}@example.com`
+		await useLanguage(page, baseURL!, 'ro')
+		await fillOldCart(page, data)
+		await page.reload()
+		await waitForHydration(page)
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
+		await fillForm(page, email)
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+
+		await expect(page).toHaveURL(/\/test-payment\/test_cs_/)
+		await expect(page.getByTestId('test-payment-amount')).toHaveText('124,90 €')
+		await waitForHydration(page)
+		await payWith(page, '4242 4242 4242 4242')
+		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
+
+		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
+		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 12490 })
+		expect(order!.shippingAddress.country).toBe('RO')
+		const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id))
+		expect(items.map((item) => [item.productId, item.uploadId, item.quantity]).sort()).toEqual(
+			[
+				[data.candle.id, null, 2],
+				[null, data.upload.id, 1],
+			].sort(),
+		)
 	})
 
 	test('a signed-in customer buys a candle and an uploaded portrait from a tampered cart, pays 4242 and finds the order in /account', async ({
@@ -190,7 +251,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const response = await request.post('/api/checkout', {
 			headers: { Cookie: 'lang=ro' },
 			data: {
-				items: [{ id: candle.id, name: candle.name, price: 1, quantity: 1, image: null, options: {} }],
+				items: [{ kind: 'product', productId: candle.id, quantity: 1 }],
 				userId: someone.id,
 				user_id: someone.id,
 				shippingData: { fullName: 'Ana Popescu', email, phone: '+40 712 345 678', address: 'Str. Lalelelor 3', city: 'Cluj-Napoca', postalCode: '400001', country: 'România', notes: '' },
@@ -247,14 +308,16 @@ test.describe('checkout with the built-in test card page', () => {
 		await useLanguage(page, baseURL!, 'en')
 		await page.goto('/')
 		await page.evaluate(() => {
-			localStorage.setItem('cart', JSON.stringify([{ id: 'x', name: 'Candle', price: 10, quantity: 1, image: null, options: {} }]))
+			const id = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+			localStorage.setItem('cart', JSON.stringify([{ id, line: { kind: 'product', productId: id, quantity: 1 }, name: 'Candle', price: 10, image: null }]))
 			localStorage.setItem('cartFormData', JSON.stringify({ fullName: 'Saved Name', city: 'Madrid', country: 'Spain' }))
 		})
 		await page.goto('/checkout')
 		await waitForHydration(page)
 		await expect(page.getByLabel('Full name')).toHaveValue('Saved Name')
 		await expect(page.getByLabel('City')).toHaveValue('Madrid')
-		await expect(page.getByLabel('Country')).toHaveValue('Spain')
+		// A saved country name becomes its code (ADR 0102).
+		await expect(page.getByLabel('Country')).toHaveValue('ES')
 		expect(await page.evaluate(() => localStorage.getItem('cartFormData'))).toBeNull()
 	})
 

@@ -1,3 +1,4 @@
+import type { CartLine } from '#domain/cart-line.ts'
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { inArray } from 'drizzle-orm'
@@ -25,7 +26,7 @@ export function orderFixtures(database: DatabaseHandle) {
 				.values({ slug: `comanda-e2e-${unique()}`, name: `Lumânare comandă ${unique()}`, kind: 'candle', priceCents: 4500, stock: 10 })
 				.returning()
 			made.products.push(candle!.id)
-			const lines: { id: string; quantity: number; options: Record<string, unknown> }[] = [{ id: candle!.id, quantity: 2, options: {} }]
+			const lines: CartLine[] = [{ kind: 'product', productId: candle!.id, quantity: 2 }]
 			if (options.portrait) {
 				const key = `portraits/${Date.now()}-${unique()}${unique()}.webp`
 				const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c96' } }).webp().toBuffer()
@@ -33,9 +34,10 @@ export function orderFixtures(database: DatabaseHandle) {
 				const [upload] = await db.insert(uploads).values({ storageKey: key, mimeType: 'image/webp', size: bytes.length }).returning()
 				made.uploads.push(upload!.id)
 				lines.push({
-					id: `portrait-18x24-${Date.now()}`,
+					kind: 'portrait',
 					quantity: 1,
-					options: { dimension: '18x24', persons: '3', withCar: true, withPet: false, frame: 'premium', description: 'Familia la mare', uploadId: upload!.id },
+					options: { size: '18x24', persons: '3', withCar: true, withPet: false, frame: 'premium', description: 'Familia la mare' },
+					uploadId: upload!.id,
 				})
 			}
 			const order = await placeOrder(db, {
@@ -49,10 +51,10 @@ export function orderFixtures(database: DatabaseHandle) {
 					address: 'Str. Florilor 7',
 					city: 'Brașov',
 					postalCode: '500001',
-					country: 'România',
+					country: 'RO',
 					notes: '',
 				},
-				lines: lines as never,
+				lines,
 			})
 			made.orders.push(order.id)
 			return order

@@ -1,3 +1,4 @@
+import type { CartLine } from '#domain/cart-line.ts'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -52,13 +53,14 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 
 	async function order(email: string, options: { portraits?: number; name?: string; notes?: string; address?: string } = {}) {
 		const candle = await createProduct(db, { priceCents: 4500, stock: 10, name: 'Lumânare Vanilie' })
-		const lines = [{ id: candle.id, quantity: 2, options: {} }]
+		const lines: CartLine[] = [{ kind: 'product', productId: candle.id, quantity: 2 }]
 		for (let i = 0; i < (options.portraits ?? 0); i++) {
 			const upload = await photo(`photo-${i}`)
 			lines.push({
-				id: `portrait-18x24-${1700000000000 + i}`,
+				kind: 'portrait',
 				quantity: 1,
-				options: { dimension: '18x24', persons: '2', withCar: false, withPet: true, frame: 'premium', description: 'Cu pisica Mița', uploadId: upload.id } as never,
+				options: { size: '18x24', persons: '2', withCar: false, withPet: true, frame: 'premium', description: 'Cu pisica Mița' },
+				uploadId: upload.id,
 			})
 		}
 		return placeOrder(db, {

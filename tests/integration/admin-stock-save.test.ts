@@ -40,7 +40,7 @@ describe.each(ENGINES)('admin product save and live stock on %s', (engine) => {
 	}
 
 	const buy = (productId: string, on: Database = db()) =>
-		placeOrder(on, { ...orderInput, customer, lines: [{ id: productId, quantity: 1, options: {} }] }).then(
+		placeOrder(on, { ...orderInput, customer, lines: [{ kind: 'product', productId: productId, quantity: 1 }] }).then(
 			() => true,
 			(error: unknown) => {
 				if (error instanceof CheckoutRejectedError) return false

@@ -41,7 +41,7 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 			.from(orderHistory)
 			.where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, action)))
 	const holdsOf = async (id: string) => (await db.select().from(stockHolds).where(eq(stockHolds.orderId, id))).map((h) => h.status)
-	const buy = (productId: string, now = new Date()) => startCheckout(deps(), { ...orderInput, customer, lines: [{ id: productId, quantity: 1, options: {} }], now })
+	const buy = (productId: string, now = new Date()) => startCheckout(deps(), { ...orderInput, customer, lines: [{ kind: 'product', productId: productId, quantity: 1 }], now })
 	const minutesLater = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000)
 	/** The note the admin sees beside the payment status, in the list and on the order page. */
 	async function adminNotes(orderId: string) {

@@ -32,7 +32,7 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 	async function newOrder(locale: 'ro' | 'en' = 'ro') {
 		await db.delete(emailOutbox)
 		const candle = await createProduct(db, { priceCents: 4500, stock: 3, name: 'Lumânare Vanilie' })
-		return placeOrder(db, { ...orderInput, locale, customer: { ...customer, email: 'ana@example.com' }, lines: [{ id: candle.id, quantity: 2, options: {} }] })
+		return placeOrder(db, { ...orderInput, locale, customer: { ...customer, email: 'ana@example.com' }, lines: [{ kind: 'product', productId: candle.id, quantity: 2 }] })
 	}
 
 	it('sends a status email on every change and a tracking email only for a shipped order with a tracking number, through SMTP', async () => {

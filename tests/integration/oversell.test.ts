@@ -18,7 +18,7 @@ describe('no overselling on PostgreSQL', () => {
 	afterAll(() => database.cleanup())
 
 	const buy = (db: Database, productId: string, quantity = 1) =>
-		placeOrder(db, { ...orderInput, customer, lines: [{ id: productId, quantity, options: {} }] }).then(
+		placeOrder(db, { ...orderInput, customer, lines: [{ kind: 'product', productId: productId, quantity }] }).then(
 			(order) => ({ ok: true as const, order }),
 			(error: unknown) => {
 				if (error instanceof CheckoutRejectedError) return { ok: false as const, codes: error.problems.map((p) => p.code) }

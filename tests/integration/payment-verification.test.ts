@@ -30,7 +30,7 @@ describe.each(ENGINES)('payment verification on %s', (engine) => {
 
 	const provider = () => createStripeProvider({ secretKey: 'sk_test_fake', apiUrl: stripe.url })
 	const deps = () => ({ ...paymentDeps(db), payments: provider(), publicUrl: 'http://shop.test', shipping: orderInput.shipping })
-	const buy = async (productId: string) => startCheckout(deps(), { ...orderInput, customer, lines: [{ id: productId, quantity: 1, options: {} }] })
+	const buy = async (productId: string) => startCheckout(deps(), { ...orderInput, customer, lines: [{ kind: 'product', productId: productId, quantity: 1 }] })
 	const verify = (sessionId: string, clientIp: string, now?: Date) => verifyPaymentSession(deps(), provider(), sessionId, { clientIp, now })
 	const randomSession = () => `cs_test_${crypto.randomBytes(12).toString('hex')}`
 

@@ -45,7 +45,7 @@ describe.each(ENGINES)('test-money orders on %s', (engine) => {
 		const product = await createProduct(db(), { priceCents, stock: 5 })
 		return startCheckout(
 			{ ...deps(), payments, publicUrl: 'http://shop.test', shipping: FREE_SHIPPING },
-			{ ...orderInput, customer: { ...customer, email }, userId, lines: [{ id: product.id, quantity: 1, options: {} }] },
+			{ ...orderInput, customer: { ...customer, email }, userId, lines: [{ kind: 'product', productId: product.id, quantity: 1 }] },
 		)
 	}
 

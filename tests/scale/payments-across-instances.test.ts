@@ -30,7 +30,7 @@ describe('payments across two instances', () => {
 	const stockOf = async (productId: string) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!.stock
 
 	async function startCheckout(shop: ShopProcess, buyer: Visitor, email: string, items: unknown[]) {
-		const response = await buyer.postJson(shop.url, '/api/checkout', { items, currency: 'eur', shippingData: { ...customer, email } })
+		const response = await buyer.postJson(shop.url, '/api/checkout', { items, shippingData: { ...customer, email } })
 		const body = (await response.json()) as { ok: boolean; url: string; orderId: string }
 		expect(response.status, JSON.stringify(body)).toBe(200)
 		return { orderId: body.orderId, sessionId: sessionIdOf(body.url) }
@@ -67,7 +67,7 @@ describe('payments across two instances', () => {
 	it('the same Stripe event delivered to both instances, also at the same moment, pays the order once', async () => {
 		const candle = await createProduct(db(), { stock: 5 })
 		const email = uniqueEmail('twice-delivered')
-		const { orderId, sessionId } = await startCheckout(a, new Visitor(cluster.publicUrl), email, [{ id: candle.id, quantity: 2 }])
+		const { orderId, sessionId } = await startCheckout(a, new Visitor(cluster.publicUrl), email, [{ kind: 'product', productId: candle.id, quantity: 2 }])
 		expect(await stockOf(candle.id)).toBe(3)
 
 		cluster.stripe.complete(sessionId)
@@ -103,11 +103,12 @@ describe('payments across two instances', () => {
 		const candle = await createProduct(db(), { stock: 4 })
 		const email = uniqueEmail('portrait-buyer')
 		const portrait = {
-			id: `portrait-13x18-${Date.now()}`,
+			kind: 'portrait',
 			quantity: 1,
-			options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: 'Cu pisica', uploadedImage: photo },
+			options: { size: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: 'Cu pisica' },
+			uploadId: photo.id,
 		}
-		const { orderId, sessionId } = await startCheckout(a, buyer, email, [{ id: candle.id, quantity: 1 }, portrait])
+		const { orderId, sessionId } = await startCheckout(a, buyer, email, [{ kind: 'product', productId: candle.id, quantity: 1 }, portrait])
 		expect(await stockOf(candle.id)).toBe(3)
 
 		cluster.stripe.complete(sessionId)

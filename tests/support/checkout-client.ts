@@ -58,8 +58,7 @@ export function createCheckoutClient(baseUrl: string, options: { timeoutMs?: num
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: 'lang=ro', 'X-Forwarded-For': clientIp },
 				body: JSON.stringify({
-					items: lines.map((line) => ({ id: line.productId, name: 'Lumânare', quantity: line.quantity, options: {} })),
-					currency: 'eur',
+					items: lines.map((line) => ({ kind: 'product', productId: line.productId, quantity: line.quantity })),
 					shippingData: customer,
 				}),
 			})

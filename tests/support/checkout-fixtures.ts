@@ -39,7 +39,7 @@ export const customer: CheckoutForm = {
 	address: 'Str. Lalelelor 3',
 	city: 'Cluj-Napoca',
 	postalCode: '400001',
-	country: 'România',
+	country: 'RO',
 	notes: '',
 }
 

@@ -125,7 +125,7 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 		await fetch(`${shop.url}/api/checkout`, {
 			method: 'POST',
 			headers: { Origin: shop.url, 'Content-Type': 'application/json' },
-			body: JSON.stringify({ items: [{ id: product.id, quantity: 1 }], currency: 'eur', shippingData: customer }),
+			body: JSON.stringify({ items: [{ kind: 'product', productId: product.id, quantity: 1 }], shippingData: customer }),
 		}),
 		200,
 		'checkout',

@@ -135,7 +135,15 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		path: () => '/api/checkout',
 		actor: 'customer',
 		encoding: 'json',
-		example: (fx) => ({ items: [{ id: fx.productId, quantity: 1, options: {} }], currency: 'eur', shippingData: customer }),
+		example: (fx) => ({ items: [{ kind: 'product', productId: fx.productId, quantity: 1 }], shippingData: customer }),
+	},
+	{
+		name: 'checkout form',
+		module: 'routes/checkout.tsx',
+		path: () => '/checkout',
+		actor: 'customer',
+		encoding: 'form',
+		example: (fx) => ({ ...customer, items: JSON.stringify([{ kind: 'product', productId: fx.productId, quantity: 1 }]) }),
 	},
 	{
 		name: 'test card payment',

@@ -61,10 +61,10 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 					add(
 						{
 							id: product.id,
+							line: { kind: 'product', productId: product.id },
 							name: product.name,
 							price: product.priceCents,
 							image: product.image,
-							options: {},
 							...(product.stock === null ? {} : { maxQuantity: product.stock }),
 						},
 						quantity,

@@ -1,6 +1,6 @@
 import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cartCount, cartTotalCents, type CartItem } from '#domain/cart.ts'
+import { cartCount, cartTotalCents, type NewCartItem } from '#domain/cart.ts'
 import { createCartStore, SERVER_CART_STATE, type CartStore } from '#app/lib/cart/store.ts'
 import { notify } from '../toasts.tsx'
 
@@ -64,7 +64,7 @@ export function useCart() {
 	const state = useSyncExternalStore(store.subscribe, store.getSnapshot, () => SERVER_CART_STATE)
 	const actions = useMemo(
 		() => ({
-			add(item: Omit<CartItem, 'quantity'>, quantity = 1) {
+			add(item: NewCartItem, quantity = 1) {
 				store.dispatch({ type: 'add', item, quantity })
 				notify({ type: 'success', title: t('cart.addedTitle'), description: t('cart.addedDescription') })
 			},

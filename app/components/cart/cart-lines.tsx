@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next'
-import { CART_MAX_QUANTITY, type CartItem, type CartOptionValue } from '#domain/cart.ts'
+import { CART_MAX_QUANTITY, type CartItem } from '#domain/cart.ts'
 import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'
 
 const FRAME_LABEL_KEYS: Record<string, string> = { none: 'portrait.frameNone', simple: 'portrait.frameSimple', premium: 'portrait.framePremium' }
 const OPTION_ORDER = ['dimension', 'persons', 'withCar', 'withPet', 'frame', 'description', 'uploadedImage'] as const
 
+type OptionValue = string | boolean | null | { attached: true }
+
+/** What a line's options are called in the cart: a portrait's size, people, frame… and its photo. */
+function optionsOf(item: CartItem): Record<string, OptionValue> {
+	if (item.line.kind !== 'portrait') return {}
+	const { size, ...rest } = item.line.options
+	return { dimension: size, ...rest, uploadedImage: { attached: true } }
+}
+
 /** The options of a line (portrait size, people, frame…) as label/value pairs in the visitor's language. */
-export function useOptionRows(options: Record<string, CartOptionValue>) {
+export function useOptionRows(options: Record<string, OptionValue>) {
 	const { t } = useTranslation()
 	const rows: { key: string; label: string; value: string }[] = []
 	for (const key of OPTION_ORDER) {
@@ -24,7 +33,7 @@ export function useOptionRows(options: Record<string, CartOptionValue>) {
 	return rows
 }
 
-function LineOptions({ options }: { options: CartItem['options'] }) {
+function LineOptions({ options }: { options: Record<string, OptionValue> }) {
 	const rows = useOptionRows(options)
 	if (rows.length === 0) return null
 	return (
@@ -46,18 +55,18 @@ function QuantityStepper({ line }: { line: CartItem }) {
 	const button = 'grid size-9 place-items-center rounded-full border border-muted/40 bg-white text-lg leading-none hover:border-clay-dark disabled:opacity-50'
 	return (
 		<div className="flex items-center gap-2">
-			<button type="button" className={button} aria-label={t('cart.decrease', { name: line.name })} onClick={() => setQuantity(line.id, line.quantity - 1)}>
+			<button type="button" className={button} aria-label={t('cart.decrease', { name: line.name })} onClick={() => setQuantity(line.id, line.line.quantity - 1)}>
 				<span aria-hidden="true">−</span>
 			</button>
 			<output className="min-w-6 text-center tabular-nums" aria-label={t('cart.quantityOf', { name: line.name })}>
-				{line.quantity}
+				{line.line.quantity}
 			</output>
 			<button
 				type="button"
 				className={button}
 				aria-label={t('cart.increase', { name: line.name })}
-				disabled={line.quantity >= max}
-				onClick={() => setQuantity(line.id, line.quantity + 1)}
+				disabled={line.line.quantity >= max}
+				onClick={() => setQuantity(line.id, line.line.quantity + 1)}
 			>
 				<span aria-hidden="true">+</span>
 			</button>
@@ -85,7 +94,7 @@ export function CartLine({ line, showLineTotal = false, problem }: { line: CartI
 					{showLineTotal ? (
 						<p className="shrink-0 font-semibold tabular-nums">
 							<span className="sr-only">{t('cart.lineTotal')}: </span>
-							<span data-testid="line-total">{formatEuro(line.price * line.quantity, i18n.language)}</span>
+							<span data-testid="line-total">{formatEuro(line.price * line.line.quantity, i18n.language)}</span>
 						</p>
 					) : null}
 				</div>
@@ -93,7 +102,7 @@ export function CartLine({ line, showLineTotal = false, problem }: { line: CartI
 					<span className="sr-only">{t('cart.unitPrice')}: </span>
 					{t('cart.each', { price: formatEuro(line.price, i18n.language) })}
 				</p>
-				<LineOptions options={line.options} />
+				<LineOptions options={optionsOf(line)} />
 				{problem ? (
 					<p role="alert" className="mt-1 text-sm text-red-800">
 						{problem}

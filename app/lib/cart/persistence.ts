@@ -32,6 +32,15 @@ export function readCart(storage: CartStorage): CartItem[] {
 		}
 		return []
 	}
+	// A cart saved in the older shape (ADR 0102) is saved back migrated; lines that could not be kept are gone from it.
+	if (raw !== null && raw.includes('"id"') && !raw.includes('"line"')) {
+		try {
+			if (items.length === 0) storage.removeItem(CART_STORAGE_KEY)
+			else storage.setItem(CART_STORAGE_KEY, JSON.stringify(items))
+		} catch {
+			// kept as it is; it is migrated again on the next read
+		}
+	}
 	return items
 }
 

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CART_STORAGE_KEY, type CartItem } from '#domain/cart.ts'
+import { CART_STORAGE_KEY, type CartItem, type NewCartItem } from '#domain/cart.ts'
 import { parseStoredCart, readCart, writeCart, type CartStorage } from './persistence.ts'
 import { createCartStore } from './store.ts'
 
-const candle = { id: 'candle-1', name: 'Vanilla candle', price: 4500, image: null, options: {} }
+const CANDLE_ID = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+const candle: NewCartItem = { id: CANDLE_ID, line: { kind: 'product', productId: CANDLE_ID }, name: 'Vanilla candle', price: 4500, image: null }
+const withQuantity = (item: NewCartItem, quantity: number) => ({ ...item, line: { ...item.line, quantity } }) as CartItem
 
 class MemoryStorage implements CartStorage {
 	values = new Map<string, string>()
@@ -23,7 +25,7 @@ class MemoryStorage implements CartStorage {
 describe('reading a stored cart', () => {
 	it('reads a valid item array', () => {
 		const storage = new MemoryStorage()
-		const items: CartItem[] = [{ ...candle, quantity: 2 }]
+		const items: CartItem[] = [withQuantity(candle, 2)]
 		storage.setItem(CART_STORAGE_KEY, JSON.stringify(items))
 		expect(readCart(storage)).toEqual(items)
 	})
@@ -35,8 +37,8 @@ describe('reading a stored cart', () => {
 	for (const [label, raw] of [
 		['not JSON', '{oops'],
 		['not an array', '{"id":"x"}'],
-		['an item with a string price', JSON.stringify([{ ...candle, price: '45', quantity: 1 }])],
-		['an item with a negative quantity', JSON.stringify([{ ...candle, quantity: -3 }])],
+		['an item with a string price', JSON.stringify([{ ...withQuantity(candle, 1), price: '45' }])],
+		['an item with a negative quantity', JSON.stringify([withQuantity(candle, -3)])],
 		['null', 'null'],
 	] as const) {
 		it(`discards a corrupt value (${label}) and removes it`, () => {
@@ -63,15 +65,15 @@ describe('reading a stored cart', () => {
 describe('writing the cart', () => {
 	it('saves the item array as JSON', () => {
 		const storage = new MemoryStorage()
-		expect(writeCart(storage, [{ ...candle, quantity: 1 }])).toBe('saved')
-		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...candle, quantity: 1 }])
+		expect(writeCart(storage, [withQuantity(candle, 1)])).toBe('saved')
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([withQuantity(candle, 1)])
 	})
 
 	it('reports a quota error and removes the stored cart', () => {
 		const storage = new MemoryStorage()
 		storage.setItem(CART_STORAGE_KEY, '[]')
 		storage.quotaBytes = 10
-		expect(writeCart(storage, [{ ...candle, quantity: 1 }])).toBe('quota-exceeded')
+		expect(writeCart(storage, [withQuantity(candle, 1)])).toBe('quota-exceeded')
 		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
 	})
 })
@@ -82,21 +84,21 @@ describe('cart store', () => {
 
 	it('is neutral until loaded, then holds the stored cart', () => {
 		const storage = new MemoryStorage()
-		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 2 }]))
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([withQuantity(candle, 2)]))
 		const store = createCartStore({ storage: () => storage })
 		expect(store.getSnapshot()).toEqual({ items: [], ready: false })
 		store.load()
-		expect(store.getSnapshot()).toEqual({ items: [{ ...candle, quantity: 2 }], ready: true })
+		expect(store.getSnapshot()).toEqual({ items: [withQuantity(candle, 2)], ready: true })
 	})
 
 	it('applies a change made before loading to the stored cart', () => {
 		const storage = new MemoryStorage()
-		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 2 }]))
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([withQuantity(candle, 2)]))
 		const store = createCartStore({ storage: () => storage })
 		store.dispatch({ type: 'add', item: candle })
-		expect(store.getSnapshot()).toEqual({ items: [{ ...candle, quantity: 3 }], ready: true })
+		expect(store.getSnapshot()).toEqual({ items: [withQuantity(candle, 3)], ready: true })
 		vi.advanceTimersByTime(500)
-		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...candle, quantity: 3 }])
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([withQuantity(candle, 3)])
 	})
 
 	it('saves 500 ms after the last change', () => {
@@ -111,7 +113,7 @@ describe('cart store', () => {
 		vi.advanceTimersByTime(499)
 		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
 		vi.advanceTimersByTime(1)
-		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([{ ...candle, quantity: 2 }])
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([withQuantity(candle, 2)])
 		expect(listener).toHaveBeenCalledTimes(2)
 	})
 
@@ -136,8 +138,8 @@ describe('cart store', () => {
 		store.load()
 		store.receiveExternal('language', 'ro')
 		expect(store.getSnapshot().items).toEqual([])
-		store.receiveExternal(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 4 }]))
-		expect(store.getSnapshot().items).toEqual([{ ...candle, quantity: 4 }])
+		store.receiveExternal(CART_STORAGE_KEY, JSON.stringify([withQuantity(candle, 4)]))
+		expect(store.getSnapshot().items).toEqual([withQuantity(candle, 4)])
 		store.receiveExternal(CART_STORAGE_KEY, 'garbage')
 		expect(store.getSnapshot().items).toEqual([])
 		vi.advanceTimersByTime(1000)
@@ -155,7 +157,7 @@ describe('cart store', () => {
 
 	it('forget empties the cart and removes the stored key at once, dropping a pending save', () => {
 		const storage = new MemoryStorage()
-		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...candle, quantity: 2 }]))
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([withQuantity(candle, 2)]))
 		const store = createCartStore({ storage: () => storage })
 		store.load()
 		store.dispatch({ type: 'add', item: candle })
@@ -163,6 +165,18 @@ describe('cart store', () => {
 		expect(store.getSnapshot()).toEqual({ items: [], ready: true })
 		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
 		vi.advanceTimersByTime(1000)
+		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
+	})
+})
+
+describe('a cart saved in the older shape (ADR 0102)', () => {
+	it('is read migrated and saved back in the new shape; a cart with nothing left to keep is removed', () => {
+		const storage = new MemoryStorage()
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: CANDLE_ID, name: 'Vanilla candle', price: 4500, quantity: 2, image: null, options: {} }]))
+		expect(readCart(storage)).toEqual([withQuantity(candle, 2)])
+		expect(JSON.parse(storage.getItem(CART_STORAGE_KEY)!)).toEqual([withQuantity(candle, 2)])
+		storage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: 'x', name: 'Free', price: -5, quantity: 1, image: null, options: {} }]))
+		expect(readCart(storage)).toEqual([])
 		expect(storage.getItem(CART_STORAGE_KEY)).toBeNull()
 	})
 })
