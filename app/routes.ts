@@ -35,7 +35,7 @@ export default [
 		route('admin/api/images', 'routes/admin/api.images.ts'),
 		route('admin/api/media', 'routes/admin/api.media.ts'),
 	]),
-	// Editors and admins (requireEditor in the route itself): outside the admin-only layout.
+	// Editors and admins (editorOnly middleware on the route): outside the admin-only layout.
 	route('admin/translations', 'routes/admin/translations.tsx'),
 	route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
 	route('language', 'routes/language.tsx'),

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { AdminUploadError, readUploadedFile, storeAdminImage } from '#server/admin/upload.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/api.images'
@@ -13,7 +13,7 @@ const PREFIXES = { product: 'products', category: 'categories' } as const
  * 201 { url }, or 4xx { error, title, message } with the spec's toast texts.
  */
 export async function action(args: Route.ActionArgs) {
-	const { user } = await requireAdmin(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
 	if (args.request.method !== 'POST') return data({ error: 'method' }, { status: 405, headers: { Allow: 'POST' } })
 	let filename = ''

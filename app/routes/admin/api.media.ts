@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { uploadMedia } from '#server/admin/media.ts'
 import { AdminUploadError, readUploadedFile } from '#server/admin/upload.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
@@ -12,7 +12,7 @@ import type { Route } from './+types/api.media'
  * or 4xx { error, title, message } with the spec's toast texts ('Fișier invalid', 'Fișier prea mare').
  */
 export async function action(args: Route.ActionArgs) {
-	const { user } = await requireAdmin(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
 	if (args.request.method !== 'POST') return data({ error: 'method' }, { status: 405, headers: { Allow: 'POST' } })
 	let filename = ''

@@ -3,7 +3,6 @@ import { data, Link } from 'react-router'
 import { descendantIds, getCategory, listCategoryOptions, saveCategory } from '#server/admin/categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readJson } from '#server/http/request-body.ts'
 import { redirectWithToast } from '#server/toast.ts'
@@ -51,7 +50,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** JSON body: the category form values (spec §5), checked with the same schema as the browser. */
 export async function action(args: Route.ActionArgs) {
-	await requireAdmin(args)
 	const app = getApp(args.context)
 	const id = args.params.id === 'new' ? null : uuidParam(args.params.id)
 	const body: unknown = await readJson(args.request).catch(() => null)

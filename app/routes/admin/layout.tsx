@@ -1,18 +1,13 @@
 import { NavLink, Outlet } from 'react-router'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { adminOnly, guardedUser } from '#server/auth/guards.ts'
 import { ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/layout'
 
-/** Runs before every admin loader and action (and the upload endpoints): admins only. */
-export const middleware: Route.MiddlewareFunction[] = [
-	async (args, next) => {
-		await requireAdmin(args)
-		return next()
-	},
-]
+/** The one guard layer (ADR 0103): runs before every admin loader and action (and the upload endpoints). */
+export const middleware: Route.MiddlewareFunction[] = [adminOnly]
 
 export async function loader(args: Route.LoaderArgs) {
-	const { user } = await requireAdmin(args)
+	const user = guardedUser(args.context)
 	return { email: user.email }
 }
 

@@ -4,7 +4,6 @@ import { listCategoryOptions } from '#server/admin/categories.ts'
 import { deleteProduct, listProductsForAdmin, setProductActive } from '#server/admin/products.ts'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
 import { keyFromPublicUrl } from '#server/admin/upload.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { deleteImage } from '#server/media/image-pipeline.ts'
@@ -36,7 +35,6 @@ export function meta() {
 
 /** intent=toggle (id, active=true|false) or intent=delete (id). */
 export async function action(args: Route.ActionArgs) {
-	await requireAdmin(args)
 	const app = getApp(args.context)
 	const form = await readFormData(args.request)
 	const intent = form.get('intent')

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
-import { requireEditor } from '#server/auth/guards.ts'
+import { editorOnly, guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import {
@@ -21,21 +21,16 @@ import type { Route } from './+types/translations'
 /**
  * /admin/translations (issue #8, spec §1 content translation): editors and admins see each product's
  * and category's texts with their machine translation in en and es, and set or clear their own.
- * Not under the admin layout (that one is admin-only): this route guards itself for editors.
+ * Not under the admin layout (that one is admin-only): its own middleware lets editors in.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-	async (args, next) => {
-		await requireEditor(args)
-		return next()
-	},
-]
+export const middleware: Route.MiddlewareFunction[] = [editorOnly]
 
 type Kind = 'product' | 'category'
 const KINDS: readonly Kind[] = ['product', 'category']
 const LOCALES = ['en', 'es'] as const
 
 export async function loader(args: Route.LoaderArgs) {
-	const { user } = await requireEditor(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
 	const url = new URL(args.request.url)
 	const kind: Kind = url.searchParams.get('tab') === 'category' ? 'category' : 'product'
@@ -51,7 +46,7 @@ export function meta() {
 
 /** Form: kind, id, field, locale, text; a blank text or intent=clear removes the override (the machine translation shows again). */
 export async function action(args: Route.ActionArgs) {
-	const { user } = await requireEditor(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
 	const form = await readFormData(args.request)
 	const fields = Object.fromEntries(['kind', 'id', 'field', 'locale', 'text'].map((name) => [name, String(form.get(name) ?? '')]))
