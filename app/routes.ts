@@ -34,6 +34,7 @@ export default [
 		route('admin/security', 'routes/admin/security.tsx'),
 		route('admin/api/images', 'routes/admin/api.images.ts'),
 		route('admin/api/media', 'routes/admin/api.media.ts'),
+		route('admin/*', 'routes/admin/not-found.tsx'),
 	]),
 	// Editors and admins (editorOnly middleware on the route): outside the admin-only layout.
 	route('admin/translations', 'routes/admin/translations.tsx'),

@@ -152,6 +152,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	// Admin (spec §2: admin-only)
 	{ name: 'admin dashboard', method: 'GET', path: '/admin', expect: adminOnlyPage },
 	{ name: 'admin dashboard has no action', method: 'POST', path: '/admin', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },
+	{ name: 'an unknown admin page', method: 'GET', path: '/admin/no-such-page', expect: adminOnly(404) },
 	// Admin security: the sign-in block log (ADR 0097), read-only
 	{ name: 'admin sign-in block log', method: 'GET', path: '/admin/security', expect: adminOnlyPage },
 	{ name: 'admin sign-in block log has no action', method: 'POST', path: '/admin/security', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },

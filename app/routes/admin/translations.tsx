@@ -11,6 +11,7 @@ import {
 	type ContentTranslationField,
 	type ContentTranslationItem,
 } from '#server/translation/content.ts'
+import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
@@ -221,6 +222,15 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 					</nav>
 				) : null}
 			</section>
+		</div>
+	)
+}
+
+/** Outside the admin layout, so its own boundary: the same Romanian error page (ADR 0103). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	return (
+		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
+			<AdminErrorPage error={error} />
 		</div>
 	)
 }
