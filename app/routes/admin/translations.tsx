@@ -12,6 +12,7 @@ import {
 	type ContentTranslationItem,
 } from '#server/translation/content.ts'
 import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
+import { Pager } from '#app/components/admin/pager.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
@@ -200,27 +201,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 						))}
 					</ul>
 				)}
-				{pages > 1 ? (
-					<nav aria-label={fill(ro.common.page, { page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
-						{page > 1 ? (
-							<Link to={pageLink(kind, q, page - 1)} className={buttonSmall}>
-								{ro.common.previous}
-							</Link>
-						) : (
-							<span />
-						)}
-						<span>
-							{fill(ro.common.page, { page, pages })} · {total}
-						</span>
-						{page < pages ? (
-							<Link to={pageLink(kind, q, page + 1)} className={buttonSmall}>
-								{ro.common.next}
-							</Link>
-						) : (
-							<span />
-						)}
-					</nav>
-				) : null}
+				<Pager page={page} pages={pages} total={total} href={(target) => pageLink(kind, q, target)} />
 			</section>
 		</div>
 	)
