@@ -17,6 +17,7 @@ import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { searchText } from '#domain/forms/fields.ts'
+import { parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#domain/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
@@ -50,14 +51,14 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
 	const user = guardedUser(args.context)
 	const app = getApp(args.context)
-	const form = await readFormData(args.request)
-	const fields = Object.fromEntries(['kind', 'id', 'field', 'locale', 'text'].map((name) => [name, String(form.get(name) ?? '')]))
-	// The "use the machine translation" button clears the override.
-	if (form.get('intent') === 'clear') fields.text = ''
-	const parsed = translationOverrideSchema.safeParse(fields)
-	if (!parsed.success) return errorToast(parsed.error.issues[0]?.message ?? ro.translations.saveError, 400, ro.common.validationError)
+	const posted = submittedValues(await readFormData(args.request))
+	const text = (name: string) => (typeof posted[name] === 'string' ? posted[name] : '')
+	// The "use the machine translation" button (intent=clear) clears the override.
+	const fields = { kind: text('kind'), id: text('id'), field: text('field'), locale: text('locale'), text: posted.intent === 'clear' ? '' : text('text') }
+	const submission = parseSubmission(translationOverrideSchema, fields)
+	if (!submission.ok) return errorToast(submission.errors.formError ?? ro.translations.saveError, 400, ro.common.validationError)
 	try {
-		const { override } = await setContentTranslationOverride(app, { ...parsed.data, userId: user.id })
+		const { override } = await setContentTranslationOverride(app, { ...submission.value, userId: user.id })
 		return toastResult({ type: 'success', title: override === null ? ro.translations.cleared : ro.translations.saved })
 	} catch (error) {
 		if (error instanceof TranslationTargetNotFoundError) return errorToast(ro.common.notFound, 404)
