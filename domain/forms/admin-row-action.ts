@@ -12,3 +12,6 @@ export const rowActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export type RowAction = z.output<typeof rowActionSchema>
+
+/** The media library's one row action: intent=delete (id). */
+export const mediaActionSchema = z.object({ intent: z.literal('delete'), id: uuidField() })
