@@ -65,6 +65,16 @@ export default tseslint.config(
 		},
 	},
 	{
+		// One guard layer (ADR 0103): route modules list a guard middleware (server/auth/guards.ts), never call one.
+		files: ['app/routes/**/*.{ts,tsx}'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ paths: [{ name: '#server/auth/session.ts', importNames: ['requireUser', 'requireEditor', 'requireAdmin'], message: 'Guard with route middleware (userOnly, editorOnly, adminOnly in #server/auth/guards.ts).' }] },
+			],
+		},
+	},
+	{
 		files: ['server/**/*.ts'],
 		rules: { 'no-restricted-imports': ['error', { patterns: [APP] }] },
 	},

@@ -34,8 +34,9 @@ export default [
 		route('admin/security', 'routes/admin/security.tsx'),
 		route('admin/api/images', 'routes/admin/api.images.ts'),
 		route('admin/api/media', 'routes/admin/api.media.ts'),
+		route('admin/*', 'routes/admin/not-found.tsx'),
 	]),
-	// Editors and admins (requireEditor in the route itself): outside the admin-only layout.
+	// Editors and admins (editorOnly middleware on the route): outside the admin-only layout.
 	route('admin/translations', 'routes/admin/translations.tsx'),
 	route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
 	route('language', 'routes/language.tsx'),

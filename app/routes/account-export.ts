@@ -1,11 +1,14 @@
 import { exportAccountData } from '#server/account/account-data.ts'
-import { requireUser } from '#server/auth/session.ts'
+import { guardedUser, userOnly } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import type { Route } from './+types/account-export'
 
 /** GDPR art. 15/20: everything about the signed-in account, as a JSON download. */
-export async function loader({ context, url }: Route.LoaderArgs) {
-	const user = requireUser({ context, url })
+/** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */
+export const middleware: Route.MiddlewareFunction[] = [userOnly]
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const exported = await exportAccountData(getApp(context).db, user.id)
 	if (!exported) throw new Response('Not found', { status: 404 })
 	return new Response(JSON.stringify(exported, null, 2), {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, useNavigation } from 'react-router'
 import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
 import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
-import { requireUser } from '#server/auth/session.ts'
+import { guardedUser, userOnly } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
@@ -17,8 +17,11 @@ import { changePasswordSchema, deleteAccountSchema, firstIssue } from '#domain/f
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/account'
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-	const user = requireUser({ context, url })
+/** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */
+export const middleware: Route.MiddlewareFunction[] = [userOnly]
+
+export async function loader({ context }: Route.LoaderArgs) {
+	const user = guardedUser(context)
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
 	const dates = new Intl.DateTimeFormat(app.locale === 'en' ? 'en-GB' : app.locale === 'ro' ? 'ro-RO' : 'es-ES', {
@@ -42,8 +45,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Outcome = { ok: boolean; intent: 'change-password' | 'delete-account'; message: string; values?: Record<string, string | number> }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-	const user = requireUser({ context, url })
+export async function action({ request, context }: Route.ActionArgs) {
+	const user = guardedUser(context)
 	const app = getApp(context)
 	const form = Object.fromEntries(await readFormData(request))
 	if (form.intent === 'change-password') {

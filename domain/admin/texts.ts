@@ -36,6 +36,16 @@ export const ro = {
 		security: 'Securitate',
 		backToShop: 'Înapoi la magazin',
 	},
+	/** The admin error boundary (ADR 0103): an error inside the admin stays in the admin, in Romanian. */
+	errors: {
+		title: 'A apărut o eroare',
+		text: 'Pagina nu a putut fi afișată. Încearcă din nou sau alege o altă secțiune din meniu.',
+		notFoundTitle: 'Pagina nu a fost găsită',
+		notFoundText: 'Ce cauți nu există sau a fost șters.',
+		unavailableTitle: 'Serviciu indisponibil',
+		unavailableText: 'Baza de date nu răspunde acum. Încearcă din nou în câteva momente.',
+		backToDashboard: 'Înapoi la panou',
+	},
 	security: {
 		title: 'Securitate: încercări de autentificare blocate',
 		intro:

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
 import { isUuid } from '../ids.ts'
-import { euroCents, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { checkboxField, euroCents, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 /**
  * The admin category form (spec §5 category), parsed in the browser before sending and again by
- * the server. Empty description, image and price become null, parent 'none' ('') null, and the
+ * the server (a posted form or JSON). Empty description, image and price become null, parent 'none' ('') null, and the
  * display order an integer.
  */
 export const categoryFormSchema = z.object({
@@ -19,7 +19,7 @@ export const categoryFormSchema = z.object({
 		z.transform((value: string) => (value === '' ? null : value)),
 	),
 	displayOrder: integerInRange(0, 9999, 'Ordinea trebuie să fie un număr întreg între 0 și 9999'),
-	isActive: z.boolean(),
+	isActive: checkboxField,
 	price: euroCents(() => null),
 	imageUrl: z.pipe(
 		z.union([imageUrlField, z.literal(''), z.null()]),
@@ -27,7 +27,8 @@ export const categoryFormSchema = z.object({
 	),
 })
 
-export type CategoryFormValues = z.input<typeof categoryFormSchema>
+/** What the form holds while it is edited (a posted form may send strings for the checkbox). */
+export type CategoryFormValues = Omit<z.input<typeof categoryFormSchema>, 'isActive'> & { isActive: boolean }
 export type CategoryInput = z.output<typeof categoryFormSchema>
 
 export const emptyCategoryForm: CategoryFormValues = {

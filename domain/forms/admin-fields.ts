@@ -50,6 +50,22 @@ export const integerInRange = (min: number, max: number, message: string, requir
 		z.transform(Number),
 	)
 
+/**
+ * A checkbox: a boolean in JSON, or the posted form's 'on' (or 'true'); an unticked box is not
+ * posted at all, so absent is false (ADR 0101: the admin forms post FormData).
+ */
+export const checkboxField = z.pipe(
+	z.optional(z.union([z.boolean(), z.string()])),
+	z.transform((value: boolean | string | undefined) => value === true || value === 'on' || value === 'true'),
+)
+
+/** A list posted as `name[]` (ticked boxes, hidden inputs): none posted is an empty list. */
+export const listField = <Item extends z.core.$ZodType>(item: Item, max: number, tooMany?: string) =>
+	z.pipe(
+		z.optional(z.array(item).check(z.maxLength(max, tooMany))),
+		z.transform((list: z.output<Item>[] | undefined) => list ?? []),
+	)
+
 /** Image URLs come from our own upload endpoints: a same-site path or an http(s) URL. */
 export const imageUrlField = z.string().check(z.trim(), z.maxLength(1000), z.regex(/^(\/(?!\/)|https?:\/\/)\S+$/, 'Adresa imaginii nu este validă'))
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { BADGES, PORTRAIT_SIZES, PRODUCT_KINDS, type Badge, type PortraitSize } from '../enums.ts'
 import { isUuid } from '../ids.ts'
-import { euroCents, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { checkboxField, euroCents, imageUrlField, listField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 export const PRODUCT_MAX_IMAGES = 10
 
@@ -28,11 +28,11 @@ const productFields = z.object({
 		),
 	),
 	badges: z.pipe(
-		z.array(z.enum(BADGES)).check(z.maxLength(BADGES.length)),
+		listField(z.enum(BADGES), BADGES.length),
 		z.transform((badges: Badge[]) => BADGES.filter((badge) => badges.includes(badge))),
 	),
-	isActive: z.boolean(),
-	images: z.array(imageUrlField).check(z.maxLength(PRODUCT_MAX_IMAGES, `Un produs poate avea maxim ${PRODUCT_MAX_IMAGES} imagini`)),
+	isActive: checkboxField,
+	images: listField(imageUrlField, PRODUCT_MAX_IMAGES, `Un produs poate avea maxim ${PRODUCT_MAX_IMAGES} imagini`),
 	portraitSize: z.pipe(
 		z.union([z.enum(PORTRAIT_SIZES), z.literal('')]),
 		z.transform((value: PortraitSize | '') => (value === '' ? null : value)),
@@ -41,8 +41,8 @@ const productFields = z.object({
 	smellsLike: optionalText(200, 'Câmpul „Miroase a” poate avea maxim 200 de caractere'),
 	waxColor: optionalText(50, 'Culoarea cerii poate avea maxim 50 de caractere'),
 	containerType: optionalText(50, 'Recipientul poate avea maxim 50 de caractere'),
-	customLabelAvailable: z.boolean(),
-	giftWrapAvailable: z.boolean(),
+	customLabelAvailable: checkboxField,
+	giftWrapAvailable: checkboxField,
 })
 
 /**
@@ -59,7 +59,14 @@ export const productFormSchema = z.pipe(
 	),
 )
 
-export type ProductFormValues = z.input<typeof productFormSchema>
+/** What the form holds while it is edited (a posted form may send strings for checkboxes, or no list at all). */
+export type ProductFormValues = Omit<z.input<typeof productFormSchema>, 'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images'> & {
+	isActive: boolean
+	customLabelAvailable: boolean
+	giftWrapAvailable: boolean
+	badges: Badge[]
+	images: string[]
+}
 export type ProductInput = z.output<typeof productFormSchema>
 
 export const emptyProductForm: ProductFormValues = {

@@ -14,3 +14,17 @@ export const orderUpdateSchema = z.object({
 	status: z.optional(orderStatusSchema),
 	trackingNumber: z.optional(trackingNumberSchema),
 })
+
+/**
+ * The admin order dialog's action (ADR 0101, 0103): one discriminated union on `intent`.
+ * intent=status (status), intent=tracking (trackingNumber), intent=archive (the admin's "delete")
+ * or intent=restore. A tracking form sent without the field clears the number, as an empty one does.
+ */
+export const orderActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('status'), status: orderStatusSchema }),
+	z.object({ intent: z.literal('tracking'), trackingNumber: z.optional(trackingNumberSchema) }),
+	z.object({ intent: z.literal('archive') }),
+	z.object({ intent: z.literal('restore') }),
+])
+
+export type OrderAction = z.output<typeof orderActionSchema>

@@ -4,7 +4,13 @@ import { queryRows, type DbExecutor } from '#db/client.ts'
 import { categories } from '#db/schema/index.ts'
 import type { CategoryInput } from '#domain/forms/admin-category.ts'
 import { ro } from '#domain/admin/texts.ts'
+import { queueContentTranslation, type TranslationApp } from '../translation/content.ts'
+import type { ObjectStorage } from '../storage/storage.ts'
 import { AdminInputError, isUniqueViolation } from './errors.ts'
+import { deleteCatalogImages } from './upload.ts'
+
+/** What the admin's catalogue services use besides the database: storage, the log and the translation queue. */
+export type CatalogApp = TranslationApp & { storage: ObjectStorage }
 
 export type AdminCategoryRow = {
 	id: string
@@ -129,4 +135,19 @@ export async function deleteCategory(db: DbExecutor, id: string): Promise<{ imag
 		if (rows.length === 0) return null
 		return { imageUrls: images.flatMap((row) => (row.imageUrl ? [row.imageUrl] : [])) }
 	})
+}
+
+/** The admin's save (spec §5): the category, then its texts queued for translation (ADR 0103: the service owns it). */
+export async function saveCategoryContent(app: CatalogApp, id: string | null, input: CategoryInput) {
+	const saved = await saveCategory(app.db, id, input)
+	await queueContentTranslation(app, { kind: 'category', id: saved.id })
+	return saved
+}
+
+/** The admin's delete: the category (and subcategories), then their stored pictures. False when there is none. */
+export async function removeCategory(app: CatalogApp, id: string): Promise<boolean> {
+	const deleted = await deleteCategory(app.db, id)
+	if (!deleted) return false
+	await deleteCatalogImages(app, deleted.imageUrls)
+	return true
 }

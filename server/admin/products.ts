@@ -3,7 +3,10 @@ import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { ProductInput } from '#domain/forms/admin-product.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
+import { queueContentTranslation } from '../translation/content.ts'
+import type { CatalogApp } from './categories.ts'
 import { AdminInputError, isUniqueViolation } from './errors.ts'
+import { deleteCatalogImages } from './upload.ts'
 
 /**
  * A stock change refused because checkouts (or another admin) moved the stock since the form was
@@ -153,4 +156,20 @@ export async function setProductActive(db: DbExecutor, id: string, isActive: boo
 export async function deleteProduct(db: DbExecutor, id: string) {
 	const [row] = await db.delete(products).where(eq(products.id, id)).returning({ images: products.images })
 	return row ?? null
+}
+
+/** The admin's save (spec §5): the product, then the pictures it no longer uses deleted and its texts queued for translation. */
+export async function saveProductContent(app: CatalogApp, id: string | null, input: ProductInput) {
+	const saved = await saveProduct(app.db, id, input)
+	await deleteCatalogImages(app, saved.removedImages)
+	await queueContentTranslation(app, { kind: 'product', id: saved.id })
+	return saved
+}
+
+/** The admin's delete: the product, then its stored pictures. False when there is none. */
+export async function removeProduct(app: CatalogApp, id: string): Promise<boolean> {
+	const deleted = await deleteProduct(app.db, id)
+	if (!deleted) return false
+	await deleteCatalogImages(app, deleted.images)
+	return true
 }

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { readFormData, readJson } from '../http/request-body.ts'
 import { isUuid } from '#domain/ids.ts'
 import type { Toast } from '#domain/toast.ts'
 import { ro } from '#domain/admin/texts.ts'
@@ -21,4 +22,16 @@ export function toastResult(toast: Toast, status = 200) {
 
 export function errorToast(message: string, status = 400, title: string = ro.common.error) {
 	return toastResult({ type: 'error', title, description: message }, status)
+}
+
+/**
+ * What an admin form posted: FormData as the browser sends it (ADR 0101), or a JSON object from a
+ * script; parseSubmission reads either with the form's schema. An unreadable JSON body is null.
+ */
+export async function readAdminSubmission(request: Request): Promise<FormData | Record<string, unknown>> {
+	if ((request.headers.get('content-type') ?? '').includes('application/json')) {
+		const body: unknown = await readJson(request).catch(() => null)
+		return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+	}
+	return readFormData(request)
 }

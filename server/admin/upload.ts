@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
+import { data } from 'react-router'
+import type { Logger } from '../logger.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
 import { ADMIN_IMAGE_MAX_BYTES } from '#domain/media.ts'
-import { storeImage, UnsupportedImageError, type StoredImage } from '../media/image-pipeline.ts'
+import { deleteImage, storeImage, UnsupportedImageError, type StoredImage } from '../media/image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 
 /** Multipart framing around the file (boundaries, headers, a few fields) may add this much. */
@@ -109,4 +112,40 @@ export function displayFilename(name: string) {
 	// eslint-disable-next-line no-control-regex
 	const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, '').trim()
 	return (clean || 'imagine').slice(0, 200)
+}
+
+/**
+ * Deletes stored catalogue pictures (and their narrower copies) by their public URLs, after the row
+ * that used them is gone. Never throws: the row is already deleted; a file left behind is logged.
+ */
+export async function deleteCatalogImages(app: { storage: ObjectStorage; log: Logger }, urls: readonly string[]) {
+	for (const url of urls) {
+		const key = keyFromPublicUrl(app.storage, url)
+		if (key) await deleteImage(app.storage, key).catch((error: unknown) => app.log.warn({ err: error, key }, 'catalogue image not deleted'))
+	}
+}
+
+/** The body of a refused admin upload: the spec's toast title and message ('Fișier invalid', 'Fișier prea mare'). */
+export function uploadRefusalBody(error: AdminUploadError, filename: string, fallback: string) {
+	const name = filename || 'Fișierul'
+	if (error.reason === 'too-large') return { error: error.reason, title: ro.messages.fileTooLarge, message: fill(ro.messages.fileTooLargeText, { name }) }
+	if (error.reason === 'invalid') return { error: error.reason, title: ro.messages.invalidFile, message: fill(ro.messages.invalidFileText, { name }) }
+	return { error: error.reason, title: ro.common.error, message: fallback }
+}
+
+/**
+ * The admin upload endpoints' one shape: POST only (405 otherwise), one multipart file read within
+ * the limit, `store` answering 201 with its result, or 4xx with the refusal's toast texts.
+ */
+export async function answerUpload<Result extends Record<string, unknown>>(request: Request, fallback: string, store: (file: ReceivedFile) => Promise<Result>) {
+	if (request.method !== 'POST') return data({ error: 'method' }, { status: 405, headers: { Allow: 'POST' } })
+	let filename = ''
+	try {
+		const file = await readUploadedFile(request)
+		filename = file.filename
+		return data(await store(file), { status: 201, headers: { 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		if (!(error instanceof AdminUploadError)) throw error
+		return data(uploadRefusalBody(error, filename, fallback), { status: error.status })
+	}
 }

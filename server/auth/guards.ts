@@ -1,19 +1,36 @@
-import type { RouterContextProvider } from 'react-router'
-import { requireAdmin as requireAdminUser, requireEditor as requireEditorUser, type CurrentUser } from './session.ts'
+import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
+import { getCurrentUser, requireAdmin, requireEditor, requireUser, type CurrentUser } from './session.ts'
 
 /**
- * Guards in the shape admin loaders and actions call them: the route's args in, `{ user }` out, or a
- * thrown redirect (no user → /login?returnUrl=…, lacking the role → /). The session itself was read
- * once by the root middleware (server/auth/session.ts).
+ * The one guard layer (ADR 0103): route middleware. A route or layout that needs a signed-in person
+ * lists one of these in its `middleware` export, and every loader and action under it is covered; no
+ * route module calls a guard itself. No user → /login?returnUrl=…, lacking the role → /. The session
+ * itself was read once by the root middleware (server/auth/session.ts).
  */
-export type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> }
+type MiddlewareArgs = { request: Request; context: Readonly<RouterContextProvider> }
 
-export async function requireAdmin({ request, context }: GuardArgs): Promise<{ user: CurrentUser }> {
-	return { user: requireAdminUser({ context, url: pageUrl(request) }) }
+function guard(check: (args: { context: Readonly<RouterContextProvider>; url: URL }) => CurrentUser): MiddlewareFunction<Response> {
+	return ({ request, context }: MiddlewareArgs, next) => {
+		check({ context, url: pageUrl(request) })
+		return next()
+	}
 }
 
-export async function requireEditor({ request, context }: GuardArgs): Promise<{ user: CurrentUser }> {
-	return { user: requireEditorUser({ context, url: pageUrl(request) }) }
+/** Signed-in people only (the account pages). */
+export const userOnly = guard(requireUser)
+/** Editors and admins (the translations screen). */
+export const editorOnly = guard(requireEditor)
+/** Admins only (the admin layout: every admin page, action and upload endpoint). */
+export const adminOnly = guard(requireAdmin)
+
+/**
+ * The person a guard middleware let through, for loaders and actions that need their id or role.
+ * It is not a guard: behind no guard middleware it is a programming error, not a redirect.
+ */
+export function guardedUser(context: Readonly<RouterContextProvider>): CurrentUser {
+	const user = getCurrentUser(context)
+	if (!user) throw new Error('guardedUser() used in a route that no guard middleware covers')
+	return user
 }
 
 /**

@@ -92,17 +92,3 @@ export function requireAdmin(args: GuardArgs): CurrentUser {
 	if (!user.isAdmin) throw redirect('/')
 	return user
 }
-
-/** The same guards as route middleware: put one on a layout route and every child loader and action is covered. */
-export const userOnly: MiddlewareFunction<Response> = (args, next) => {
-	requireUser(args)
-	return next()
-}
-export const editorOnly: MiddlewareFunction<Response> = (args, next) => {
-	requireEditor(args)
-	return next()
-}
-export const adminOnly: MiddlewareFunction<Response> = (args, next) => {
-	requireAdmin(args)
-	return next()
-}

@@ -5,12 +5,22 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, media, orders, products, users } from '#db/schema/index.ts'
-import { deleteCategory, descendantIds, listCategoriesForAdmin, listCategoryOptions, saveCategory, setCategoryActive } from '#server/admin/categories.ts'
+import {
+	deleteCategory,
+	descendantIds,
+	listCategoriesForAdmin,
+	listCategoryOptions,
+	removeCategory,
+	saveCategory,
+	saveCategoryContent,
+	setCategoryActive,
+	type CatalogApp,
+} from '#server/admin/categories.ts'
 import { dashboardStats } from '#server/admin/dashboard.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { deleteMedia, listMedia, uploadMedia } from '#server/admin/media.ts'
-import { deleteProduct, listProductsForAdmin, saveProduct, setProductActive } from '#server/admin/products.ts'
-import { AdminUploadError, keyFromPublicUrl } from '#server/admin/upload.ts'
+import { deleteProduct, listProductsForAdmin, removeProduct, saveProduct, saveProductContent, setProductActive } from '#server/admin/products.ts'
+import { AdminUploadError, keyFromPublicUrl, storeAdminImage } from '#server/admin/upload.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
 import { categoryFormSchema } from '#domain/forms/admin-category.ts'
@@ -200,6 +210,34 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		expect(await storage.exists(derivativeUrl(row.storageKey, 320))).toBe(false)
 		expect(await db.select().from(media).where(eq(media.id, row.id))).toEqual([])
 		expect(await deleteMedia({ db, storage }, row.id)).toBeNull()
+	})
+
+	it('the services own their side effects: saving queues translations and drops unused pictures, deleting removes the stored pictures (ADR 0103)', async () => {
+		const db = database.handle.db
+		const nudged: string[] = []
+		const app = {
+			db,
+			storage,
+			log: { warn: () => {}, error: () => {} } as unknown as CatalogApp['log'],
+			translation: { worker: { nudge: () => nudged.push('nudge') } } as unknown as CatalogApp['translation'],
+		} as CatalogApp
+		const picture = async (prefix: string) => storeAdminImage(storage, await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a63' } }).png().toBuffer(), prefix)
+		const [kept, dropped, categoryPicture] = [await picture('products'), await picture('products'), await picture('categories')]
+		const cat = await saveCategoryContent(app, null, category({ name: 'Efecte', slug: 'efecte', imageUrl: categoryPicture.url }))
+		expect(nudged).toHaveLength(1)
+		const form = { ...emptyProductForm, name: 'Lumânare efecte', slug: 'lumanare-efecte', categoryId: cat.id, price: '10', stock: '1' }
+		const product = await saveProductContent(app, null, productFormSchema.parse({ ...form, images: [kept.url, dropped.url] }))
+		expect(nudged).toHaveLength(2)
+		await saveProductContent(app, product.id, productFormSchema.parse({ ...form, images: [kept.url] }))
+		expect(await storage.exists(dropped.key)).toBe(false)
+		expect(await storage.exists(derivativeUrl(dropped.key, 320))).toBe(false)
+		expect(await storage.exists(kept.key)).toBe(true)
+		expect(await removeProduct(app, product.id)).toBe(true)
+		expect(await storage.exists(kept.key)).toBe(false)
+		expect(await removeProduct(app, product.id)).toBe(false)
+		expect(await removeCategory(app, cat.id)).toBe(true)
+		expect(await storage.exists(categoryPicture.key)).toBe(false)
+		expect(await removeCategory(app, cat.id)).toBe(false)
 	})
 })
 

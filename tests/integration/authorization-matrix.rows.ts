@@ -35,7 +35,7 @@ export type MatrixRow = {
 	path: string | ((fx: MatrixFixtures) => string)
 	/** Form fields for POST rows (sent as a same-origin form post). */
 	form?: (fx: MatrixFixtures) => Record<string, string>
-	/** A JSON body instead (the admin product and category forms post JSON). */
+	/** A JSON body instead (scripts may post JSON; the admin forms post FormData, as `form` rows do). */
 	json?: (fx: MatrixFixtures) => unknown
 	/** A multipart body instead (the admin upload endpoints); made afresh for each request. */
 	multipart?: (fx: MatrixFixtures) => Promise<FormData>
@@ -86,6 +86,19 @@ const productForm = (name: string, slug: string, categoryId: string) => ({
 })
 
 const categoryForm = (name: string, slug: string) => ({ name, slug, description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null })
+
+/**
+ * A form's values as the browser posts them (ADR 0101): a ticked box is 'on', an unticked one and an
+ * empty list are not sent, null is an empty field.
+ */
+function asForm(values: Record<string, unknown>): Record<string, string> {
+	const form: Record<string, string> = {}
+	for (const [name, value] of Object.entries(values)) {
+		if (value === false || (Array.isArray(value) && value.length === 0)) continue
+		form[name] = value === true ? 'on' : value === null ? '' : String(value)
+	}
+	return form
+}
 
 /** The body names the product or category the row is about. */
 const mentions = (pick: (fx: MatrixFixtures) => string) => (body: string, _actor: Actor, fx: MatrixFixtures) => expect(body).toContain(pick(fx))
@@ -152,6 +165,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	// Admin (spec §2: admin-only)
 	{ name: 'admin dashboard', method: 'GET', path: '/admin', expect: adminOnlyPage },
 	{ name: 'admin dashboard has no action', method: 'POST', path: '/admin', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },
+	{ name: 'an unknown admin page', method: 'GET', path: '/admin/no-such-page', expect: adminOnly(404) },
 	// Admin security: the sign-in block log (ADR 0097), read-only
 	{ name: 'admin sign-in block log', method: 'GET', path: '/admin/security', expect: adminOnlyPage },
 	{ name: 'admin sign-in block log has no action', method: 'POST', path: '/admin/security', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },
@@ -171,7 +185,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		name: 'admin product save: create',
 		method: 'POST',
 		path: '/admin/products/new',
-		json: (fx) => productForm('Lumânare matrice nouă', 'lumanare-matrice-noua', fx.catalog.categories.edit.id),
+		form: (fx) => asForm(productForm('Lumânare matrice nouă', 'lumanare-matrice-noua', fx.catalog.categories.edit.id)),
 		expect: adminOnly({ redirect: '/admin/products' }),
 	},
 	{
@@ -179,7 +193,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		method: 'POST',
 		path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`,
 		// The form sends the stock it was loaded with (the fixture's 2) beside the new figure (ADR 0094).
-		json: (fx) => ({ ...productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id), loadedStock: '2' }),
+		form: (fx) => asForm({ ...productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id), loadedStock: '2' }),
 		expect: adminOnly({ redirect: '/admin/products' }),
 	},
 	// Admin categories
@@ -204,14 +218,14 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		name: 'admin category save: create',
 		method: 'POST',
 		path: '/admin/categories/new',
-		json: () => categoryForm('Categorie matrice nouă', 'categorie-matrice-noua'),
+		form: () => asForm(categoryForm('Categorie matrice nouă', 'categorie-matrice-noua')),
 		expect: adminOnly({ redirect: '/admin/categories' }),
 	},
 	{
 		name: 'admin category save: update',
 		method: 'POST',
 		path: (fx) => `/admin/categories/${fx.catalog.categories.edit.id}`,
-		json: (fx) => categoryForm(fx.catalog.categories.edit.name, 'categorie-matrice-editata'),
+		form: (fx) => asForm(categoryForm(fx.catalog.categories.edit.name, 'categorie-matrice-editata')),
 		expect: adminOnly({ redirect: '/admin/categories' }),
 	},
 	// Admin orders

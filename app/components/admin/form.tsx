@@ -1,41 +1,79 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
-import { useNavigation, useSubmit } from 'react-router'
+import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { data, useNavigation } from 'react-router'
 import type * as z from 'zod/mini'
+import { isRejected, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { ro } from '#domain/admin/texts.ts'
 import { fieldErrors, firstIssue } from '#domain/forms/admin-fields.ts'
+import type { FormErrors } from '#domain/forms/submission.ts'
 import { slugify } from '#domain/slug.ts'
 import { FieldError, inputClass, labelClass } from './ui.tsx'
 
-/** What an admin save action answers when it refuses: a toast title and the field at fault. */
-export type AdminActionError = { title: string; field: string; message: string }
+/**
+ * An admin save refused, in the one shape (ADR 0101) plus the toast's title: 'Eroare validare' when
+ * the form's schema refused it, 'Eroare' when a rule of the service did (a slug taken, stock moved).
+ */
+export type AdminRejection = RejectedSubmission & { title: string }
+
+export function rejectAdminSubmission(errors: FormErrors, values: Record<string, unknown>, status = 400, title: string = ro.common.validationError) {
+	return data<AdminRejection>({ errors, values, title }, { status })
+}
 
 type NamedForm = { name: string; slug: string }
 
 /**
- * State of an admin edit form (products, categories): the values, the errors (the browser's own
- * check first, else the server's answer), the toast for a refused save, and a JSON submit after the
- * same schema the server runs. The slug follows the name until someone edits it.
+ * State of an admin edit form (products, categories), posted as a React Router <Form> (FormData) to
+ * the route's action, so it also works before the page's JavaScript has loaded. The browser checks
+ * the same schema first (a refusal stays on the page, with its toast); the server's refusal comes
+ * back as actionData with what was sent. What was typed before hydration is taken into the state
+ * when the page hydrates, instead of being overwritten. The slug follows the name until edited.
  */
 export function useAdminForm<Values extends NamedForm>(options: {
 	schema: z.ZodMiniType
 	initial: Values
 	/** An existing record keeps its slug when the name changes. */
 	editing: boolean
-	actionData: AdminActionError | undefined
+	actionData: unknown
+	/** The values of a refused submission (strings from a posted form) as the form's own values. */
+	fromSubmitted: (submitted: Record<string, unknown>, initial: Values) => Values
 }) {
 	const { schema, actionData } = options
-	const [values, setValues] = useState<Values>(options.initial)
+	const rejected = isRejected(actionData) ? (actionData as AdminRejection) : undefined
+	const [values, setValues] = useState<Values>(() => (rejected ? options.fromSubmitted(rejected.values, options.initial) : options.initial))
 	const [slugEdited, setSlugEdited] = useState(options.editing)
-	const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null)
-	const errors: Record<string, string> = clientErrors ?? (actionData?.field ? { [actionData.field]: actionData.message } : {})
-	const submit = useSubmit()
+	// The browser's own errors hold until the server answers again (they belong to the answer they were found after).
+	const [clientErrors, setClientErrors] = useState<{ after: unknown; errors: Record<string, string> } | null>(null)
+	const errors: Record<string, string> = (clientErrors && clientErrors.after === actionData ? clientErrors.errors : null) ?? rejected?.errors.fieldErrors ?? {}
 	const navigation = useNavigation()
 	const uid = useId()
 
-	useEffect(() => {
-		if (actionData) notify({ type: 'error', title: actionData.title, description: actionData.message })
-	}, [actionData])
+	useSubmissionToast(actionData, rejected?.title ?? ro.common.validationError)
+
+	// Hydration keeps what was typed in the page's HTML, but the state still holds the loaded values
+	// and the next render would write them back: take the typed text into the state first.
+	useLayoutEffect(() => {
+		const form = document.getElementById(`${uid}-form`)
+		if (!(form instanceof HTMLFormElement)) return
+		const typed: Record<string, string | boolean> = {}
+		for (const element of Array.from(form.elements)) {
+			if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)) continue
+			const name = element.name
+			if (!name || name.endsWith('[]') || !(name in values)) continue
+			const current = values[name as keyof Values]
+			if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+				if (element.checked !== current) typed[name] = element.checked
+			} else if (element.type !== 'hidden' && element.value !== String(current ?? '')) typed[name] = element.value
+		}
+		if (Object.keys(typed).length === 0) return
+		// eslint-disable-next-line react-hooks/set-state-in-effect -- the typed text is only readable once hydrated
+		if ('slug' in typed) setSlugEdited(true)
+		setValues((state) => {
+			const next = { ...state, ...typed }
+			return 'name' in typed && !('slug' in typed) && !options.editing ? { ...next, slug: slugify(next.name) } : next
+		})
+		// Once, right after hydration.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
 
 	const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }))
 	const fieldId = (name: string) => `${uid}-${name}`
@@ -46,9 +84,12 @@ export function useAdminForm<Values extends NamedForm>(options: {
 		setValues,
 		errors,
 		fieldId,
+		/** The <Form>'s id (the hydration step finds the typed values through it). */
+		formId: `${uid}-form`,
 		saving: navigation.state !== 'idle' && navigation.formMethod === 'POST',
-		/** id, aria-invalid and aria-describedby tying a control to its label and error. */
+		/** name, id, aria-invalid and aria-describedby tying a control to its label and error. */
 		control: (name: string) => ({
+			name,
 			id: fieldId(name),
 			'aria-invalid': !!errors[name],
 			'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
@@ -60,22 +101,34 @@ export function useAdminForm<Values extends NamedForm>(options: {
 			setSlugEdited(true)
 			set('slug', slug as Values['slug'])
 		},
+		/** The browser's check before the <Form> posts: a refusal stays here, with the same toast. */
 		onSubmit(event: FormEvent) {
-			event.preventDefault()
 			const parsed = schema.safeParse(values)
 			if (!parsed.success) {
-				setClientErrors(fieldErrors(parsed.error))
+				event.preventDefault()
+				setClientErrors({ after: actionData, errors: fieldErrors(parsed.error) })
 				notify({ type: 'error', title: ro.common.validationError, description: firstIssue(parsed.error).message })
 				return
 			}
 			setClientErrors(null)
-			submit(values, { method: 'post', encType: 'application/json' })
 		},
 	}
 }
 
 /** The parts of a form that field components use, whatever its values. */
 export type AdminForm = Pick<ReturnType<typeof useAdminForm<NamedForm>>, 'fieldId' | 'errors' | 'control' | 'setName' | 'setSlug'>
+
+/** A posted text value, or the form's own when it was not posted. */
+export function submittedText(submitted: Record<string, unknown>, name: string, fallback: string): string {
+	const value = submitted[name]
+	return typeof value === 'string' ? value : fallback
+}
+
+/** A posted checkbox: ticked ('on', 'true', true) or not posted. */
+export function submittedCheckbox(submitted: Record<string, unknown>, name: string): boolean {
+	const value = submitted[name]
+	return value === true || value === 'on' || value === 'true'
+}
 
 /** A label, the control (built with form.control(name)) and the field's error. */
 export function AdminField({ form, name, label, children }: { form: AdminForm; name: string; label: string; children: ReactNode }) {

@@ -1,16 +1,11 @@
-import { useState } from 'react'
-import { Link, useFetcher } from 'react-router'
-import { deleteCategory, listCategoriesForAdmin, setCategoryActive } from '#server/admin/categories.ts'
-import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
-import { keyFromPublicUrl } from '#server/admin/upload.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { Link } from 'react-router'
+import { listCategoriesForAdmin, removeCategory, setCategoryActive } from '#server/admin/categories.ts'
+import { rowActions } from '#server/admin/row-actions.ts'
 import { getApp } from '#server/context.ts'
-import { readFormData } from '#server/http/request-body.ts'
-import { deleteImage } from '#server/media/image-pipeline.ts'
-import { buttonDanger, buttonPrimary, buttonSmall, ConfirmDialog, StatusBadge } from '#app/components/admin/ui.tsx'
-import { useToastResult } from '#app/components/admin/use-toast-result.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
-import { isUuid } from '#domain/ids.ts'
+import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
+import { RowActions } from '#app/components/admin/row-actions.tsx'
+import { buttonPrimary, StatusBadge } from '#app/components/admin/ui.tsx'
+import { ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/categories'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,65 +16,39 @@ export function meta() {
 	return [{ title: `${ro.categories.title} | ${ro.nav.title}` }]
 }
 
-/** intent=toggle (id, active=true|false) or intent=delete (id). */
-export async function action(args: Route.ActionArgs) {
-	await requireAdmin(args)
-	const app = getApp(args.context)
-	const form = await readFormData(args.request)
-	const intent = form.get('intent')
-	const id = String(form.get('id') ?? '')
-	if (!isUuid(id)) return errorToast(ro.common.notFound, 404)
-	if (intent === 'toggle') {
-		const active = form.get('active') === 'true'
-		const state = await setCategoryActive(app.db, id, active)
-		if (state === null) return errorToast(ro.messages.categoryUpdate, 404)
-		return toastResult({ type: 'success', title: state ? ro.messages.categoryActivated : ro.messages.categoryDeactivated })
-	}
-	if (intent === 'delete') {
-		const deleted = await deleteCategory(app.db, id)
-		if (!deleted) return errorToast(ro.messages.categoryDelete, 404)
-		for (const url of deleted.imageUrls) {
-			const key = keyFromPublicUrl(app.storage, url)
-			if (key) await deleteImage(app.storage, key).catch((error: unknown) => app.log.warn({ err: error, key }, 'category image not deleted'))
-		}
-		return toastResult({ type: 'success', title: ro.messages.categoryDeleted })
-	}
-	return errorToast(ro.messages.categoryUpdate)
-}
+/** intent=toggle (id, active=true|false) or intent=delete (id); deleting also removes the stored pictures (the service does). */
+export const action = rowActions({
+	setActive: (app, id, active) => setCategoryActive(app.db, id, active),
+	remove: removeCategory,
+	messages: {
+		activated: ro.messages.categoryActivated,
+		deactivated: ro.messages.categoryDeactivated,
+		deleted: ro.messages.categoryDeleted,
+		updateFailed: ro.messages.categoryUpdate,
+		deleteFailed: ro.messages.categoryDelete,
+	},
+})
 
 type Row = Route.ComponentProps['loaderData']['categories'][number]
 
-function CategoryActions({ category }: { category: Row }) {
-	const fetcher = useFetcher<typeof action>()
-	useToastResult(fetcher.data)
-	const [confirming, setConfirming] = useState(false)
-	const busy = fetcher.state !== 'idle'
-	const toggleAction = category.isActive ? ro.common.deactivate : ro.common.activate
-	return (
-		<div className="flex flex-wrap gap-2">
-			<fetcher.Form method="post">
-				<input type="hidden" name="intent" value="toggle" />
-				<input type="hidden" name="id" value={category.id} />
-				<input type="hidden" name="active" value={String(!category.isActive)} />
-				<button type="submit" className={buttonSmall} disabled={busy} aria-label={fill(ro.categories.toggleLabel, { action: toggleAction, name: category.name })}>
-					{toggleAction}
-				</button>
-			</fetcher.Form>
-			<Link to={`/admin/categories/${category.id}`} className={buttonSmall} aria-label={fill(ro.categories.editLabel, { name: category.name })}>
-				{ro.common.edit}
-			</Link>
-			<button type="button" className={buttonDanger} disabled={busy} onClick={() => setConfirming(true)} aria-label={fill(ro.categories.deleteLabel, { name: category.name })}>
-				{ro.common.delete}
-			</button>
-			<ConfirmDialog
-				open={confirming}
-				description={ro.categories.deleteConfirm}
-				onClose={() => setConfirming(false)}
-				onConfirm={() => fetcher.submit({ intent: 'delete', id: category.id }, { method: 'post' })}
+const columns: [Column<Row>, ...Column<Row>[]] = [
+	{ header: ro.categories.name, cell: (category) => category.name },
+	{ header: ro.categories.slug, cell: (category) => category.slug, className: 'font-mono text-xs' },
+	{ header: ro.categories.parent, cell: (category) => category.parentName ?? '-' },
+	{ header: ro.categories.order, cell: (category) => category.displayOrder },
+	{ header: ro.categories.status, cell: (category) => <StatusBadge active={category.isActive} on={ro.categories.active} off={ro.categories.inactive} /> },
+	{
+		header: ro.common.actions,
+		cell: (category) => (
+			<RowActions
+				row={category}
+				editTo={`/admin/categories/${category.id}`}
+				labels={{ toggle: ro.categories.toggleLabel, edit: ro.categories.editLabel, delete: ro.categories.deleteLabel }}
+				deleteConfirm={ro.categories.deleteConfirm}
 			/>
-		</div>
-	)
-}
+		),
+	},
+]
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
 	const { categories } = loaderData
@@ -101,36 +70,7 @@ export default function AdminCategories({ loaderData }: Route.ComponentProps) {
 					</Link>
 				</div>
 			) : (
-				<div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
-					<table className="w-full min-w-[44rem] text-left text-sm">
-						<thead className="border-b border-sand text-xs uppercase tracking-wide text-muted">
-							<tr>
-								<th scope="col" className="px-4 py-3">{ro.categories.name}</th>
-								<th scope="col" className="px-4 py-3">{ro.categories.slug}</th>
-								<th scope="col" className="px-4 py-3">{ro.categories.parent}</th>
-								<th scope="col" className="px-4 py-3">{ro.categories.order}</th>
-								<th scope="col" className="px-4 py-3">{ro.categories.status}</th>
-								<th scope="col" className="px-4 py-3">{ro.common.actions}</th>
-							</tr>
-						</thead>
-						<tbody>
-							{categories.map((category) => (
-								<tr key={category.id} className="border-b border-sand/70 last:border-0">
-									<th scope="row" className="px-4 py-3 font-medium">{category.name}</th>
-									<td className="px-4 py-3 font-mono text-xs">{category.slug}</td>
-									<td className="px-4 py-3">{category.parentName ?? '-'}</td>
-									<td className="px-4 py-3">{category.displayOrder}</td>
-									<td className="px-4 py-3">
-										<StatusBadge active={category.isActive} on={ro.categories.active} off={ro.categories.inactive} />
-									</td>
-									<td className="px-4 py-3">
-										<CategoryActions category={category} />
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ResourceTable rows={categories} rowKey={(category) => category.id} columns={columns} />
 			)}
 		</section>
 	)

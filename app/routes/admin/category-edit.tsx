@@ -1,22 +1,18 @@
 import { useRef, useState } from 'react'
-import { data, Link } from 'react-router'
-import { descendantIds, getCategory, listCategoryOptions, saveCategory } from '#server/admin/categories.ts'
+import { Form, Link } from 'react-router'
+import { descendantIds, getCategory, listCategoryOptions, saveCategoryContent } from '#server/admin/categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { notFound, readAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
-import { readJson } from '#server/http/request-body.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { queueContentTranslation } from '#server/translation/content.ts'
-import { AdminField, NameAndSlugFields, useAdminForm } from '#app/components/admin/form.tsx'
+import { AdminField, NameAndSlugFields, rejectAdminSubmission, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { ro } from '#domain/admin/texts.ts'
+import { fill, ro } from '#domain/admin/texts.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
-import { firstIssue } from '#domain/forms/admin-fields.ts'
-import { fill } from '#domain/admin/texts.ts'
+import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/category-edit'
 
 function centsToInput(cents: number | null) {
@@ -49,31 +45,45 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.id ? ro.categories.editTitle : ro.categories.newTitle} | ${ro.nav.title}` }]
 }
 
-/** JSON body: the category form values (spec §5), checked with the same schema as the browser. */
-export async function action(args: Route.ActionArgs) {
-	await requireAdmin(args)
-	const app = getApp(args.context)
-	const id = args.params.id === 'new' ? null : uuidParam(args.params.id)
-	const body: unknown = await readJson(args.request).catch(() => null)
-	const parsed = categoryFormSchema.safeParse(body)
-	if (!parsed.success) return data({ title: ro.common.validationError, ...firstIssue(parsed.error) }, { status: 400 })
+/** The category form (spec §5), posted as a form (or JSON) and parsed with the same schema as the browser's. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const id = params.id === 'new' ? null : uuidParam(params.id)
+	const posted = await readAdminSubmission(request)
+	const submission = parseSubmission(categoryFormSchema, posted)
+	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
+	const values = submittedValues(posted)
 	try {
-		const saved = await saveCategory(app.db, id, parsed.data)
-		await queueContentTranslation(app, { kind: 'category', id: saved.id })
+		const saved = await saveCategoryContent(app, id, submission.value)
 		return redirectWithToast(app, '/admin/categories', { type: 'success', title: saved.created ? ro.messages.categoryCreated : ro.messages.categoryUpdated })
 	} catch (error) {
 		if (error instanceof AdminInputError) {
 			if (error.status === 404) notFound()
-			return data({ title: ro.common.error, field: error.field ?? '', message: error.message }, { status: error.status })
+			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, ro.common.error)
 		}
 		app.log.error({ err: error }, 'category save failed')
-		return data({ title: ro.common.error, field: '', message: ro.messages.categorySave }, { status: 500 })
+		return rejectAdminSubmission(formError(ro.messages.categorySave), values, 500, ro.common.error)
+	}
+}
+
+/** A refused submission's values back in the form's shape (what was typed stays). */
+function fromSubmitted(submitted: Record<string, unknown>, initial: CategoryFormValues): CategoryFormValues {
+	const text = (name: Exclude<keyof CategoryFormValues, 'isActive' | 'imageUrl'>) => submittedText(submitted, name, initial[name])
+	return {
+		name: text('name'),
+		slug: text('slug'),
+		description: text('description'),
+		parentId: text('parentId'),
+		displayOrder: text('displayOrder'),
+		price: text('price'),
+		isActive: submittedCheckbox(submitted, 'isActive'),
+		imageUrl: submittedText(submitted, 'imageUrl', initial.imageUrl ?? '') || null,
 	}
 }
 
 export default function CategoryEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { id, parents } = loaderData
-	const form = useAdminForm({ schema: categoryFormSchema, initial: loaderData.values, editing: id !== null, actionData })
+	const form = useAdminForm({ schema: categoryFormSchema, initial: loaderData.values, editing: id !== null, actionData, fromSubmitted })
 	const { values, set, control } = form
 	const [uploading, setUploading] = useState<number | null>(null)
 	const fileInput = useRef<HTMLInputElement>(null)
@@ -107,7 +117,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 			<h1 id="category-form-title" className="mt-3 font-serif text-3xl">
 				{id ? ro.categories.editTitle : ro.categories.newTitle}
 			</h1>
-			<form onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
 				<NameAndSlugFields form={form} values={values} nameLabel={ro.categories.name} slugLabel={ro.categories.slug} />
 				<AdminField form={form} name="description" label={ro.categories.description}>
 					<textarea {...control('description')} className={inputClass} rows={3} maxLength={500} value={values.description} onChange={(event) => set('description', event.target.value)} />
@@ -152,6 +162,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 					<input
 						type="checkbox"
 						role="switch"
+						name="isActive"
 						className="size-5 accent-clay-dark"
 						checked={values.isActive}
 						onChange={(event) => set('isActive', event.target.checked)}
@@ -160,6 +171,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 				</label>
 				<fieldset>
 					<legend className={labelClass}>{ro.categories.image}</legend>
+					<input type="hidden" name="imageUrl" value={values.imageUrl ?? ''} />
 					{values.imageUrl ? (
 						<div className="mt-2 flex items-end gap-4">
 							<img src={values.imageUrl} alt={ro.categories.imagePreview} width={128} height={128} className="size-32 rounded-lg object-cover" />
@@ -195,7 +207,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 						{form.saving ? ro.common.saving : ro.common.save}
 					</button>
 				</div>
-			</form>
+			</Form>
 		</section>
 	)
 }

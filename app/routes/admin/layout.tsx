@@ -1,19 +1,15 @@
-import { NavLink, Outlet } from 'react-router'
-import { requireAdmin } from '#server/auth/guards.ts'
+import type { ReactNode } from 'react'
+import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { adminOnly, guardedUser } from '#server/auth/guards.ts'
+import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
 import { ro } from '#domain/admin/texts.ts'
 import type { Route } from './+types/layout'
 
-/** Runs before every admin loader and action (and the upload endpoints): admins only. */
-export const middleware: Route.MiddlewareFunction[] = [
-	async (args, next) => {
-		await requireAdmin(args)
-		return next()
-	},
-]
+/** The one guard layer (ADR 0103): runs before every admin loader and action (and the upload endpoints). */
+export const middleware: Route.MiddlewareFunction[] = [adminOnly]
 
-export async function loader(args: Route.LoaderArgs) {
-	const { user } = await requireAdmin(args)
-	return { email: user.email }
+export async function loader({ context }: Route.LoaderArgs) {
+	return { email: guardedUser(context).email }
 }
 
 export function meta() {
@@ -30,7 +26,8 @@ const links = [
 	{ to: '/admin/security', label: ro.nav.security, end: false },
 ]
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+/** The admin navigation around a page, or around the error that page threw. */
+function AdminShell({ email, children }: { email: string | undefined; children: ReactNode }) {
 	return (
 		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
 			<div className="flex flex-wrap items-center justify-between gap-3 border-b border-sand pb-3">
@@ -49,11 +46,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 						))}
 					</ul>
 				</nav>
-				<p className="text-sm text-muted">{loaderData.email}</p>
+				{email ? <p className="text-sm text-muted">{email}</p> : null}
 			</div>
-			<div className="pt-6">
-				<Outlet />
-			</div>
+			<div className="pt-6">{children}</div>
 		</div>
+	)
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<AdminShell email={loaderData.email}>
+			<Outlet />
+		</AdminShell>
+	)
+}
+
+/** Errors of every admin page land here: Romanian, with the admin navigation kept (ADR 0103). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const data = useRouteLoaderData<typeof loader>('routes/admin/layout')
+	return (
+		<AdminShell email={data?.email}>
+			<AdminErrorPage error={error} />
+		</AdminShell>
 	)
 }

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import { deleteMedia, listMedia } from '#server/admin/media.ts'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
@@ -12,7 +11,8 @@ import { notify } from '#app/components/toasts.tsx'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile, sizeInKb } from '#domain/media.ts'
-import { isUuid } from '#domain/ids.ts'
+import { mediaActionSchema } from '#domain/forms/admin-row-action.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/media'
 
 function folderFrom(value: string | null): MediaFolder {
@@ -31,11 +31,10 @@ export function meta() {
 
 /** intent=delete (id): removes the stored object, then the row. */
 export async function action(args: Route.ActionArgs) {
-	await requireAdmin(args)
 	const app = getApp(args.context)
-	const form = await readFormData(args.request)
-	const id = String(form.get('id') ?? '')
-	if (form.get('intent') !== 'delete' || !isUuid(id)) return errorToast(ro.messages.mediaDelete, 404)
+	const submission = parseSubmission(mediaActionSchema, await readFormData(args.request))
+	if (!submission.ok) return errorToast(ro.messages.mediaDelete, 404)
+	const { id } = submission.value
 	try {
 		const deleted = await deleteMedia(app, id)
 		if (!deleted) return errorToast(ro.messages.mediaDelete, 404)

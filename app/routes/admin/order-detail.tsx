@@ -3,7 +3,7 @@ import { data, useFetcher, useLocation, useNavigate } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/admin/orders.ts'
 import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
@@ -16,12 +16,12 @@ import { fill, ro } from '#domain/admin/texts.ts'
 import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
-import { trackingNumberSchema } from '#domain/forms/order-update.ts'
+import { orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/order-detail'
 
 export async function loader(args: Route.LoaderArgs) {
-	await requireAdmin(args)
 	const id = uuidParam(args.params.id).toLowerCase()
 	const order = await getOrderForAdmin(getApp(args.context).db, id)
 	if (!order) notFound()
@@ -45,36 +45,36 @@ const FAILURE: Record<string, string> = {
  * customer's email in the same transaction (ADR 0070).
  */
 export async function action(args: Route.ActionArgs) {
-	const { user } = await requireAdmin(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
-	const form = await readFormData(args.request)
-	const intent = String(form.get('intent') ?? '')
+	const posted = await readFormData(args.request)
+	const intent = String(posted.get('intent') ?? '')
 	const failure = FAILURE[intent] ?? ro.messages.orderUpdate
 	const id = args.params.id
 	if (!isUuid(id)) return errorToast(ro.messages.orderNotFound, 404, failure)
+	const submission = parseSubmission(orderActionSchema, posted)
+	if (!submission.ok) return errorToast(submission.errors.fieldErrors.intent ? failure : (submission.errors.formError ?? failure), 400)
+	const change = submission.value
 	const orderId = id.toLowerCase()
 	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
 	try {
-		if (intent === 'status') {
-			await changeOrderStatus(deps, { orderId, status: String(form.get('status') ?? ''), actorUserId: user.id })
+		if (change.intent === 'status') {
+			await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
 			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
 			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
 			return toastResult({ type: 'success', title: ro.messages.orderStatusUpdated })
 		}
-		if (intent === 'tracking') {
-			await setTrackingNumber(deps, { orderId, trackingNumber: String(form.get('trackingNumber') ?? ''), actorUserId: user.id })
+		if (change.intent === 'tracking') {
+			await setTrackingNumber(deps, { orderId, trackingNumber: change.trackingNumber ?? '', actorUserId: user.id })
 			return toastResult({ type: 'success', title: ro.messages.trackingUpdated })
 		}
-		if (intent === 'archive') {
+		if (change.intent === 'archive') {
 			await archiveOrder(app.db, { orderId, actorUserId: user.id })
 			const back = orderListSearch(parseOrderListFilters(new URL(args.request.url).searchParams))
 			return redirectWithToast(app, `/admin/orders${back}`, { type: 'success', title: ro.messages.orderDeleted })
 		}
-		if (intent === 'restore') {
-			await restoreOrder(app.db, { orderId, actorUserId: user.id })
-			return toastResult({ type: 'success', title: ro.messages.orderRestored })
-		}
-		return errorToast(failure, 400)
+		await restoreOrder(app.db, { orderId, actorUserId: user.id })
+		return toastResult({ type: 'success', title: ro.messages.orderRestored })
 	} catch (error) {
 		if (error instanceof OrderNotFoundError) return errorToast(ro.messages.orderNotFound, 404, failure)
 		if (error instanceof OrderChangeInvalidError) return errorToast(error.message, 400)

@@ -1,5 +1,4 @@
 import { openOrderPhoto } from '#server/admin/orders.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { objectResponse } from '#server/storage/download.ts'
 import { isUuid } from '#domain/ids.ts'
@@ -13,7 +12,6 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
  * bad or unknown ids are 404.
  */
 export async function loader(args: Route.LoaderArgs) {
-	await requireAdmin(args)
 	const { id, itemId } = args.params
 	if (!isUuid(id) || !isUuid(itemId)) return notFound()
 	const photo = await openOrderPhoto(getApp(args.context), id.toLowerCase(), itemId.toLowerCase())

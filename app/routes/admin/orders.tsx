@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
 import { data, Form, Link, Outlet, useNavigation } from 'react-router'
 import { listOrdersForAdmin } from '#server/admin/orders.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { Pager } from '#app/components/admin/pager.tsx'
+import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { notify } from '#app/components/toasts.tsx'
@@ -13,7 +14,6 @@ import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/orders'
 
 export async function loader(args: Route.LoaderArgs) {
-	await requireAdmin(args)
 	const app = getApp(args.context)
 	const filters = parseOrderListFilters(new URL(args.request.url).searchParams)
 	try {
@@ -26,6 +26,45 @@ export async function loader(args: Route.LoaderArgs) {
 
 export function meta() {
 	return [{ title: `${ro.orders.title} | ${ro.nav.title}` }]
+}
+
+type Row = Route.ComponentProps['loaderData']['orders'][number]
+
+/** The order list's columns; `search` keeps the list's filters on the detail link. */
+function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
+	return [
+		{ header: ro.orders.number, cell: (order) => `#${order.number}`, className: 'font-mono' },
+		{ header: ro.orders.date, cell: (order) => order.date, className: 'whitespace-nowrap' },
+		{
+			header: ro.orders.email,
+			cell: (order) => (
+				<span className="block max-w-56 truncate" title={order.email}>
+					{order.email}
+				</span>
+			),
+		},
+		{ header: ro.orders.total, cell: (order) => formatEuro(order.totalCents, 'ro'), className: 'whitespace-nowrap' },
+		{ header: ro.orders.status, cell: (order) => <OrderStatusBadge status={order.status} /> },
+		{
+			header: ro.orders.payment,
+			cell: (order) => (
+				<span className="flex flex-wrap gap-1">
+					<PaymentBadge status={order.paymentStatus} />
+					<PaymentNoteBadge note={order.paymentNote} />
+					{order.testMode ? <TestModeBadge /> : null}
+				</span>
+			),
+		},
+		{ header: ro.orders.tracking, cell: (order) => order.trackingNumber ?? ro.orders.noValue, className: 'font-mono text-xs' },
+		{
+			header: ro.common.actions,
+			cell: (order) => (
+				<Link to={`/admin/orders/${order.id}${search}`} preventScrollReset className={buttonSmall} aria-label={fill(ro.orders.detailsLabel, { number: order.number })}>
+					{ro.orders.details}
+				</Link>
+			),
+		},
+	]
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -107,78 +146,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : (
 				<>
-					<div className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
-						<table className="w-full min-w-[56rem] text-left text-sm">
-							<thead className="border-b border-sand text-xs uppercase tracking-wide text-muted">
-								<tr>
-									<th scope="col" className="px-4 py-3">{ro.orders.number}</th>
-									<th scope="col" className="px-4 py-3">{ro.orders.date}</th>
-									<th scope="col" className="px-4 py-3">{ro.orders.email}</th>
-									<th scope="col" className="px-4 py-3">{ro.orders.total}</th>
-									<th scope="col" className="px-4 py-3">{ro.orders.status}</th>
-									<th scope="col" className="px-4 py-3">{ro.orders.payment}</th>
-									<th scope="col" className="px-4 py-3">{ro.orders.tracking}</th>
-									<th scope="col" className="px-4 py-3">{ro.common.actions}</th>
-								</tr>
-							</thead>
-							<tbody>
-								{orders.map((order) => (
-									<tr key={order.id} className="border-b border-sand/70 last:border-0">
-										<th scope="row" className="px-4 py-3 font-mono font-medium">
-											#{order.number}
-										</th>
-										<td className="px-4 py-3 whitespace-nowrap">{order.date}</td>
-										<td className="max-w-56 truncate px-4 py-3" title={order.email}>
-											{order.email}
-										</td>
-										<td className="px-4 py-3 whitespace-nowrap">{formatEuro(order.totalCents, 'ro')}</td>
-										<td className="px-4 py-3">
-											<OrderStatusBadge status={order.status} />
-										</td>
-										<td className="px-4 py-3">
-											<span className="flex flex-wrap gap-1">
-												<PaymentBadge status={order.paymentStatus} />
-												<PaymentNoteBadge note={order.paymentNote} />
-												{order.testMode ? <TestModeBadge /> : null}
-											</span>
-										</td>
-										<td className="px-4 py-3 font-mono text-xs">{order.trackingNumber ?? ro.orders.noValue}</td>
-										<td className="px-4 py-3">
-											<Link
-												to={`/admin/orders/${order.id}${search}`}
-												preventScrollReset
-												className={buttonSmall}
-												aria-label={fill(ro.orders.detailsLabel, { number: order.number })}
-											>
-												{ro.orders.details}
-											</Link>
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
-					{pages > 1 ? (
-						<nav aria-label={fill(ro.common.page, { page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
-							{page > 1 ? (
-								<Link to={`/admin/orders${orderListSearch(filters, { page: page - 1 }) || '?'}`} className={buttonSmall}>
-									{ro.common.previous}
-								</Link>
-							) : (
-								<span />
-							)}
-							<span>
-								{fill(ro.common.page, { page, pages })} · {total}
-							</span>
-							{page < pages ? (
-								<Link to={`/admin/orders${orderListSearch(filters, { page: page + 1 })}`} className={buttonSmall}>
-									{ro.common.next}
-								</Link>
-							) : (
-								<span />
-							)}
-						</nav>
-					) : null}
+					<ResourceTable rows={orders} rowKey={(order) => order.id} columns={orderColumns(search)} />
+					<Pager page={page} pages={pages} total={total} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
 				</>
 			)}
 			<Outlet />

@@ -1,23 +1,18 @@
 import { useEffect, useState } from 'react'
-import { data, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { listCategoryOptions } from '#server/admin/categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { getProduct, saveProduct, StockMovedError } from '#server/admin/products.ts'
-import { notFound, uuidParam } from '#server/admin/route-helpers.ts'
-import { keyFromPublicUrl } from '#server/admin/upload.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { getProduct, saveProductContent, StockMovedError } from '#server/admin/products.ts'
+import { notFound, readAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
-import { readJson } from '#server/http/request-body.ts'
-import { deleteImage } from '#server/media/image-pipeline.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { queueContentTranslation } from '#server/translation/content.ts'
 import { ProductImages } from '#app/components/admin/product-images.tsx'
-import { AdminField, NameAndSlugFields, useAdminForm } from '#app/components/admin/form.tsx'
+import { AdminField, NameAndSlugFields, rejectAdminSubmission, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { ro } from '#domain/admin/texts.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#domain/enums.ts'
-import { firstIssue } from '#domain/forms/admin-fields.ts'
 import { emptyProductForm, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
+import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/product-edit'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -55,33 +50,62 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.id ? ro.products.editTitle : ro.products.newTitle} | ${ro.nav.title}` }]
 }
 
-/** JSON body: the product form values (spec §5), checked with the same schema as the browser. */
-export async function action(args: Route.ActionArgs) {
-	await requireAdmin(args)
-	const app = getApp(args.context)
-	const id = args.params.id === 'new' ? null : uuidParam(args.params.id)
-	const body: unknown = await readJson(args.request).catch(() => null)
-	const parsed = productFormSchema.safeParse(body)
-	if (!parsed.success) return data({ title: ro.common.validationError, ...firstIssue(parsed.error) }, { status: 400 })
+/**
+ * The product form (spec §5), posted as a form (or JSON) and parsed with the same schema as the
+ * browser's. Stock moved meanwhile: refused with the current figure as the new loadedStock.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const id = params.id === 'new' ? null : uuidParam(params.id)
+	const posted = await readAdminSubmission(request)
+	const submission = parseSubmission(productFormSchema, posted)
+	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
+	const values = submittedValues(posted)
 	try {
-		const saved = await saveProduct(app.db, id, parsed.data)
-		for (const url of saved.removedImages) {
-			const key = keyFromPublicUrl(app.storage, url)
-			if (key) await deleteImage(app.storage, key).catch((error: unknown) => app.log.warn({ err: error, key }, 'product image not deleted'))
-		}
-		await queueContentTranslation(app, { kind: 'product', id: saved.id })
+		const saved = await saveProductContent(app, id, submission.value)
 		return redirectWithToast(app, '/admin/products', { type: 'success', title: saved.created ? ro.messages.productCreated : ro.messages.productUpdated })
 	} catch (error) {
 		if (error instanceof StockMovedError) {
-			const currentStock = error.currentStock === null ? '' : String(error.currentStock)
-			return data({ title: ro.common.error, field: error.field ?? '', message: error.message, currentStock }, { status: error.status })
+			const loadedStock = error.currentStock === null ? '' : String(error.currentStock)
+			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, ro.common.error)
 		}
 		if (error instanceof AdminInputError) {
 			if (error.status === 404) notFound()
-			return data({ title: ro.common.error, field: error.field ?? '', message: error.message }, { status: error.status })
+			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, ro.common.error)
 		}
 		app.log.error({ err: error }, 'product save failed')
-		return data({ title: ro.common.error, field: '', message: ro.messages.productSave }, { status: 500 })
+		return rejectAdminSubmission(formError(ro.messages.productSave), values, 500, ro.common.error)
+	}
+}
+
+type TextField = Exclude<keyof ProductFormValues, 'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'kind' | 'portraitSize' | 'loadedStock'>
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
+
+/** A refused submission's values back in the form's shape (what was typed stays). */
+function fromSubmitted(submitted: Record<string, unknown>, initial: ProductFormValues): ProductFormValues {
+	const text = (name: TextField) => submittedText(submitted, name, initial[name])
+	const kind = PRODUCT_KINDS.find((option) => option === submitted.kind) ?? initial.kind
+	const portraitSize = PORTRAIT_SIZES.find((size) => size === submitted.portraitSize) ?? ''
+	return {
+		...initial,
+		name: text('name'),
+		slug: text('slug'),
+		description: text('description'),
+		categoryId: text('categoryId'),
+		price: text('price'),
+		stock: text('stock'),
+		scent: text('scent'),
+		smellsLike: text('smellsLike'),
+		waxColor: text('waxColor'),
+		containerType: text('containerType'),
+		kind,
+		portraitSize,
+		loadedStock: typeof submitted.loadedStock === 'string' ? submitted.loadedStock : initial.loadedStock,
+		badges: BADGES.filter((badge) => list(submitted.badges).includes(badge)),
+		images: list(submitted.images),
+		isActive: submittedCheckbox(submitted, 'isActive'),
+		customLabelAvailable: submittedCheckbox(submitted, 'customLabelAvailable'),
+		giftWrapAvailable: submittedCheckbox(submitted, 'giftWrapAvailable'),
 	}
 }
 
@@ -89,13 +113,13 @@ const kindForRoot: Record<string, ProductKind> = { candle: 'candle', portrait_ca
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { id, categories } = loaderData
-	const form = useAdminForm({ schema: productFormSchema, initial: loaderData.values, editing: id !== null, actionData })
+	const form = useAdminForm({ schema: productFormSchema, initial: loaderData.values, editing: id !== null, actionData, fromSubmitted })
 	const { values, set, setValues, control, fieldId } = form
 	const [uploading, setUploading] = useState(false)
 	const isCandle = values.kind === 'candle'
 	// Stock moved under the form: what was typed stays, and the next save is checked against the
 	// figure the server just reported, so "check and save again" works without a reload.
-	const movedStock = actionData && 'currentStock' in actionData ? actionData.currentStock : undefined
+	const movedStock = actionData && 'values' in actionData ? actionData.values.loadedStock : undefined
 	useEffect(() => {
 		if (typeof movedStock === 'string') set('loadedStock', movedStock)
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
@@ -115,7 +139,8 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 			<h1 id="product-form-title" className="mt-3 font-serif text-3xl">
 				{id ? ro.products.editTitle : ro.products.newTitle}
 			</h1>
-			<form onSubmit={form.onSubmit} noValidate className="mt-6 space-y-8">
+			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-8">
+				{values.loadedStock !== undefined ? <input type="hidden" name="loadedStock" value={values.loadedStock} /> : null}
 				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
 					<legend className="sr-only">{ro.products.general}</legend>
 					<h2 className="font-serif text-xl">{ro.products.general}</h2>
@@ -148,7 +173,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							<label htmlFor={fieldId('kind')} className={labelClass}>
 								{ro.products.kind}
 							</label>
-							<select id={fieldId('kind')} className={inputClass} value={values.kind} onChange={(event) => set('kind', event.target.value as ProductKind)}>
+							<select id={fieldId('kind')} name="kind" className={inputClass} value={values.kind} onChange={(event) => set('kind', event.target.value as ProductKind)}>
 								{PRODUCT_KINDS.map((kind) => (
 									<option key={kind} value={kind}>
 										{ro.products.kinds[kind]}
@@ -165,6 +190,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 								</label>
 								<select
 									id={fieldId('portraitSize')}
+									name="portraitSize"
 									className={inputClass}
 									value={values.portraitSize}
 									onChange={(event) => set('portraitSize', event.target.value as ProductFormValues['portraitSize'])}
@@ -186,6 +212,8 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 								<label key={badge} className="flex items-center gap-2 text-sm">
 									<input
 										type="checkbox"
+										name="badges[]"
+										value={badge}
 										className="size-4 accent-clay-dark"
 										checked={values.badges.includes(badge)}
 										onChange={(event) =>
@@ -198,12 +226,15 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						</div>
 					</fieldset>
 					<label className="flex items-center gap-3 text-sm font-medium">
-						<input type="checkbox" role="switch" className="size-5 accent-clay-dark" checked={values.isActive} onChange={(event) => set('isActive', event.target.checked)} />
+						<input type="checkbox" role="switch" name="isActive" className="size-5 accent-clay-dark" checked={values.isActive} onChange={(event) => set('isActive', event.target.checked)} />
 						{ro.products.isActive}
 					</label>
 				</fieldset>
 
 				<div className="rounded-2xl bg-white p-6 shadow-sm">
+					{values.images.map((url) => (
+						<input key={url} type="hidden" name="images[]" value={url} />
+					))}
 					<ProductImages
 						images={values.images}
 						onChange={(update) => setValues((current) => ({ ...current, images: update(current.images) }))}
@@ -212,6 +243,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					/>
 				</div>
 
+				{values.kind !== 'portrait_cardboard' ? <input type="hidden" name="portraitSize" value="" /> : null}
+				{isCandle ? null : (
+					<>
+						{(['scent', 'smellsLike', 'waxColor', 'containerType'] as const).map((name) => (
+							<input key={name} type="hidden" name={name} value={values[name]} />
+						))}
+					</>
+				)}
 				{isCandle ? (
 					<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
 						<legend className="sr-only">{ro.products.candle}</legend>
@@ -239,6 +278,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						<label className="flex items-center gap-3 text-sm">
 							<input
 								type="checkbox"
+								name="customLabelAvailable"
 								className="size-4 accent-clay-dark"
 								checked={values.customLabelAvailable}
 								onChange={(event) => set('customLabelAvailable', event.target.checked)}
@@ -248,6 +288,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						<label className="flex items-center gap-3 text-sm">
 							<input
 								type="checkbox"
+								name="giftWrapAvailable"
 								className="size-4 accent-clay-dark"
 								checked={values.giftWrapAvailable}
 								onChange={(event) => set('giftWrapAvailable', event.target.checked)}
@@ -265,7 +306,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						{form.saving ? ro.common.saving : ro.common.save}
 					</button>
 				</div>
-			</form>
+			</Form>
 		</section>
 	)
 }

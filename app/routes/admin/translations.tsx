@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
-import { requireEditor } from '#server/auth/guards.ts'
+import { editorOnly, guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import {
@@ -11,31 +11,29 @@ import {
 	type ContentTranslationField,
 	type ContentTranslationItem,
 } from '#server/translation/content.ts'
+import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
+import { Pager } from '#app/components/admin/pager.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { searchText } from '#domain/forms/fields.ts'
+import { parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#domain/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
 /**
  * /admin/translations (issue #8, spec §1 content translation): editors and admins see each product's
  * and category's texts with their machine translation in en and es, and set or clear their own.
- * Not under the admin layout (that one is admin-only): this route guards itself for editors.
+ * Not under the admin layout (that one is admin-only): its own middleware lets editors in.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-	async (args, next) => {
-		await requireEditor(args)
-		return next()
-	},
-]
+export const middleware: Route.MiddlewareFunction[] = [editorOnly]
 
 type Kind = 'product' | 'category'
 const KINDS: readonly Kind[] = ['product', 'category']
 const LOCALES = ['en', 'es'] as const
 
 export async function loader(args: Route.LoaderArgs) {
-	const { user } = await requireEditor(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
 	const url = new URL(args.request.url)
 	const kind: Kind = url.searchParams.get('tab') === 'category' ? 'category' : 'product'
@@ -51,16 +49,16 @@ export function meta() {
 
 /** Form: kind, id, field, locale, text; a blank text or intent=clear removes the override (the machine translation shows again). */
 export async function action(args: Route.ActionArgs) {
-	const { user } = await requireEditor(args)
+	const user = guardedUser(args.context)
 	const app = getApp(args.context)
-	const form = await readFormData(args.request)
-	const fields = Object.fromEntries(['kind', 'id', 'field', 'locale', 'text'].map((name) => [name, String(form.get(name) ?? '')]))
-	// The "use the machine translation" button clears the override.
-	if (form.get('intent') === 'clear') fields.text = ''
-	const parsed = translationOverrideSchema.safeParse(fields)
-	if (!parsed.success) return errorToast(parsed.error.issues[0]?.message ?? ro.translations.saveError, 400, ro.common.validationError)
+	const posted = submittedValues(await readFormData(args.request))
+	const text = (name: string) => (typeof posted[name] === 'string' ? posted[name] : '')
+	// The "use the machine translation" button (intent=clear) clears the override.
+	const fields = { kind: text('kind'), id: text('id'), field: text('field'), locale: text('locale'), text: posted.intent === 'clear' ? '' : text('text') }
+	const submission = parseSubmission(translationOverrideSchema, fields)
+	if (!submission.ok) return errorToast(submission.errors.formError ?? ro.translations.saveError, 400, ro.common.validationError)
 	try {
-		const { override } = await setContentTranslationOverride(app, { ...parsed.data, userId: user.id })
+		const { override } = await setContentTranslationOverride(app, { ...submission.value, userId: user.id })
 		return toastResult({ type: 'success', title: override === null ? ro.translations.cleared : ro.translations.saved })
 	} catch (error) {
 		if (error instanceof TranslationTargetNotFoundError) return errorToast(ro.common.notFound, 404)
@@ -204,28 +202,17 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 						))}
 					</ul>
 				)}
-				{pages > 1 ? (
-					<nav aria-label={fill(ro.common.page, { page, pages })} className="mt-4 flex items-center justify-between gap-3 text-sm">
-						{page > 1 ? (
-							<Link to={pageLink(kind, q, page - 1)} className={buttonSmall}>
-								{ro.common.previous}
-							</Link>
-						) : (
-							<span />
-						)}
-						<span>
-							{fill(ro.common.page, { page, pages })} · {total}
-						</span>
-						{page < pages ? (
-							<Link to={pageLink(kind, q, page + 1)} className={buttonSmall}>
-								{ro.common.next}
-							</Link>
-						) : (
-							<span />
-						)}
-					</nav>
-				) : null}
+				<Pager page={page} pages={pages} total={total} href={(target) => pageLink(kind, q, target)} />
 			</section>
+		</div>
+	)
+}
+
+/** Outside the admin layout, so its own boundary: the same Romanian error page (ADR 0103). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	return (
+		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
+			<AdminErrorPage error={error} />
 		</div>
 	)
 }

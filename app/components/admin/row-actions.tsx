@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import { fill, ro } from '#domain/admin/texts.ts'
+import type { Toast } from '#domain/toast.ts'
+import { buttonDanger, buttonSmall, ConfirmDialog } from './ui.tsx'
+import { useToastResult } from './use-toast-result.ts'
+
+/** The accessible names of a row's buttons: templates with {name} (and {action} for the toggle). */
+export type RowActionLabels = { toggle: string; edit: string; delete: string }
+
+/**
+ * A list row's actions (ADR 0103): activate/deactivate, edit, delete after a confirmation. They post
+ * intent=toggle|delete to the list's own action (server/admin/row-actions.ts), which answers a toast.
+ */
+export function RowActions({
+	row,
+	editTo,
+	labels,
+	deleteConfirm,
+}: {
+	row: { id: string; name: string; isActive: boolean }
+	editTo: string
+	labels: RowActionLabels
+	deleteConfirm?: string
+}) {
+	const fetcher = useFetcher<{ toast?: Toast }>()
+	useToastResult(fetcher.data)
+	const [confirming, setConfirming] = useState(false)
+	const busy = fetcher.state !== 'idle'
+	const toggleAction = row.isActive ? ro.common.deactivate : ro.common.activate
+	return (
+		<div className="flex flex-wrap gap-2">
+			<fetcher.Form method="post">
+				<input type="hidden" name="intent" value="toggle" />
+				<input type="hidden" name="id" value={row.id} />
+				<input type="hidden" name="active" value={String(!row.isActive)} />
+				<button type="submit" className={buttonSmall} disabled={busy} aria-label={fill(labels.toggle, { action: toggleAction, name: row.name })}>
+					{toggleAction}
+				</button>
+			</fetcher.Form>
+			<Link to={editTo} className={buttonSmall} aria-label={fill(labels.edit, { name: row.name })}>
+				{ro.common.edit}
+			</Link>
+			<button type="button" className={buttonDanger} disabled={busy} onClick={() => setConfirming(true)} aria-label={fill(labels.delete, { name: row.name })}>
+				{ro.common.delete}
+			</button>
+			<ConfirmDialog
+				open={confirming}
+				description={deleteConfirm}
+				onClose={() => setConfirming(false)}
+				onConfirm={() => fetcher.submit({ intent: 'delete', id: row.id }, { method: 'post' })}
+			/>
+		</div>
+	)
+}
