@@ -1,7 +1,7 @@
 import { exportAccountData } from '#server/account/account-data.ts'
 import { requireUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
-import type { Route } from './+types/account-export'
+import type { Route } from './+types/account.export'
 
 /** GDPR art. 15/20: everything about the signed-in account, as a JSON download. */
 export async function loader({ context, url }: Route.LoaderArgs) {
