@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
@@ -76,6 +76,8 @@ function readPortraitForm(form: HTMLFormElement, fallback: PortraitFields): Port
 	}
 }
 
+const noSubscription = () => () => {}
+
 function YesNo({ name, legend, value }: { name: string; legend: string; value: boolean }) {
 	const { t } = useTranslation()
 	return (
@@ -120,6 +122,9 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	const [quantityError, setQuantityError] = useState<string | null>(null)
 	const [refusal, setRefusal] = useState<RejectedSubmission | null>(null)
 	const [uploading, setUploading] = useState(false)
+	// The cart lives in the browser and the photo is uploaded by script: the button waits for the page's
+	// JavaScript (what was typed meanwhile stays), rather than sending the form somewhere that cannot take it.
+	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
 	useSubmissionToast(refusal, t('form.validationTitle'), t)
 
 	// Typed before the page hydrated: the fields kept it; the price and the counter catch up.
@@ -259,7 +264,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					</div>
 				</div>
 
-				<button type="submit" disabled={uploading} className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60">
+				<button type="submit" disabled={uploading || !hydrated} className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60">
 					{t('portrait.addToCart')}
 				</button>
 			</form>

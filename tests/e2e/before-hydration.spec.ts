@@ -27,6 +27,8 @@ test('the portrait description and choices typed before the page hydrates are ke
 	await page.getByLabel('Description (optional)').fill(description)
 	await page.getByLabel('18x24 cm').check()
 	await page.getByLabel('Premium frame (+5 €)').check()
+	// Adding to the browser's cart needs the page's script: until then the button waits.
+	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
 
 	release()
 	await waitForHydration(page)
@@ -35,4 +37,5 @@ test('the portrait description and choices typed before the page hydrates are ke
 	await expect(page.getByText(`${description.length} / 500 characters`)).toBeVisible()
 	// 39.90 € for 18x24, +5 € for the premium frame.
 	await expect(page.getByTestId('portrait-price')).toContainText('44.90')
+	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
 })
