@@ -38,7 +38,7 @@ export default [
 	]),
 	// Editors and admins (editorOnly middleware on the route): outside the admin-only layout.
 	route('admin/translations', 'routes/admin/translations.tsx'),
-	route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+	route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
 	route('language', 'routes/language.tsx'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
 	route('robots.txt', 'routes/robots.ts'),
@@ -47,6 +47,6 @@ export default [
 	route('forgot-password', 'routes/forgot-password.tsx'),
 	route('reset-password', 'routes/reset-password.tsx'),
 	route('account', 'routes/account.tsx'),
-	route('account/export', 'routes/account-export.ts'),
+	route('account/export', 'routes/account.export.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useNavigation } from 'react-router'
+import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
 import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
 import { guardedUser, userOnly } from '#server/auth/guards.ts'
@@ -13,7 +15,7 @@ import { notify } from '#app/components/toasts.tsx'
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
-import { changePasswordSchema, deleteAccountSchema, firstIssue } from '#domain/forms/auth.ts'
+import { accountFormSchema } from '#domain/forms/auth.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/account'
 
@@ -43,40 +45,39 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
 }
 
-type Outcome = { ok: boolean; intent: 'change-password' | 'delete-account'; message: string; values?: Record<string, string | number> }
+type Intent = 'change-password' | 'delete-account'
+/** What comes back with a refusal: which form it was (never the passwords), and the figures a service message needs. */
+type Kept = { intent: Intent; messageValues?: Record<string, string | number> }
+const intentOf = (value: unknown): Intent => (value === 'delete-account' ? 'delete-account' : 'change-password')
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = guardedUser(context)
 	const app = getApp(context)
-	const form = Object.fromEntries(await readFormData(request))
-	if (form.intent === 'change-password') {
-		const parsed = changePasswordSchema.safeParse(form)
-		if (!parsed.success) return data<Outcome>({ ok: false, intent: 'change-password', message: firstIssue(parsed.error) }, { status: 400 })
-		const result = await changePassword(app, request, user.id, parsed.data)
-		if (!result.ok) return data<Outcome>({ ok: false, intent: 'change-password', message: result.message, values: result.values }, { status: result.status })
-		return data<Outcome>(
-			{ ok: true, intent: 'change-password', message: 'account.passwordChanged' },
+	const submission = parseSubmission(accountFormSchema, await readFormData(request))
+	if (!submission.ok) return rejectSubmission(submission.errors, { intent: intentOf(submission.values.intent) } satisfies Kept)
+	const input = submission.value
+	if (input.intent === 'change-password') {
+		const result = await changePassword(app, request, user.id, input)
+		if (!result.ok) return rejectSubmission(formError(result.message), { intent: input.intent, messageValues: result.values } satisfies Kept, result.status)
+		return data(
+			{ ok: true as const, intent: input.intent, message: 'account.passwordChanged' },
 			{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
 		)
 	}
-	if (form.intent === 'delete-account') {
-		const parsed = deleteAccountSchema.safeParse(form)
-		if (!parsed.success) return data<Outcome>({ ok: false, intent: 'delete-account', message: firstIssue(parsed.error) }, { status: 400 })
-		if (!(await verifyPassword(app, request, user.id, parsed.data.password))) {
-			return data<Outcome>({ ok: false, intent: 'delete-account', message: 'account.wrongPassword' }, { status: 400 })
-		}
-		const { keptForShipping } = await deleteAccount(app, user.id)
-		app.log.info({ event: 'account-deleted', userId: user.id, keptForShipping }, 'account deleted at its owner’s request')
-		const t = serverI18n(app.locale).t
-		const cookies = await clearSessionCookies(app)
-		return redirectWithToast(
-			app,
-			'/',
-			{ type: 'success', title: t('account.deletedTitle'), description: t('account.deletedText') },
-			{ headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
-		)
+	// intent: delete-account
+	if (!(await verifyPassword(app, request, user.id, input.password))) {
+		return rejectSubmission(formError('account.wrongPassword', 'password'), { intent: input.intent } satisfies Kept)
 	}
-	return data<Outcome>({ ok: false, intent: 'change-password', message: 'auth.genericError' }, { status: 400 })
+	const { keptForShipping } = await deleteAccount(app, user.id)
+	app.log.info({ event: 'account-deleted', userId: user.id, keptForShipping }, 'account deleted at its owner’s request')
+	const t = serverI18n(app.locale).t
+	const cookies = await clearSessionCookies(app)
+	return redirectWithToast(
+		app,
+		'/',
+		{ type: 'success', title: t('account.deletedTitle'), description: t('account.deletedText') },
+		{ headers: cookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+	)
 }
 
 const STATUS_TONE: Record<OrderStatus, string> = {
@@ -107,20 +108,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 	const passwordForm = useRef<HTMLFormElement>(null)
 	const { user, orders, ordersToShip } = loaderData
 
+	const rejected = isRejected(actionData) ? actionData : null
+	const kept = rejected?.values as Kept | undefined
+	const changed = actionData && !rejected && 'message' in actionData ? actionData : null
+	useSubmissionToast(actionData, t('error.title'), (message) => t(message, kept?.messageValues))
 	useEffect(() => {
-		if (!actionData) return
-		if (actionData.ok) {
-			passwordForm.current?.reset()
-			notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(actionData.message) })
-		} else {
-			notify({ type: 'error', title: t('error.title'), description: t(actionData.message, actionData.values) })
-		}
-	}, [actionData, t])
+		if (!changed) return
+		passwordForm.current?.reset()
+		notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(changed.message) })
+	}, [changed, t])
 
-	const errorFor = (intent: Outcome['intent']) =>
-		actionData && !actionData.ok && actionData.intent === intent ? (
+	const errorFor = (intent: Intent) =>
+		rejected?.errors.formError && kept?.intent === intent ? (
 			<p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-				{t(actionData.message, actionData.values)}
+				{t(rejected.errors.formError, kept.messageValues)}
 			</p>
 		) : null
 
@@ -209,9 +210,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 				<Form method="post" ref={passwordForm} className="mt-4 max-w-md space-y-4" noValidate>
 					<input type="hidden" name="intent" value="change-password" />
 					{errorFor('change-password')}
-					{actionData?.ok ? (
+					{changed ? (
 						<p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-							{t(actionData.message)}
+							{t(changed.message)}
 						</p>
 					) : null}
 					<Field id="current-password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} label={t('account.currentPassword')} />

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { sendContactMessage } from '#server/contact/contact.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -8,8 +8,10 @@ import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { notify } from '#app/components/toasts.tsx'
+import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { contactSchema } from '#domain/forms/contact.ts'
 import { CONTACT_LIMITS, type ContactField } from '#domain/forms/contact-limits.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { SHOP } from '#domain/shop.ts'
 import type { Route } from './+types/contact'
@@ -27,18 +29,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)
 }
 
-type ActionResult =
-	| { ok: true }
-	| {
-			ok: false
-			errors: Partial<Record<ContactField, string>>
-			message?: string
-			/** What was sent, so a form posted before the page's JavaScript ran comes back filled in. */
-			values: Partial<Record<ContactField, string>>
-	  }
-
-/** The submitted texts, each cut to its field's limit. */
-function submittedValues(form: Record<string, unknown>) {
+/** The submitted texts, each cut to its field's limit: what was sent comes back with a refusal, so a form posted before the page's JavaScript ran is still filled in. */
+function keptValues(form: Record<string, unknown>) {
 	const values: Partial<Record<ContactField, string>> = {}
 	for (const { name } of FIELDS) if (typeof form[name] === 'string') values[name] = form[name].slice(0, CONTACT_LIMITS[name])
 	return values
@@ -46,19 +38,11 @@ function submittedValues(form: Record<string, unknown>) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const form = Object.fromEntries(await readFormData(request))
-	const parsed = contactSchema.safeParse(form)
-	if (!parsed.success) {
-		const errors: Partial<Record<ContactField, string>> = {}
-		for (const issue of parsed.error.issues) {
-			const field = issue.path[0] as ContactField
-			errors[field] ??= issue.message
-		}
-		return data<ActionResult>({ ok: false, errors, values: submittedValues(form) }, { status: 400 })
-	}
-	const outcome = await sendContactMessage(app, parsed.data)
-	if (outcome === 'rate-limited') return data<ActionResult>({ ok: false, errors: {}, message: 'contact.tooMany', values: submittedValues(form) }, { status: 429 })
-	return data<ActionResult>({ ok: true })
+	const submission = parseSubmission(contactSchema, await readFormData(request))
+	if (!submission.ok) return rejectSubmission(submission.errors, keptValues(submission.values))
+	const outcome = await sendContactMessage(app, submission.value)
+	if (outcome === 'rate-limited') return rejectSubmission(formError('contact.tooMany'), keptValues(submission.value), 429)
+	return { ok: true as const }
 }
 
 const FIELDS: { name: ContactField; type: 'text' | 'email' | 'textarea'; autoComplete?: string }[] = [
@@ -70,19 +54,23 @@ const FIELDS: { name: ContactField; type: 'text' | 'email' | 'textarea'; autoCom
 
 export default function Contact({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
-	const fetcher = useFetcher<ActionResult>()
+	const fetcher = useFetcher<typeof action>()
 	const form = useRef<HTMLFormElement>(null)
 	// The page's JavaScript sends the form in the background (fetcher); posted before it ran, the page itself answers.
 	const result = fetcher.data ?? actionData
 	const busy = fetcher.state !== 'idle'
 	useEffect(() => {
-		if (fetcher.state === 'idle' && result?.ok) {
+		if (fetcher.state === 'idle' && result && !isRejected(result)) {
 			form.current?.reset()
 			notify({ type: 'success', title: t('contact.success') })
 		}
 	}, [fetcher.state, result, t])
-	const errors = result && !result.ok ? result.errors : {}
-	const values = result && !result.ok ? result.values : {}
+	const rejected = isRejected(result) ? result : null
+	// The first error also goes into a toast: 'Eroare validare' for a field, the generic title otherwise.
+	useSubmissionToast(result, rejected && Object.keys(rejected.errors.fieldErrors).length === 0 ? t('error.title') : t('form.validationTitle'), t)
+	const errors: Record<string, string> = rejected?.errors.fieldErrors ?? {}
+	const values = (rejected?.values ?? {}) as Partial<Record<ContactField, string>>
+	const message = rejected && Object.keys(rejected.errors.fieldErrors).length === 0 ? rejected.errors.formError : null
 	const inputClass = 'mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-red-800'
 
 	return (
@@ -156,12 +144,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 						<label htmlFor="contact-website">{t('contact.honeypot')}</label>
 						<input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
 					</div>
-					{result && !result.ok && result.message ? (
+					{message ? (
 						<p role="alert" className="text-red-800">
-							{t(result.message)}
+							{t(message)}
 						</p>
 					) : null}
-					{actionData?.ok && !fetcher.data ? (
+					{actionData && !isRejected(actionData) && !fetcher.data ? (
 						<p role="status" className="text-green-800">
 							{t('contact.success')}
 						</p>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
@@ -21,6 +21,8 @@ import {
 } from '#domain/portrait.ts'
 import { formatEuro } from '#domain/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
+import { useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/customize-portrait'
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -42,7 +44,41 @@ const FRAME_KEYS: Record<PortraitFrame, string> = { none: 'portrait.frameNone', 
 const fieldset = 'rounded-xl border border-sand bg-white p-4'
 const choice = 'flex cursor-pointer items-center gap-2 rounded-lg border border-muted/30 px-3 py-2 has-[:checked]:border-clay-dark has-[:checked]:bg-sand/60'
 
-function YesNo({ name, legend, value, onChange }: { name: string; legend: string; value: boolean; onChange: (value: boolean) => void }) {
+/**
+ * The fields are uncontrolled (ADR 0104): what a visitor typed or chose before the page hydrated
+ * stays, and the form is read as it stands, on hydration and on submit.
+ */
+type PortraitFields = {
+	size: PortraitSize
+	persons: (typeof PORTRAIT_PERSONS)[number]
+	withCar: boolean
+	withPet: boolean
+	frame: PortraitFrame
+	description: string
+	quantityText: string
+}
+
+function readPortraitForm(form: HTMLFormElement, fallback: PortraitFields): PortraitFields {
+	const data = new FormData(form)
+	const text = (name: string) => {
+		const value = data.get(name)
+		return typeof value === 'string' ? value : null
+	}
+	const oneOf = <T extends string>(options: readonly T[], value: string | null, otherwise: T) => (options.includes(value as T) ? (value as T) : otherwise)
+	return {
+		size: oneOf(PORTRAIT_SIZES, text('size'), fallback.size),
+		persons: oneOf(PORTRAIT_PERSONS, text('persons'), fallback.persons),
+		withCar: text('withCar') === 'true',
+		withPet: text('withPet') === 'true',
+		frame: oneOf(PORTRAIT_FRAMES, text('frame'), fallback.frame),
+		description: (text('description') ?? '').slice(0, PORTRAIT_DESCRIPTION_MAX),
+		quantityText: text('quantity') ?? '',
+	}
+}
+
+const noSubscription = () => () => {}
+
+function YesNo({ name, legend, value }: { name: string; legend: string; value: boolean }) {
 	const { t } = useTranslation()
 	return (
 		<fieldset className={fieldset}>
@@ -50,7 +86,7 @@ function YesNo({ name, legend, value, onChange }: { name: string; legend: string
 			<div className="mt-1 flex gap-3">
 				{[false, true].map((option) => (
 					<label key={String(option)} className={choice}>
-						<input type="radio" name={name} checked={value === option} onChange={() => onChange(option)} className="accent-clay-dark" />
+						<input type="radio" name={name} value={String(option)} defaultChecked={value === option} className="accent-clay-dark" />
 						{option ? t('portrait.yes') : t('portrait.no')}
 					</label>
 				))}
@@ -68,34 +104,53 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	const { t, i18n } = useTranslation()
 	const { add } = useCart()
 	const ids = { persons: useId(), description: useId(), counter: useId(), quantity: useId(), quantityError: useId() }
-	const [size, setSize] = useState<PortraitSize>(initialSize)
-	const [persons, setPersons] = useState<(typeof PORTRAIT_PERSONS)[number]>(PORTRAIT_FORM_DEFAULTS.persons)
-	const [withCar, setWithCar] = useState<boolean>(PORTRAIT_FORM_DEFAULTS.withCar)
-	const [withPet, setWithPet] = useState<boolean>(PORTRAIT_FORM_DEFAULTS.withPet)
-	const [frame, setFrame] = useState<PortraitFrame>(PORTRAIT_FORM_DEFAULTS.frame)
-	const [description, setDescription] = useState('')
-	const [quantityText, setQuantityText] = useState('1')
+	const defaults: PortraitFields = {
+		size: initialSize,
+		persons: PORTRAIT_FORM_DEFAULTS.persons,
+		withCar: PORTRAIT_FORM_DEFAULTS.withCar,
+		withPet: PORTRAIT_FORM_DEFAULTS.withPet,
+		frame: PORTRAIT_FORM_DEFAULTS.frame,
+		description: PORTRAIT_FORM_DEFAULTS.description,
+		quantityText: String(PORTRAIT_FORM_DEFAULTS.quantity),
+	}
+	const formRef = useRef<HTMLFormElement>(null)
+	// What the form holds now; the price and the counter follow it.
+	const [fields, setFields] = useState<PortraitFields>(defaults)
+	const { size, frame, description, quantityText } = fields
 	const [photo, setPhoto] = useState<UploadedImage | null>(null)
 	const [photoError, setPhotoError] = useState<string | null>(null)
 	const [quantityError, setQuantityError] = useState<string | null>(null)
+	const [refusal, setRefusal] = useState<RejectedSubmission | null>(null)
 	const [uploading, setUploading] = useState(false)
+	// The cart lives in the browser and the photo is uploaded by script: the button waits for the page's
+	// JavaScript (what was typed meanwhile stays), rather than sending the form somewhere that cannot take it.
+	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+	useSubmissionToast(refusal, t('form.validationTitle'), t)
+
+	// Typed before the page hydrated: the fields kept it; the price and the counter catch up.
+	useEffect(() => {
+		if (formRef.current) setFields(readPortraitForm(formRef.current, defaults))
+		// Once, at hydration; later changes arrive through the form's onChange.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
 
 	const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN
 	const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= 999
 	const price = portraitPrice({ size, frame, quantity: quantityValid ? quantity : 1 })
 
-	function submit(event: React.FormEvent) {
+	function submit(event: React.FormEvent<HTMLFormElement>) {
 		event.preventDefault()
-		const parsed = portraitFormSchema.safeParse({ size, persons, withCar, withPet, frame, description, quantity, uploadedImage: photo })
-		if (!parsed.success) {
-			const issues = parsed.error.issues
-			setQuantityError(issues.find((issue) => issue.path[0] === 'quantity')?.message ?? null)
-			setPhotoError(issues.find((issue) => issue.path[0] === 'uploadedImage')?.message ?? null)
+		const { quantityText: _text, ...current } = readPortraitForm(event.currentTarget, fields)
+		const submission = parseSubmission(portraitFormSchema, { ...current, quantity, uploadedImage: photo })
+		if (!submission.ok) {
+			setQuantityError(submission.errors.fieldErrors.quantity ?? null)
+			setPhotoError(submission.errors.fieldErrors.uploadedImage ?? null)
+			setRefusal({ errors: submission.errors, values: submission.values })
 			return
 		}
 		setQuantityError(null)
 		setPhotoError(null)
-		const form = { ...parsed.data, uploadedImage: parsed.data.uploadedImage! }
+		const form = { ...submission.value, uploadedImage: submission.value.uploadedImage! }
 		const line = portraitCartItem(form, t('portrait.itemName', { size: form.size }))
 		add(line.item, line.quantity)
 	}
@@ -104,13 +159,13 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 		<div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
 			<h1 className="font-serif text-3xl sm:text-4xl">{t('portrait.title')}</h1>
 			<p className="mt-3 text-muted">{t('portrait.intro')}</p>
-			<form onSubmit={submit} noValidate className="mt-8 space-y-5">
+			<form ref={formRef} onSubmit={submit} onChange={(event) => setFields(readPortraitForm(event.currentTarget, fields))} noValidate className="mt-8 space-y-5">
 				<fieldset className={fieldset}>
 					<legend className="px-1 font-medium">{t('portrait.size')}</legend>
 					<div className="mt-1 flex flex-wrap gap-3">
 						{PORTRAIT_SIZES.map((option) => (
 							<label key={option} className={choice}>
-								<input type="radio" name="size" value={option} checked={size === option} onChange={() => setSize(option)} className="accent-clay-dark" />
+								<input type="radio" name="size" value={option} defaultChecked={defaults.size === option} className="accent-clay-dark" />
 								{t('portrait.sizeOption', { size: option })}
 							</label>
 						))}
@@ -123,8 +178,8 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					</label>
 					<select
 						id={ids.persons}
-						value={persons}
-						onChange={(event) => setPersons(event.target.value as (typeof PORTRAIT_PERSONS)[number])}
+						name="persons"
+						defaultValue={defaults.persons}
 						className="mt-2 w-32 rounded-lg border border-muted/40 bg-white px-3 py-2"
 					>
 						{PORTRAIT_PERSONS.map((option) => (
@@ -136,8 +191,8 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 				</div>
 
 				<div className="grid gap-5 sm:grid-cols-2">
-					<YesNo name="withCar" legend={t('portrait.withCar')} value={withCar} onChange={setWithCar} />
-					<YesNo name="withPet" legend={t('portrait.withPet')} value={withPet} onChange={setWithPet} />
+					<YesNo name="withCar" legend={t('portrait.withCar')} value={defaults.withCar} />
+					<YesNo name="withPet" legend={t('portrait.withPet')} value={defaults.withPet} />
 				</div>
 
 				<fieldset className={fieldset}>
@@ -145,7 +200,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					<div className="mt-1 flex flex-wrap gap-3">
 						{PORTRAIT_FRAMES.map((option) => (
 							<label key={option} className={choice}>
-								<input type="radio" name="frame" value={option} checked={frame === option} onChange={() => setFrame(option)} className="accent-clay-dark" />
+								<input type="radio" name="frame" value={option} defaultChecked={defaults.frame === option} className="accent-clay-dark" />
 								{t(FRAME_KEYS[option])}
 							</label>
 						))}
@@ -158,12 +213,12 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					</label>
 					<textarea
 						id={ids.description}
-						value={description}
+						name="description"
+						defaultValue={defaults.description}
 						maxLength={PORTRAIT_DESCRIPTION_MAX}
 						rows={4}
 						placeholder={t('portrait.descriptionHint')}
 						aria-describedby={ids.counter}
-						onChange={(event) => setDescription(event.target.value.slice(0, PORTRAIT_DESCRIPTION_MAX))}
 						className="mt-2 w-full rounded-lg border border-muted/40 bg-white px-3 py-2"
 					/>
 					<p id={ids.counter} className="text-right text-sm text-muted" aria-live="polite">
@@ -187,13 +242,11 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 							min={1}
 							max={999}
 							step={1}
-							value={quantityText}
+							name="quantity"
+							defaultValue={defaults.quantityText}
 							aria-invalid={quantityError ? true : undefined}
 							aria-describedby={quantityError ? ids.quantityError : undefined}
-							onChange={(event) => {
-								setQuantityText(event.target.value)
-								setQuantityError(null)
-							}}
+							onChange={() => setQuantityError(null)}
 							className="mt-2 w-24 rounded-lg border border-muted/40 bg-white px-3 py-2"
 						/>
 						{quantityError ? (
@@ -211,7 +264,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					</div>
 				</div>
 
-				<button type="submit" disabled={uploading} className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60">
+				<button type="submit" disabled={uploading || !hydrated} className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60">
 					{t('portrait.addToCart')}
 				</button>
 			</form>

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { requestPasswordReset } from '#server/auth/accounts.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { EMAIL_MAX } from '#domain/forms/auth-limits.ts'
-import { firstIssue, forgotPasswordSchema } from '#domain/forms/auth.ts'
+import { forgotPasswordSchema } from '#domain/forms/auth.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
+import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/forgot-password'
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -20,22 +22,27 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await readFormData(request)))
-	if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error), values: undefined }, { status: 400 })
-	const result = await requestPasswordReset(app, parsed.data.email)
-	if (!result.ok) return data({ ok: false as const, message: result.message, values: result.values }, { status: result.status })
+	const submission = parseSubmission(forgotPasswordSchema, await readFormData(request))
+	// The address comes back, so a form posted before the page's JavaScript ran is still filled in.
+	const kept = (email: unknown, messageValues?: Record<string, string | number>) => ({ email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '', messageValues })
+	if (!submission.ok) return rejectSubmission(submission.errors, kept(submission.values.email))
+	const result = await requestPasswordReset(app, submission.value.email)
+	if (!result.ok) return rejectSubmission(formError(result.message, 'email'), kept(submission.value.email, result.values), result.status)
 	// The same answer whether or not the address has an account.
-	return { ok: true as const, message: 'auth.forgotSent', values: undefined }
+	return { ok: true as const, message: 'auth.forgotSent' }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const busy = useNavigation().state === 'submitting'
+	const rejected = isRejected(actionData) ? actionData : null
+	const kept = rejected?.values as { email?: string; messageValues?: Record<string, string | number> } | undefined
+	useSubmissionToast(actionData, t('form.validationTitle'), (message) => t(message, kept?.messageValues))
 	return (
 		<div className="mx-auto max-w-md px-4 py-12 sm:py-16">
 			<h1 className="font-serif text-3xl">{t('auth.forgotTitle')}</h1>
 			<p className="mt-3 text-muted">{t('auth.forgotText')}</p>
-			{actionData?.ok ? (
+			{actionData && !rejected && 'message' in actionData ? (
 				<p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
 					{t(actionData.message)}
 				</p>
@@ -49,7 +56,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 						required
 						maxLength={EMAIL_MAX}
 						label={t('auth.email')}
-						error={actionData && !actionData.ok ? t(actionData.message, actionData.values) : undefined}
+						defaultValue={kept?.email}
+						error={rejected?.errors.formError ? t(rejected.errors.formError, kept?.messageValues) : undefined}
 					/>
 					<button type="submit" disabled={busy} className={primaryButton}>
 						{busy ? t('auth.busy') : t('auth.forgotSubmit')}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { deleteSession, signIn, signUp } from '#server/auth/accounts.ts'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
@@ -9,9 +9,11 @@ import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { notify } from '#app/components/toasts.tsx'
+import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { safeReturnPath } from '#domain/auth/return-url.ts'
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
-import { firstIssue, signInSchema, signUpSchema } from '#domain/forms/auth.ts'
+import { loginFormSchema } from '#domain/forms/auth.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/login'
 
 export function loader({ context, url }: Route.LoaderArgs) {
@@ -34,43 +36,49 @@ export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
 	return merged
 }
 
-type Failure = { ok: false; intent: 'login' | 'signup'; message: string; values?: Record<string, string | number>; email: string }
+/**
+ * What comes back with a refusal: the tab it came from and the address (never the password), and
+ * the figures a service message needs (`messageValues`, e.g. the minutes to wait).
+ */
+type Kept = { intent: 'login' | 'signup'; email: string; messageValues?: Record<string, string | number> }
 
-function fail(intent: Failure['intent'], status: number, message: string, email: unknown, values?: Failure['values'], retryAfterSeconds?: number) {
-	// A throttled attempt says when to come back (RFC 9110 §10.2.3), as a 429 should.
-	const headers = retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined
-	return data<Failure>({ ok: false, intent, message, values, email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '' }, { status, headers })
+function kept(values: Record<string, unknown>, messageValues?: Kept['messageValues']): Kept {
+	const email = typeof values.email === 'string' ? values.email.slice(0, EMAIL_MAX) : ''
+	return { intent: values.intent === 'signup' ? 'signup' : 'login', email, ...(messageValues ? { messageValues } : {}) }
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
 	const app = getApp(context)
-	const form = Object.fromEntries(await readFormData(request))
-	const returnUrl = safeReturnPath(typeof form.returnUrl === 'string' ? form.returnUrl : url.searchParams.get('returnUrl'))
+	const form = await readFormData(request)
+	const submission = parseSubmission(loginFormSchema, form)
+	if (!submission.ok) return rejectSubmission(submission.errors, kept(submission.values))
+	const input = submission.value
 	const t = serverI18n(app.locale).t
 
-	if (form.intent === 'signup') {
-		const parsed = signUpSchema.safeParse(form)
-		if (!parsed.success) return fail('signup', 400, firstIssue(parsed.error), form.email)
-		const result = await signUp(app, request, parsed.data)
-		if (!result.ok) return fail('signup', result.status, result.message, form.email, result.values, result.retryAfterSeconds)
-		return { ok: true as const, intent: 'signup' as const, email: parsed.data.email }
+	if (input.intent === 'signup') {
+		const result = await signUp(app, request, { email: input.email, password: input.password, fullName: input.fullName })
+		if (!result.ok) return refuse(result, kept(input, result.values))
+		return { ok: true as const, intent: input.intent, email: input.email }
 	}
-	if (form.intent === 'login') {
-		const parsed = signInSchema.safeParse(form)
-		if (!parsed.success) return fail('login', 400, firstIssue(parsed.error), form.email)
-		const result = await signIn(app, request, parsed.data)
-		if (!result.ok) return fail('login', result.status, result.message, form.email, result.values, result.retryAfterSeconds)
-		// A session this browser already had ends: one sign-in, one fresh session id.
-		const previous = getCurrentUser(context)
-		if (previous) await deleteSession(app, previous.sessionId)
-		return redirectWithToast(
-			app,
-			returnUrl,
-			{ type: 'success', title: t('auth.signInSuccessTitle'), description: t('auth.signInSuccessText') },
-			{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
-		)
-	}
-	return fail('login', 400, 'auth.genericError', form.email)
+	const result = await signIn(app, request, { email: input.email, password: input.password })
+	if (!result.ok) return refuse(result, kept(input, result.values))
+	// A session this browser already had ends: one sign-in, one fresh session id.
+	const previous = getCurrentUser(context)
+	if (previous) await deleteSession(app, previous.sessionId)
+	const posted = form.get('returnUrl')
+	const returnUrl = safeReturnPath(typeof posted === 'string' ? posted : url.searchParams.get('returnUrl'))
+	return redirectWithToast(
+		app,
+		returnUrl,
+		{ type: 'success', title: t('auth.signInSuccessTitle'), description: t('auth.signInSuccessText') },
+		{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
+	)
+}
+
+/** A refusal from the account service; a throttled attempt says when to come back (RFC 9110 §10.2.3), as a 429 should. */
+function refuse(refusal: { status: number; message: string; retryAfterSeconds?: number }, values: Kept) {
+	const headers = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : undefined
+	return rejectSubmission(formError(refusal.message), values, refusal.status, headers)
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,21 +86,15 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
-	const signedUp = actionData?.ok === true
-	const tab: 'login' | 'signup' = signedUp ? 'login' : actionData && !actionData.ok ? actionData.intent : searchParams.get('tab') === 'signup' ? 'signup' : 'login'
-	const failure = actionData && !actionData.ok ? actionData : null
+	const rejected = isRejected(actionData) ? actionData : null
+	const failure = rejected ? (rejected.values as unknown as Kept) : null
+	const signedUp = !!actionData && !rejected
+	const tab: 'login' | 'signup' = signedUp ? 'login' : failure ? failure.intent : searchParams.get('tab') === 'signup' ? 'signup' : 'login'
 
+	// Spec §8: the first error in a toast titled 'Eroare autentificare' or 'Eroare înregistrare'.
+	useSubmissionToast(actionData, t(failure?.intent === 'signup' ? 'auth.signUpErrorTitle' : 'auth.signInErrorTitle'), (message) => t(message, failure?.messageValues))
 	useEffect(() => {
-		if (!actionData) return
-		if (actionData.ok) {
-			notify({ type: 'success', title: t('auth.signUpSuccessTitle'), description: t('auth.signUpSuccessText') })
-		} else {
-			notify({
-				type: 'error',
-				title: t(actionData.intent === 'signup' ? 'auth.signUpErrorTitle' : 'auth.signInErrorTitle'),
-				description: t(actionData.message, actionData.values),
-			})
-		}
+		if (actionData && !isRejected(actionData)) notify({ type: 'success', title: t('auth.signUpSuccessTitle'), description: t('auth.signUpSuccessText') })
 	}, [actionData, t])
 
 	const tabHref = (next: 'login' | 'signup') => {
@@ -104,8 +106,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 	}
 	const tabClass = (active: boolean) =>
 		`flex-1 rounded-full px-4 py-2 text-center text-sm font-medium ${active ? 'bg-clay-dark text-white' : 'text-ink hover:bg-sand'}`
-	const email = signedUp ? actionData.email : (failure?.email ?? '')
-	const error = failure ? t(failure.message, failure.values) : undefined
+	const email = actionData && !isRejected(actionData) ? actionData.email : (failure?.email ?? '')
+	const error = rejected?.errors.formError ? t(rejected.errors.formError, failure?.messageValues) : undefined
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12 sm:py-16">
@@ -136,7 +138,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 			) : null}
 			{tab === 'login' ? (
 				// The key changes after a sign-up, so the fields start again (spec §2: the password clears).
-				<Form method="post" className="mt-6 space-y-4" key={signedUp ? `login-after-signup-${actionData.email}` : 'login'} noValidate>
+				<Form method="post" className="mt-6 space-y-4" key={signedUp ? `login-after-signup-${email}` : 'login'} noValidate>
 					<input type="hidden" name="intent" value="login" />
 					<input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
 					<Field id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={email} label={t('auth.email')} />

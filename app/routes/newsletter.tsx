@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Form, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
@@ -7,6 +7,8 @@ import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { newsletterSchema } from '#domain/forms/newsletter.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
+import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/newsletter'
 
@@ -25,14 +27,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const { db, locale, env, email } = getApp(context)
-	const form = Object.fromEntries(await readFormData(request))
-	const parsed = newsletterSchema.safeParse(form)
-	if (!parsed.success) {
+	const submission = parseSubmission(newsletterSchema, await readFormData(request))
+	if (!submission.ok) {
 		// The address comes back, so a form posted before the page's JavaScript ran is still filled in.
-		const email = typeof form.email === 'string' ? form.email.slice(0, 255) : ''
-		return data({ ok: false as const, message: parsed.error.issues[0]!.message, email }, { status: 400 })
+		const email = typeof submission.values.email === 'string' ? submission.values.email.slice(0, 255) : ''
+		return rejectSubmission(submission.errors, { email })
 	}
-	const outcome = await subscribeToNewsletter(db, { email: parsed.data.email, locale, publicUrl: env.PUBLIC_URL })
+	const outcome = await subscribeToNewsletter(db, { email: submission.value.email, locale, publicUrl: env.PUBLIC_URL })
 	if (outcome === 'subscribed') email.nudge()
 	return { ok: true as const, message: outcome === 'subscribed' ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed' }
 }
@@ -40,6 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const busy = useNavigation().state === 'submitting'
+	useSubmissionToast(actionData, t('form.validationTitle'), t)
+	const rejected = isRejected(actionData) ? actionData : null
+	const message = rejected ? rejected.errors.formError : actionData && 'message' in actionData ? actionData.message : null
 	return (
 		<div className="mx-auto max-w-xl px-4 py-16">
 			<h1 className="font-serif text-3xl">{t('newsletter.title')}</h1>
@@ -56,7 +60,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 						autoComplete="email"
 						required
 						maxLength={255}
-						defaultValue={actionData && !actionData.ok ? actionData.email : undefined}
+						defaultValue={rejected ? String(rejected.values.email ?? '') : undefined}
 						className="mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2"
 					/>
 				</div>
@@ -68,9 +72,9 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 				<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white disabled:opacity-60">
 					{t('newsletter.submit')}
 				</button>
-				{actionData ? (
-					<p role={actionData.ok ? 'status' : 'alert'} className={actionData.ok ? 'text-green-800' : 'text-red-800'}>
-						{t(actionData.message)}
+				{message ? (
+					<p role={rejected ? 'alert' : 'status'} className={rejected ? 'text-red-800' : 'text-green-800'}>
+						{t(message)}
 					</p>
 				) : null}
 			</Form>

@@ -7,7 +7,9 @@ import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
-import { firstIssue, resetPasswordSchema } from '#domain/forms/auth.ts'
+import { resetPasswordSchema } from '#domain/forms/auth.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
+import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/reset-password'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -28,13 +30,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const form = Object.fromEntries(await readFormData(request))
-	// The form comes back with the token, so a typo in the password does not lose the link.
-	const token = typeof form.token === 'string' && (await isResetTokenUsable(app, form.token)) ? form.token : ''
-	const parsed = resetPasswordSchema.safeParse(form)
-	if (!parsed.success) return data({ message: firstIssue(parsed.error), token }, { status: 400, headers: NO_STORE })
-	const result = await resetPassword(app, { token: parsed.data.token, password: parsed.data.password })
-	if (!result.ok) return data({ message: result.message, token }, { status: result.status, headers: NO_STORE })
+	const submission = parseSubmission(resetPasswordSchema, await readFormData(request))
+	// The form comes back with the token (never the passwords), so a typo in the password does not lose the link.
+	const posted = submission.ok ? submission.value.token : submission.values.token
+	const token = typeof posted === 'string' && (await isResetTokenUsable(app, posted)) ? posted : ''
+	if (!submission.ok) return rejectSubmission(submission.errors, { token }, 400, NO_STORE)
+	const result = await resetPassword(app, { token: submission.value.token, password: submission.value.password })
+	if (!result.ok) return rejectSubmission(formError(result.message), { token }, result.status, NO_STORE)
 	const t = serverI18n(app.locale).t
 	// Every session of the account ended, this browser's included.
 	const cookies = await clearSessionCookies(app)
@@ -49,8 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const busy = useNavigation().state === 'submitting'
-	const token = actionData ? actionData.token : loaderData.token
-	const invalid = !token || actionData?.message === 'auth.resetInvalid'
+	const rejected = isRejected(actionData) ? actionData : null
+	const token = rejected ? String(rejected.values.token ?? '') : loaderData.token
+	const invalid = !token || rejected?.errors.formError === 'auth.resetInvalid'
+	useSubmissionToast(invalid ? null : actionData, t('form.validationTitle'), t)
 	return (
 		<div className="mx-auto max-w-md px-4 py-12 sm:py-16">
 			<h1 className="font-serif text-3xl">{t('auth.resetTitle')}</h1>
@@ -68,9 +72,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 			) : (
 				<Form method="post" className="mt-6 space-y-4" noValidate>
 					<input type="hidden" name="token" value={token} />
-					{actionData ? (
+					{rejected?.errors.formError ? (
 						<p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-							{t(actionData.message)}
+							{t(rejected.errors.formError)}
 						</p>
 					) : null}
 					<Field

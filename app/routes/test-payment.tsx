@@ -5,6 +5,9 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { loadTestPayment, submitTestCard } from '#server/orders/test-payment.ts'
 import { formatEuro } from '#domain/money.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
+import { testCardSchema } from '#domain/forms/test-card.ts'
+import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/test-payment'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,11 +25,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const result = await submitTestCard(app, params.sessionId, Object.fromEntries(await readFormData(request)))
+	const result = await submitTestCard(app, params.sessionId, parseSubmission(testCardSchema, await readFormData(request)))
 	if (!result) throw data(null, { status: 404 })
 	if (result.kind === 'paid') throw redirect(result.redirectTo)
-	if (result.kind === 'invalid') return data({ error: result.message, declined: false }, { status: 400 })
-	return data({ error: result.kind === 'declined' ? 'testPayment.declined' : 'testPayment.expired', declined: true }, { status: 402 })
+	// The card fields are never sent back.
+	if (result.kind === 'invalid') return rejectSubmission(result.errors)
+	// A declined card or an ended session: the same refusal shape, and the form makes way for the way back to the cart.
+	const errors = formError(result.kind === 'declined' ? 'testPayment.declined' : 'testPayment.expired')
+	return data<RejectedSubmission & { declined: true }>({ errors, values: {}, declined: true }, { status: 402 })
 }
 
 const input = 'mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2 font-mono'
@@ -35,7 +41,9 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 	const { t } = useTranslation()
 	const { payment, locale } = loaderData
 	const busy = useNavigation().state === 'submitting'
-	const open = payment.state === 'open' && !actionData?.declined
+	const rejected = isRejected(actionData) ? actionData : null
+	const open = payment.state === 'open' && !(actionData && 'declined' in actionData)
+	useSubmissionToast(actionData, t(open ? 'form.validationTitle' : 'error.title'), t)
 	return (
 		<div className="mx-auto max-w-lg px-4 py-10">
 			<p className="rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 px-4 py-2 text-center text-sm font-bold tracking-widest text-amber-900">
@@ -68,9 +76,9 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 					{t('testPayment.email')}: {payment.email}
 				</p>
 			</section>
-			{actionData?.error ? (
+			{rejected?.errors.formError ? (
 				<p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-red-800">
-					{t(actionData.error)}
+					{t(rejected.errors.formError)}
 				</p>
 			) : null}
 			{open ? (

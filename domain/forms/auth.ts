@@ -30,6 +30,13 @@ export const signUpSchema = z.object({
 	fullName: z._default(z.optional(z.string().check(z.trim(), z.maxLength(FULL_NAME_MAX, 'auth.nameTooLong'))), ''),
 })
 
+/** The /login page's two forms, told apart by their `intent` (ADR 0101). */
+export const loginFormSchema = z.discriminatedUnion(
+	'intent',
+	[z.extend(signInSchema, { intent: z.literal('login') }), z.extend(signUpSchema, { intent: z.literal('signup') })],
+	{ error: 'auth.genericError' },
+)
+
 export const forgotPasswordSchema = z.object({ email })
 
 const confirmPassword = z.string({ error: 'auth.passwordsDontMatch' }).check(z.maxLength(PASSWORD_MAX, 'auth.passwordsDontMatch'))
@@ -44,18 +51,23 @@ export const resetPasswordSchema = z
 	})
 	.check(matches('password'))
 
-export const changePasswordSchema = z
-	.object({
-		currentPassword: password,
-		newPassword,
-		confirmPassword,
-	})
-	.check(matches('newPassword'))
+const changePasswordFields = { currentPassword: password, newPassword, confirmPassword }
+export const changePasswordSchema = z.object(changePasswordFields).check(matches('newPassword'))
 
 export const deleteAccountSchema = z.object({
 	password,
 	confirm: z.literal('on', { error: 'account.deleteConfirmRequired' }),
 })
+
+/** The /account page's two forms, told apart by their `intent` (ADR 0101). */
+export const accountFormSchema = z.discriminatedUnion(
+	'intent',
+	[
+		z.object({ intent: z.literal('change-password'), ...changePasswordFields }).check(matches('newPassword')),
+		z.extend(deleteAccountSchema, { intent: z.literal('delete-account') }),
+	],
+	{ error: 'auth.genericError' },
+)
 
 /** First message of a failed parse: what the form shows. */
 export function firstIssue(error: SchemaError): string {

@@ -14,13 +14,15 @@ export const requiredText = (max: number, required: string, tooLong: string, ...
 export const emailAddress = (max: number, message: string) =>
 	z.pipe(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)), z.email(message))
 
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 /**
  * A search box's text from a query string: control characters removed (nobody types them, and
  * PostgreSQL refuses a NUL in a query), trimmed, at most `max` characters.
  */
 export function searchText(raw: string | null | undefined, max = 100) {
-	// eslint-disable-next-line no-control-regex -- removing control characters is the point
-	return (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, max)
+	return (raw ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, max)
 }
 
 /** What a failed parse gives. */

@@ -15,3 +15,5 @@ export const testCardSchema = z.object({
 	cvc: z.string({ error: 'testPayment.invalidCvc' }).check(z.trim(), z.regex(/^\d{3,4}$/, 'testPayment.invalidCvc')),
 	name: z.string({ error: 'testPayment.nameRequired' }).check(z.trim(), z.minLength(1, 'testPayment.nameRequired'), z.maxLength(100, 'testPayment.nameRequired')),
 })
+
+export type TestCardInput = z.output<typeof testCardSchema>

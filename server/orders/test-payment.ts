@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import { testCardSchema } from '#domain/forms/test-card.ts'
+import type { TestCardInput } from '#domain/forms/test-card.ts'
+import { formError, type FormErrors, type Submission } from '#domain/forms/submission.ts'
 import type { RequestContext } from '../context.ts'
 import { handlePaymentEvent } from './payment-events.ts'
 import { findOrderBySession } from './queries.ts'
@@ -36,21 +37,21 @@ export async function loadTestPayment(app: RequestContext, sessionId: string) {
 export type TestPaymentResult =
 	| { kind: 'paid'; redirectTo: string }
 	| { kind: 'declined' | 'ended' }
-	| { kind: 'invalid'; message: string }
+	| { kind: 'invalid'; errors: FormErrors }
 
 /**
  * A card submitted on the test page. The outcome is reported as a provider event through the
  * same handler as Stripe webhooks, so orders change exactly as they would with Stripe.
  */
-export async function submitTestCard(app: RequestContext, sessionId: string, form: Record<string, unknown>): Promise<TestPaymentResult | null> {
+/** `card` is the form parsed by the route with testCardSchema; a session that has ended answers so before the card is judged. */
+export async function submitTestCard(app: RequestContext, sessionId: string, card: Submission<TestCardInput>): Promise<TestPaymentResult | null> {
 	const payment = await loadTestPayment(app, sessionId)
 	if (!payment) return null
 	if (payment.state === 'paid') return { kind: 'paid', redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` }
 	if (payment.state !== 'open') return { kind: 'ended' }
-	const parsed = testCardSchema.safeParse(form)
-	if (!parsed.success) return { kind: 'invalid', message: parsed.error.issues[0]!.message }
-	const outcome = testCardOutcome(parsed.data.cardNumber)
-	if (outcome === 'unknown') return { kind: 'invalid', message: 'testPayment.unknownCard' }
+	if (!card.ok) return { kind: 'invalid', errors: card.errors }
+	const outcome = testCardOutcome(card.value.cardNumber)
+	if (outcome === 'unknown') return { kind: 'invalid', errors: formError('testPayment.unknownCard', 'cardNumber') }
 	const paid = outcome === 'success'
 	await handlePaymentEvent(paymentDeps(app), {
 		id: `test_evt_${crypto.randomBytes(12).toString('base64url')}`,

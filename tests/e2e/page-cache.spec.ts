@@ -9,16 +9,12 @@ import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 /** Visits until the shop serves the page from its cache (tests running alongside may change the catalogue meanwhile). */
 async function visitUntilCached(page: Page, path: string) {
-	for (let visit = 0; visit < 20; visit++) {
+	await expect(async () => {
 		const response = await page.goto(path)
 		expect(response?.status()).toBe(200)
-		if (response?.headers()['x-cache'] === 'HIT') {
-			await waitForHydration(page)
-			return
-		}
-		await page.waitForTimeout(100)
-	}
-	throw new Error(`${path} was never served from the page cache`)
+		expect(response?.headers()['x-cache'], `${path} served from the page cache`).toBe('HIT')
+	}).toPass({ intervals: [100], timeout: 10_000 })
+	await waitForHydration(page)
 }
 
 async function anonymousPage(browser: Browser, baseURL: string, locale: 'en' | 'ro' | 'es') {

@@ -40,13 +40,17 @@ test('the contact page shows the details and its form reaches the shop through t
 
 	// Validation: the spec's fields are required and the email must be valid.
 	await page.getByRole('button', { name: 'Trimite mesajul' }).click()
-	await expect(page.getByText('Te rugăm să îți scrii numele.')).toBeVisible()
+	await expect(page.getByRole('main').getByText('Te rugăm să îți scrii numele.')).toBeVisible()
+	// The first error also goes into the spec's toast (ADR 0101).
+	const toasts = page.getByRole('region', { name: 'Notificări' })
+	await expect(toasts.getByText('Eroare validare')).toBeVisible()
+	await expect(toasts.getByText('Te rugăm să îți scrii numele.')).toBeVisible()
 	await page.getByLabel('Nume', { exact: true }).fill('Ana Pop')
 	await page.getByLabel('Email', { exact: true }).fill('nu-e-email')
 	await page.getByLabel('Subiect', { exact: true }).fill(subject)
 	await page.getByLabel('Mesaj', { exact: true }).fill(`Hello, do you make 30x40 portraits? ${token}`)
 	await page.getByRole('button', { name: 'Trimite mesajul' }).click()
-	await expect(page.getByText('Adresa de email nu este validă')).toBeVisible()
+	await expect(page.getByRole('main').getByText('Adresa de email nu este validă')).toBeVisible()
 
 	await page.getByLabel('Email', { exact: true }).fill('ana@example.com')
 	await page.getByRole('button', { name: 'Trimite mesajul' }).click()

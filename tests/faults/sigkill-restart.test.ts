@@ -10,6 +10,7 @@ import { outboxIdsReceivedBySmtp } from '../support/delivered-mail.ts'
 import { startFakeStripe } from '../support/fake-stripe.ts'
 import { checkOrderLedger } from '../support/order-invariants.ts'
 import { freePort, startShop, type ShopProcess } from '../support/shop-process.ts'
+import { seededRandom, seedFrom, type Random } from '../support/seeded-random.ts'
 import { createShopperTraffic, expireOpenSessions, type ShopperMix, type ShopperTraffic, type TrafficRecord } from '../support/shopper-traffic.ts'
 import { startSmtpServer } from '../support/smtp.ts'
 import { createStockedStore, stripeShopEnv } from '../support/stocked-shop.ts'
@@ -21,7 +22,10 @@ import { createWebhookDeliverer } from '../support/webhook-deliverer.ts'
  * checkouts and webhook deliveries, FAULT_ROUNDS times, and restarted on the same data. Stripe
  * then redelivers every event, as it retries until it gets a 2xx. Nothing may be lost or doubled.
  * PGlite and PostgreSQL run side by side: most of each run is spent waiting (see EMAIL_WAIT_MS).
+ * The kill points and the shoppers' choices come from a seeded generator: the seed is in the test's
+ * title and log, and FAULT_SEED=<seed> replays them (timings still vary from run to run).
  */
+const SEED = seedFrom('FAULT_SEED')
 const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 3)
 const USERS = Number(process.env.FAULT_USERS ?? 6)
 const STOCK = [3, 4, 6, 10, 40]
@@ -56,7 +60,7 @@ type KillReport = { round: number; startMs: number; afterMs: number; cutOff: num
  * Runs shoppers against the shop until it is killed: even rounds at a random moment, odd ones the
  * instant the shop acknowledges a payment (what it acknowledged must survive, on PGlite too).
  */
-async function trafficUntilKilled(shop: ShopProcess, traffic: ShopperTraffic, round: number) {
+async function trafficUntilKilled(shop: ShopProcess, traffic: ShopperTraffic, round: number, random: Random) {
 	const startedAt = Date.now()
 	let killedAt: number | undefined
 	const kill = () => {
@@ -65,7 +69,7 @@ async function trafficUntilKilled(shop: ShopProcess, traffic: ShopperTraffic, ro
 		shop.child.kill('SIGKILL')
 	}
 	const safety = setTimeout(kill, ROUND_LIMIT_MS)
-	const killAfter = KILL_AFTER_ANSWERS.min + Math.floor(Math.random() * (KILL_AFTER_ANSWERS.max - KILL_AFTER_ANSWERS.min))
+	const killAfter = KILL_AFTER_ANSWERS.min + random.int(KILL_AFTER_ANSWERS.max - KILL_AFTER_ANSWERS.min)
 	let answers = 0
 	traffic.onRecord((record) => {
 		if (record.status === 0 || ++answers < killAfter) return
@@ -73,7 +77,7 @@ async function trafficUntilKilled(shop: ShopProcess, traffic: ShopperTraffic, ro
 			const paymentAcknowledged = record.kind === 'webhook' && record.reportsPayment && record.status === 200
 			if (paymentAcknowledged || answers >= killAfter * 3) kill()
 		} else if (answers === killAfter) {
-			setTimeout(kill, Math.random() * KILL_JITTER_MS)
+			setTimeout(kill, random.next() * KILL_JITTER_MS)
 		}
 	})
 	const before = traffic.records.length
@@ -100,15 +104,17 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 	const start = () => startShop({ port, dataDir: store.dataDir, env })
 	let shop: ShopProcess | undefined
 	try {
-		const webhooks = createWebhookDeliverer(stripe, url)
-		const traffic = createShopperTraffic({ client: createCheckoutClient(url), stripe, webhooks, products: store.products })
+		// One generator per engine (they run side by side), each from the logged seed.
+		const random = seededRandom(SEED + ENGINES.indexOf(engine))
+		const webhooks = createWebhookDeliverer(stripe, url, random)
+		const traffic = createShopperTraffic({ client: createCheckoutClient(url), stripe, webhooks, products: store.products, random })
 		const kills: KillReport[] = []
 		smtp.stall(true)
 		for (let round = 0; round < ROUNDS; round++) {
 			const startingAt = Date.now()
 			shop = await start()
 			const startMs = Date.now() - startingAt
-			const { afterMs, cutOff } = await trafficUntilKilled(shop, traffic, round)
+			const { afterMs, cutOff } = await trafficUntilKilled(shop, traffic, round, random)
 			expect(shop.child.signalCode).toBe('SIGKILL')
 			const paymentsAcknowledged = new Set(traffic.records.filter((r) => r.kind === 'webhook' && r.reportsPayment && r.status === 200).map((r) => r.sessionId)).size
 			kills.push({ round, startMs, afterMs, cutOff, paymentsAcknowledged })
@@ -147,7 +153,7 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 				deliveredEmailIds: outboxIdsReceivedBySmtp(smtp.received),
 				acceptedOrders: traffic.acceptedOrders,
 			})
-			console.info(JSON.stringify({ engine, kills, emailWaitMs, reconciled, webhookEvents: webhooks.count(), ...summary }))
+			console.info(JSON.stringify({ engine, seed: random.seed, kills, emailWaitMs, reconciled, webhookEvents: webhooks.count(), ...summary }))
 			expect(violations).toEqual([])
 			expect(summary.pending).toBe(0)
 			expect(summary.unitsHeld).toBe(0)
@@ -166,7 +172,7 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 	}
 }
 
-describe('SIGKILL in the middle of checkouts and webhooks, then a restart', () => {
+describe(`SIGKILL in the middle of checkouts and webhooks, then a restart (FAULT_SEED=${SEED})`, () => {
 	it.concurrent.for(ENGINES)('turns every paid session into one paid order with one sale and one email (%s)', (engine, { expect }) =>
 		killAndRestartScenario(engine, expect),
 	)

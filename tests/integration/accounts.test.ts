@@ -223,12 +223,9 @@ describe('sessions', () => {
 })
 
 async function waitForResetMail(email: string) {
-	for (let i = 0; i < 50; i++) {
-		const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
-		if (row) return row
-		await new Promise((resolve) => setTimeout(resolve, 100))
-	}
-	throw new Error(`no reset email to ${email}`)
+	const find = async () => (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)))[0]
+	await waitUntil(async () => (await find()) !== undefined, { timeoutMs: 5_000, intervalMs: 100, what: `a reset email to ${email}` })
+	return (await find())!
 }
 
 describe('password reset', () => {

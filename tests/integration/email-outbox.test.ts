@@ -110,6 +110,7 @@ describe('email outbox with two app instances on one PostgreSQL database', () =>
 			const transport = (): MailTransport => ({
 				kind: 'smtp',
 				async send(email) {
+					// Not a wait: a delivery takes a moment, so the two senders overlap.
 					await new Promise((resolve) => setTimeout(resolve, 5))
 					delivered.push(email.to)
 				},

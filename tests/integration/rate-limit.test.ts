@@ -32,6 +32,7 @@ describe.each(ENGINES)('database rate limit on %s', (engine) => {
 		const { db } = database.handle
 		expect((await hitRateLimit(db, 'short', { limit: 1, windowSeconds: 1 })).allowed).toBe(true)
 		expect((await hitRateLimit(db, 'short', { limit: 1, windowSeconds: 1 })).allowed).toBe(false)
+		// The sleep is what is tested: a one-second window really passing on the database's clock.
 		await new Promise((resolve) => setTimeout(resolve, 1100))
 		expect((await hitRateLimit(db, 'short', { limit: 1, windowSeconds: 1 })).allowed).toBe(true)
 	})

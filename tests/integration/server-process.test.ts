@@ -8,6 +8,7 @@ import { openDatabase } from '#db/client.ts'
 import { newsletterSubscribers } from '#db/schema/index.ts'
 import { adminDatabaseUrl, createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
+import { waitUntil } from '../support/wait.ts'
 
 // Each test starts the built shop once or twice (a first PGlite start migrates and seeds): on a busy
 // two-core machine that alone can take most of the default minute.
@@ -142,6 +143,8 @@ describe('SIGTERM', () => {
 			const database = engine === 'postgres' ? await postgresDatabase('sigterm') : undefined
 			const shop = await start({ env: { DATABASE_URL: database?.url } })
 			const emails = Array.from({ length: 40 }, (_, index) => `sigterm-${index}@example.com`)
+			let answers = 0
+			// Not a wait: the requests are spread over 200 ms, so the SIGTERM falls among them.
 			const requests = emails.map((email, index) =>
 				new Promise((resolve) => setTimeout(resolve, index * 5)).then(() =>
 					fetch(`${shop.url}/newsletter`, {
@@ -149,12 +152,13 @@ describe('SIGTERM', () => {
 						headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 						body: new URLSearchParams({ email, consent: 'on' }),
 					}).then(
-						(response) => ({ email, status: response.status }),
+						(response) => (answers++, { email, status: response.status }),
 						() => ({ email, status: 0 }),
 					),
 				),
 			)
-			await new Promise((resolve) => setTimeout(resolve, 60))
+			// The shop is answering and later requests are still to come or in flight.
+			await waitUntil(() => answers > 0, { timeoutMs: 10_000, intervalMs: 5, what: 'the first newsletter answer' })
 			shop.child.kill('SIGTERM')
 			const results = await Promise.all(requests)
 			expect(await shop.exited).toBe(0)

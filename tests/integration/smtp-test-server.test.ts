@@ -20,7 +20,7 @@ it('survives a sender that resets its connection in the middle of a delivery', a
 		})
 		socket.on('error', () => {})
 		await waitUntil(() => commands.length === 0, { timeoutMs: 5_000, what: 'the message to be sent' })
-		await new Promise((resolve) => setTimeout(resolve, 100))
+		await waitUntil(() => smtp.held() === 1, { timeoutMs: 5_000, what: 'the stalled server to hold the message', intervalMs: 10 })
 		socket.resetAndDestroy()
 		await waitUntil(() => smtp.connectionErrors.length > 0, { timeoutMs: 5_000, what: 'the reset to reach the server' })
 		expect(smtp.connectionErrors.map((error) => (error as NodeJS.ErrnoException).code)).toEqual(['ECONNRESET'])

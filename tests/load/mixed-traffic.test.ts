@@ -4,6 +4,7 @@ import { outboxIdsReceivedBySmtp } from '../support/delivered-mail.ts'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts'
 import { checkOrderLedger } from '../support/order-invariants.ts'
 import { freePort, startShop, type ShopProcess } from '../support/shop-process.ts'
+import { seededRandom, seedFrom } from '../support/seeded-random.ts'
 import { createShopperTraffic, expireOpenSessions, type ShopperMix, type TrafficRecord } from '../support/shopper-traffic.ts'
 import { startSmtpServer } from '../support/smtp.ts'
 import { createStockedStore, stripeShopEnv, type StockedStore } from '../support/stocked-shop.ts'
@@ -44,7 +45,10 @@ function latencySummary(records: TrafficRecord[]) {
 	)
 }
 
-describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL`, () => {
+/** LOAD_SEED replays a run's choices (what each shopper does, delivery orders and copies). */
+const SEED = seedFrom('LOAD_SEED')
+
+describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL (LOAD_SEED=${SEED})`, () => {
 	let store: StockedStore
 	let stripe: FakeStripe
 	let smtp: Awaited<ReturnType<typeof startSmtpServer>>
@@ -69,8 +73,9 @@ describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL`, () => {
 
 	it('answers every request without a 5xx and keeps orders, stock, holds and emails exact', async () => {
 		const client = createCheckoutClient(shop.url)
-		const webhooks = createWebhookDeliverer(stripe, shop.url)
-		const traffic = createShopperTraffic({ client, stripe, webhooks, products: store.products })
+		const random = seededRandom(SEED)
+		const webhooks = createWebhookDeliverer(stripe, shop.url, random)
+		const traffic = createShopperTraffic({ client, stripe, webhooks, products: store.products, random })
 		const started = Date.now()
 		const deadline = started + DURATION_S * 1000
 		await traffic.run(USERS, MIX, () => Date.now() >= deadline)

@@ -13,6 +13,7 @@ import { createTestUser, uniqueEmail } from '../support/accounts.ts'
 import { CLUSTER_ADMIN, startShopCluster, type ShopCluster } from '../support/shop-cluster.ts'
 import { PROJECT_ROOT, type ShopProcess } from '../support/shop-process.ts'
 import { Visitor } from '../support/visitor.ts'
+import { waitUntil } from '../support/wait.ts'
 
 /**
  * Issue 9, scale-out: two app processes on different ports behind a load balancer, one PostgreSQL
@@ -219,14 +220,17 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 	describe('each instance keeps pages for anonymous visitors, and drops them when either changes the catalogue', () => {
 		/** Asks until the instance serves the page from its cache. */
 		async function keptOn(shop: ShopProcess, locale: 'ro' | 'en', path: string) {
-			for (let asked = 0; asked < 30; asked++) {
-				const page = await new Visitor(cluster.publicUrl, { locale }).get(shop.url, path)
-				const body = await page.text()
-				expect(page.status).toBe(200)
-				if (page.headers.get('x-cache') === 'HIT') return body
-				await new Promise((resolve) => setTimeout(resolve, 100))
-			}
-			throw new Error(`${path} (${locale}) was never served from ${shop.url}'s page cache`)
+			let body = ''
+			await waitUntil(
+				async () => {
+					const page = await new Visitor(cluster.publicUrl, { locale }).get(shop.url, path)
+					body = await page.text()
+					expect(page.status).toBe(200)
+					return page.headers.get('x-cache') === 'HIT'
+				},
+				{ timeoutMs: 10_000, intervalMs: 100, what: `${path} (${locale}) served from ${shop.url}'s page cache` },
+			)
+			return body
 		}
 
 		/** NOTIFY reaches the other instance a moment after the commit. */

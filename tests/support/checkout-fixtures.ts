@@ -51,11 +51,11 @@ export function paymentDeps(db: Database): PaymentDeps {
 
 export const orderInput = { locale: 'ro' as const, shipping: FREE_SHIPPING, portraitName: (size: string) => `Portret din carton ${size} cm` }
 
-/** Fisher–Yates with Math.random: a different delivery order each run. */
-export function shuffle<T>(items: T[]): T[] {
+/** Fisher–Yates: a different delivery order each run, or the same again from a seeded generator (seeded-random.ts). */
+export function shuffle<T>(items: T[], random: () => number = Math.random): T[] {
 	const copy = [...items]
 	for (let i = copy.length - 1; i > 0; i--) {
-		const j = Math.floor(Math.random() * (i + 1))
+		const j = Math.floor(random() * (i + 1))
 		;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
 	}
 	return copy

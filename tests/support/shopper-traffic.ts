@@ -1,13 +1,14 @@
-import crypto from 'node:crypto'
 import { shuffle } from './checkout-fixtures.ts'
 import type { Answer, CheckoutClient, CheckoutLineRequest } from './checkout-client.ts'
 import type { FakeStripe } from './fake-stripe.ts'
+import type { Random } from './seeded-random.ts'
 import type { WebhookDeliverer } from './webhook-deliverer.ts'
 
 /**
  * Virtual shoppers for the load and fault suites: each loops over random actions (browse, add to
  * cart, check out, pay or abandon at the fake Stripe, webhooks delivered with duplicates and out of
  * order) until told to stop. Every answer is recorded for the test to judge; nothing here asserts.
+ * Every choice comes from the suite's seeded generator (`random`), so a failing run names its seed.
  */
 
 export type TrafficKind = 'page' | 'checkout' | 'webhook' | 'payment-success'
@@ -32,9 +33,9 @@ const FATES: Record<SessionFate, number> = { pay: 50, 'pay-async': 10, 'fail-asy
 
 export type StockedProduct = { id: string; slug: string }
 
-function pick<T extends string>(weights: Record<T, number>): T {
+function pick<T extends string>(random: Random, weights: Record<T, number>): T {
 	const entries = Object.entries(weights) as [T, number][]
-	let roll = Math.random() * entries.reduce((sum, [, weight]) => sum + weight, 0)
+	let roll = random.next() * entries.reduce((sum, [, weight]) => sum + weight, 0)
 	for (const [choice, weight] of entries) {
 		roll -= weight
 		if (roll < 0) return choice
@@ -51,13 +52,11 @@ function describeEvent(payload: string): Pick<TrafficRecord, 'target' | 'session
 	return { target: event.type, sessionId: session.id, reportsPayment }
 }
 
-const randomItem = <T>(items: readonly T[]) => items[crypto.randomInt(items.length)]!
-
-/** Half the events arrive once, the others 2–5 times. */
-const deliveryCopies = () => (Math.random() < 0.5 ? 1 : 2 + crypto.randomInt(4))
-
-export function createShopperTraffic(options: { client: CheckoutClient; stripe: FakeStripe; webhooks: WebhookDeliverer; products: StockedProduct[] }) {
-	const { client, stripe, webhooks, products } = options
+export function createShopperTraffic(options: { client: CheckoutClient; stripe: FakeStripe; webhooks: WebhookDeliverer; products: StockedProduct[]; random: Random }) {
+	const { client, stripe, webhooks, products, random } = options
+	const randomItem = <T>(items: readonly T[]) => items[random.int(items.length)]!
+	/** Half the events arrive once, the others 2–5 times. */
+	const deliveryCopies = () => (random.next() < 0.5 ? 1 : 2 + random.int(4))
 	const records: TrafficRecord[] = []
 	/** Sessions opened by a checkout and not yet settled; shared by every shopper, across runs. */
 	const openSessions: string[] = []
@@ -81,8 +80,8 @@ export function createShopperTraffic(options: { client: CheckoutClient; stripe: 
 	}
 
 	async function checkout() {
-		const chosen = shuffle(products).slice(0, 1 + crypto.randomInt(2))
-		const lines: CheckoutLineRequest[] = chosen.map((product) => ({ productId: product.id, quantity: 1 + crypto.randomInt(2) }))
+		const chosen = shuffle(products, random.next).slice(0, 1 + random.int(2))
+		const lines: CheckoutLineRequest[] = chosen.map((product) => ({ productId: product.id, quantity: 1 + random.int(2) }))
 		const answer = await client.checkout(lines)
 		record('checkout', answer, { target: '/api/checkout' })
 		if (answer.status === 200 && answer.sessionId && answer.orderId) {
@@ -94,15 +93,15 @@ export function createShopperTraffic(options: { client: CheckoutClient; stripe: 
 	/** Decides the fate of one open session at the fake Stripe and delivers what Stripe would send. */
 	async function settle() {
 		if (openSessions.length === 0) return checkout()
-		const sessionId = openSessions.splice(crypto.randomInt(openSessions.length), 1)[0]!
-		const fate = pick(FATES)
+		const sessionId = openSessions.splice(random.int(openSessions.length), 1)[0]!
+		const fate = pick(random, FATES)
 		const payloads: string[] = []
 		let customerReturns = false
 		switch (fate) {
 			case 'pay':
 				stripe.complete(sessionId)
 				payloads.push(webhooks.event('checkout.session.completed', sessionId))
-				customerReturns = Math.random() < 0.3
+				customerReturns = random.next() < 0.3
 				break
 			case 'pay-async':
 			case 'fail-async':
@@ -148,7 +147,7 @@ export function createShopperTraffic(options: { client: CheckoutClient; stripe: 
 		 */
 		async run(users: number, mix: ShopperMix, shouldStop: () => boolean, maxActions = 100_000) {
 			const shopper = async () => {
-				for (let done = 0; done < maxActions && !shouldStop(); done++) await actions[pick(mix)]()
+				for (let done = 0; done < maxActions && !shouldStop(); done++) await actions[pick(random, mix)]()
 			}
 			await Promise.all(Array.from({ length: users }, shopper))
 		},

@@ -8,6 +8,8 @@ export async function startSmtpServer(options: { failNext?: number } = {}) {
 	const received: ReceivedMail[] = []
 	let failuresLeft = options.failNext ?? 0
 	let stalled = false
+	/** Messages read in full while stalled, and left unanswered. */
+	let held = 0
 	const server = new SMTPServer({
 		authOptional: true,
 		disabledCommands: ['STARTTLS'],
@@ -17,7 +19,10 @@ export async function startSmtpServer(options: { failNext?: number } = {}) {
 			stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
 			stream.on('end', () => {
 				// Never answered: the sender stays mid-delivery until its connection dies.
-				if (stalled) return
+				if (stalled) {
+					held++
+					return
+				}
 				if (failuresLeft > 0) {
 					failuresLeft--
 					const error = Object.assign(new Error('mailbox temporarily unavailable'), { responseCode: 451 })
@@ -50,6 +55,8 @@ export async function startSmtpServer(options: { failNext?: number } = {}) {
 		stall(on: boolean) {
 			stalled = on
 		},
+		/** How many messages the stalled server has read and left unanswered. */
+		held: () => held,
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	}
 }

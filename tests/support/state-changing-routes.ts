@@ -68,7 +68,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{ name: 'newsletter sign-up', module: 'routes/newsletter.tsx', path: () => '/newsletter', actor: 'anonymous', encoding: 'form', example: () => ({ email: 'cititor@example.test', consent: 'on' }) },
 	{
 		name: 'newsletter unsubscribe',
-		module: 'routes/newsletter-unsubscribe.tsx',
+		module: 'routes/newsletter.unsubscribe.tsx',
 		path: () => '/newsletter/unsubscribe',
 		actor: 'anonymous',
 		encoding: 'form',

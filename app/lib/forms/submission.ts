@@ -10,8 +10,8 @@ import type { FormErrors } from '#domain/forms/submission.ts'
  */
 export type RejectedSubmission = { errors: FormErrors; values: Record<string, unknown> }
 
-export function rejectSubmission(errors: FormErrors, values: Record<string, unknown> = {}, status = 400) {
-	return data<RejectedSubmission>({ errors, values }, { status })
+export function rejectSubmission(errors: FormErrors, values: Record<string, unknown> = {}, status = 400, headers?: HeadersInit) {
+	return data<RejectedSubmission>({ errors, values }, { status, headers })
 }
 
 /** Whether an action's answer is a refusal in the one shape. */

@@ -448,6 +448,10 @@ const en = {
 		photoUploaded: 'The photo was uploaded successfully!',
 		photoRemoved: 'The photo was removed.',
 	},
+	form: {
+		/** The toast title of a form's first error (spec §8: 'Eroare validare'). */
+		validationTitle: 'Validation error',
+	},
 }
 
 export default en

@@ -448,6 +448,10 @@ const es: Translation = {
 		photoUploaded: '¡La foto se ha subido correctamente!',
 		photoRemoved: 'Se ha quitado la foto.',
 	},
+	form: {
+		/** The toast title of a form's first error (spec §8: 'Eroare validare'). */
+		validationTitle: 'Error de validación',
+	},
 }
 
 export default es

@@ -448,6 +448,10 @@ const ro: Translation = {
 		photoUploaded: 'Poza a fost încărcată cu succes!',
 		photoRemoved: 'Poza a fost eliminată.',
 	},
+	form: {
+		/** The toast title of a form's first error (spec §8: 'Eroare validare'). */
+		validationTitle: 'Eroare validare',
+	},
 }
 
 export default ro

@@ -1,7 +1,7 @@
 import { exportAccountData } from '#server/account/account-data.ts'
 import { guardedUser, userOnly } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
-import type { Route } from './+types/account-export'
+import type { Route } from './+types/account.export'
 
 /** GDPR art. 15/20: everything about the signed-in account, as a JSON download. */
 /** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */

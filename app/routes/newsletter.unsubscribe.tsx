@@ -7,7 +7,7 @@ import { serverI18n } from '#server/i18n.ts'
 import { unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
 import { seoMeta } from '#app/lib/seo.ts'
-import type { Route } from './+types/newsletter-unsubscribe'
+import type { Route } from './+types/newsletter.unsubscribe'
 
 const tokenSchema = z.object({ token: z.catch(z.string().check(z.trim(), z.maxLength(200)), '') })
 
