@@ -15,7 +15,10 @@ const APP = { regex: '^(#app/|(\\.\\./)+app(/|$))', message: 'server/ and db/ mu
 const SERVER = { regex: '^(#server/|(\\.\\./)+server(/|$))', message: 'db/ must not import server/.' }
 const DOMAIN_PURE = [
 	{ regex: '^#(app|server|db|tests)/', message: 'domain/ imports nothing from app/, server/, db/ or tests/.' },
-	{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*', 'react-i18next'], message: 'domain/ is free of React; keep components and hooks in app/.' },
+	{
+		group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*', 'react-i18next'],
+		message: 'domain/ is free of React; keep components and hooks in app/.',
+	},
 ]
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const NODE_BUILTINS = {
@@ -61,7 +64,14 @@ export default tseslint.config(
 		ignores: ['app/routes/**', 'app/entry.server.tsx', 'app/root.tsx'],
 		rules: {
 			// Only route modules (whose loaders and actions are stripped from the browser build) may reach server code.
-			'no-restricted-imports': ['error', { patterns: [{ regex: '^(#(server|db)/|(\\.\\./)+(server|db)(/|$))', message: 'Client code must not import server code; call it from a loader or action.' }] }],
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{ regex: '^(#(server|db)/|(\\.\\./)+(server|db)(/|$))', message: 'Client code must not import server code; call it from a loader or action.' },
+					],
+				},
+			],
 		},
 	},
 	{
@@ -70,7 +80,15 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-imports': [
 				'error',
-				{ paths: [{ name: '#server/auth/session.ts', importNames: ['requireUser', 'requireEditor', 'requireAdmin'], message: 'Guard with route middleware (userOnly, editorOnly, adminOnly in #server/auth/guards.ts).' }] },
+				{
+					paths: [
+						{
+							name: '#server/auth/session.ts',
+							importNames: ['requireUser', 'requireEditor', 'requireAdmin'],
+							message: 'Guard with route middleware (userOnly, editorOnly, adminOnly in #server/auth/guards.ts).',
+						},
+					],
+				},
 			],
 		},
 	},

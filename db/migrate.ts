@@ -44,11 +44,7 @@ export async function runMigrations(handle: DatabaseHandle) {
 }
 
 /** Runs work while holding a session-level advisory lock on one dedicated connection. */
-export async function withAdvisoryLock<T>(
-	handle: DatabaseHandle,
-	key: number,
-	work: (client: PoolClient) => Promise<T>,
-): Promise<T> {
+export async function withAdvisoryLock<T>(handle: DatabaseHandle, key: number, work: (client: PoolClient) => Promise<T>): Promise<T> {
 	if (!handle.pool) throw new Error('advisory locks need PostgreSQL')
 	const client = await handle.pool.connect()
 	try {

@@ -30,7 +30,12 @@ const QUERY_TIMEOUT_MS = 2_000
  * first attempt has either succeeded or failed, so a shop starting normally is listening before
  * it serves.
  */
-export async function listenPostgres(url: string, channel: string, events: NotificationEvents, options: PostgresListenerOptions = {}): Promise<NotificationListener> {
+export async function listenPostgres(
+	url: string,
+	channel: string,
+	events: NotificationEvents,
+	options: PostgresListenerOptions = {},
+): Promise<NotificationListener> {
 	const heartbeatMs = options.heartbeatMs ?? 5_000
 	const retryDelaysMs = options.retryDelaysMs ?? [250, 1_000, 5_000]
 	let stopped = false

@@ -11,7 +11,30 @@ const portrait = { kind: 'portrait', options, uploadId, quantity: 1 }
 
 /** Valid lines and each of their fields changed to something else, plus values that are no line at all. */
 function corpus(): unknown[] {
-	const odd = [undefined, null, 0, 1, -1, 1.5, 999, 1000, '', 'x', '2', true, false, [], {}, 'a'.repeat(501), '13x18', '18x24', 'none', '5+', uploadId, 'portrait']
+	const odd = [
+		undefined,
+		null,
+		0,
+		1,
+		-1,
+		1.5,
+		999,
+		1000,
+		'',
+		'x',
+		'2',
+		true,
+		false,
+		[],
+		{},
+		'a'.repeat(501),
+		'13x18',
+		'18x24',
+		'none',
+		'5+',
+		uploadId,
+		'portrait',
+	]
 	const values: unknown[] = [product, portrait, { ...product, extra: 1 }, { ...portrait, options: { ...options, extra: 1 } }, null, [], 'product', 42]
 	for (const base of [product, portrait] as Record<string, unknown>[]) {
 		for (const key of Object.keys(base)) for (const value of odd) values.push({ ...base, [key]: value })
@@ -43,7 +66,9 @@ describe('the zod-free cart-line check every page uses (ADR 0102)', () => {
 describe('a stored cart line of the old shape becomes a tagged line in the browser', () => {
 	it('reads products and portraits by their options, not their ids', () => {
 		expect(cartLineOf({ id: uploadId, quantity: 2, options: {} })).toEqual({ kind: 'product', productId: uploadId, quantity: 2 })
-		expect(cartLineOf({ id: 'portrait-13x18-1', quantity: 1, options: { ...options, dimension: '13x18', uploadedImage: { id: uploadId, url: '/x' } } })).toEqual(portrait)
+		expect(
+			cartLineOf({ id: 'portrait-13x18-1', quantity: 1, options: { ...options, dimension: '13x18', uploadedImage: { id: uploadId, url: '/x' } } }),
+		).toEqual(portrait)
 		// An old portrait with a number of persons and no frame: the defaults the server used to apply.
 		expect(cartLineOf({ id: 'p', quantity: 3, options: { dimension: '18x24', persons: 2, uploadId } })).toEqual({
 			kind: 'portrait',

@@ -28,4 +28,3 @@ export const cartLineSchema = z.discriminatedUnion('kind', [productLineSchema, p
 export type CartLine = z.output<typeof cartLineSchema>
 export type ProductLine = z.output<typeof productLineSchema>
 export type PortraitLine = z.output<typeof portraitLineSchema>
-

@@ -3,7 +3,13 @@ import { CART_MAX_QUANTITY, cartCount, cartReducer, parseCartItems, cartTotalCen
 
 const CANDLE_ID = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
 const PHOTO_ID = '7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
-const candle: NewCartItem = { id: CANDLE_ID, line: { kind: 'product', productId: CANDLE_ID }, name: 'Vanilla candle', price: 4500, image: '/uploads/candle.webp' }
+const candle: NewCartItem = {
+	id: CANDLE_ID,
+	line: { kind: 'product', productId: CANDLE_ID },
+	name: 'Vanilla candle',
+	price: 4500,
+	image: '/uploads/candle.webp',
+}
 const portrait: NewCartItem = {
 	id: 'portrait-1700000000000',
 	line: { kind: 'portrait', options: { size: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '' }, uploadId: PHOTO_ID },
@@ -78,10 +84,7 @@ describe('cartReducer', () => {
 })
 
 describe('cart totals', () => {
-	const items: CartItem[] = [
-		withQuantity(candle, 3),
-		withQuantity(portrait, 2),
-	]
+	const items: CartItem[] = [withQuantity(candle, 3), withQuantity(portrait, 2)]
 	it('total is the sum of price × quantity, in cents', () => {
 		expect(cartTotalCents(items)).toBe(4500 * 3 + 2990 * 2)
 		expect(cartTotalCents([])).toBe(0)
@@ -133,7 +136,15 @@ describe('carts saved in the older shape (spec §3 item) are migrated, so no cus
 		price: 2990,
 		quantity: 1,
 		image: null,
-		options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '', uploadedImage: { id: PHOTO_ID, url: `/api/uploads/portrait/${PHOTO_ID}` } },
+		options: {
+			dimension: '13x18',
+			persons: '2',
+			withCar: false,
+			withPet: true,
+			frame: 'simple',
+			description: '',
+			uploadedImage: { id: PHOTO_ID, url: `/api/uploads/portrait/${PHOTO_ID}` },
+		},
 	}
 	it('turns products and portraits into tagged lines, keeping what the cart shows', () => {
 		expect(parseCartItems([oldCandle, oldPortrait])).toEqual([

@@ -28,4 +28,3 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
 		page: params.get('page') ?? undefined,
 	})
 }
-

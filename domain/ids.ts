@@ -15,4 +15,3 @@ export function isUuid(value: unknown): value is string {
 export function normaliseUuid(value: unknown): string | null {
 	return isUuid(value) ? value.toLowerCase() : null
 }
-

@@ -24,7 +24,9 @@ describe('order pricing without a database (ADR 0102)', () => {
 	it('prices a product line from the catalogue, times its quantity', () => {
 		const result = price([{ kind: 'product', productId: candle.id, quantity: 3 }])
 		expect(result.problems).toEqual([])
-		expect(result.lines).toMatchObject([{ lineId: '01', productId: candle.id, name: 'Lumânare', unitPriceCents: 4500, quantity: 3, image: '/c.webp', uploadId: null }])
+		expect(result.lines).toMatchObject([
+			{ lineId: '01', productId: candle.id, name: 'Lumânare', unitPriceCents: 4500, quantity: 3, image: '/c.webp', uploadId: null },
+		])
 		expect(result.subtotalCents).toBe(13500)
 		expect(result.stock).toEqual(new Map([[candle.id, 3]]))
 		expect(price([{ kind: 'product', productId: made.id, quantity: 7 }]).stock.size).toBe(0)
@@ -72,6 +74,8 @@ describe('order pricing without a database (ADR 0102)', () => {
 			[1, 'notEnoughStock'],
 			[2, 'photoMissing'],
 		])
-		expect(price([{ kind: 'product', productId: candle.id, quantity: 1 }], { products: new Map([[candle.id, { ...candle, stock: 0 }]]) }).problems[0]!.code).toBe('outOfStock')
+		expect(
+			price([{ kind: 'product', productId: candle.id, quantity: 1 }], { products: new Map([[candle.id, { ...candle, stock: 0 }]]) }).problems[0]!.code,
+		).toBe('outOfStock')
 	})
 })

@@ -13,4 +13,3 @@ export const portraitOptionsSchema = z.object({
 	description: z.string().check(z.maxLength(PORTRAIT_DESCRIPTION_MAX, 'portrait.descriptionTooLong')),
 })
 export type PortraitOptions = z.output<typeof portraitOptionsSchema>
-

@@ -22,4 +22,3 @@ export function portraitPrice(input: { size: PortraitSize; frame: PortraitFrame;
 	const unitCents = PORTRAIT_BASE_CENTS[input.size] + PORTRAIT_FRAME_CENTS[input.frame]
 	return { unitCents, totalCents: unitCents * input.quantity }
 }
-

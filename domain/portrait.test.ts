@@ -20,14 +20,26 @@ describe('portraitPrice', () => {
 
 describe('portrait cart line', () => {
 	const photo = { id: '0b6a1c1e-7a43-4f0f-9d55-6a1f7a2b9c10', url: '/api/uploads/portrait/0b6a1c1e-7a43-4f0f-9d55-6a1f7a2b9c10' }
-	const form = { ...PORTRAIT_FORM_DEFAULTS, size: '18x24' as const, frame: 'premium' as const, persons: '5+' as const, withPet: true, quantity: 2, uploadedImage: photo }
+	const form = {
+		...PORTRAIT_FORM_DEFAULTS,
+		size: '18x24' as const,
+		frame: 'premium' as const,
+		persons: '5+' as const,
+		withPet: true,
+		quantity: 2,
+		uploadedImage: photo,
+	}
 
 	it('is the tagged line the server is sent (options and the upload id), beside the unit price (total ÷ quantity) and photo the cart shows', () => {
 		const { item, quantity } = portraitCartItem(form, 'Portrait 18x24', 1_700_000_000_000)
 		expect(quantity).toBe(2)
 		expect(item).toEqual({
 			id: 'portrait-1700000000000',
-			line: { kind: 'portrait', options: { size: '18x24', persons: '5+', withCar: false, withPet: true, frame: 'premium', description: '' }, uploadId: photo.id },
+			line: {
+				kind: 'portrait',
+				options: { size: '18x24', persons: '5+', withCar: false, withPet: true, frame: 'premium', description: '' },
+				uploadId: photo.id,
+			},
 			name: 'Portrait 18x24',
 			price: 4490,
 			image: photo.url,
@@ -47,7 +59,11 @@ describe('portrait cart line', () => {
 })
 
 describe('portrait form', () => {
-	const valid = { ...PORTRAIT_FORM_DEFAULTS, size: '13x18', uploadedImage: { id: '0b6a1c1e-7a43-4f0f-9d55-6a1f7a2b9c10', url: '/api/uploads/portrait/0b6a1c1e-7a43-4f0f-9d55-6a1f7a2b9c10' } }
+	const valid = {
+		...PORTRAIT_FORM_DEFAULTS,
+		size: '13x18',
+		uploadedImage: { id: '0b6a1c1e-7a43-4f0f-9d55-6a1f7a2b9c10', url: '/api/uploads/portrait/0b6a1c1e-7a43-4f0f-9d55-6a1f7a2b9c10' },
+	}
 	const firstMessage = (input: unknown) => {
 		const result = portraitFormSchema.safeParse(input)
 		return result.success ? null : result.error.issues[0]!.message

@@ -15,11 +15,23 @@ import {
 	type PortraitFrame,
 } from './portrait-price.ts'
 
-export { PORTRAIT_BASE_CENTS, PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAME_CENTS, PORTRAIT_FRAMES, PORTRAIT_PERSONS, PORTRAIT_PHOTO_MAX_BYTES, portraitPrice, type PortraitFrame }
+export {
+	PORTRAIT_BASE_CENTS,
+	PORTRAIT_DESCRIPTION_MAX,
+	PORTRAIT_FRAME_CENTS,
+	PORTRAIT_FRAMES,
+	PORTRAIT_PERSONS,
+	PORTRAIT_PHOTO_MAX_BYTES,
+	portraitPrice,
+	type PortraitFrame,
+}
 
 /** The uploaded photo as the cart keeps it (same rules as the stored cart's `uploadedImage`). */
 // The ids rule (domain/ids.ts) inline: uuidField would add forms/fields.ts to the portrait page's bundle (ADR 0014).
-export const uploadedImageSchema = z.object({ id: z.string().check(z.regex(UUID_PATTERN)), url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)) })
+export const uploadedImageSchema = z.object({
+	id: z.string().check(z.regex(UUID_PATTERN)),
+	url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)),
+})
 
 /**
  * Spec §5: the customiser form, checked in the browser before adding to the cart: the portrait

@@ -15,7 +15,33 @@ export const FREE_SHIPPING: ShippingConfig = { ratesCents: { ro: 0, es: 0, eu: 0
 
 /** EU member states (ISO 3166-1 alpha-2). */
 export const EU_COUNTRIES = [
-	'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+	'AT',
+	'BE',
+	'BG',
+	'HR',
+	'CY',
+	'CZ',
+	'DK',
+	'EE',
+	'FI',
+	'FR',
+	'DE',
+	'GR',
+	'HU',
+	'IE',
+	'IT',
+	'LV',
+	'LT',
+	'LU',
+	'MT',
+	'NL',
+	'PL',
+	'PT',
+	'RO',
+	'SK',
+	'SI',
+	'ES',
+	'SE',
 ] as const
 
 /** Countries offered in the checkout form: the EU and the closest others, then "other". */

@@ -18,9 +18,10 @@ const background = (from: string, to: string) => `
 	<rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>`
 
 function candle(spec: Extract<DemoImageSpec, { kind: 'candle' }>) {
-	const jar = spec.container === 'metal'
-		? `<rect x="250" y="360" width="300" height="240" rx="28" fill="#b9bcc2"/><rect x="250" y="360" width="300" height="36" rx="18" fill="#d7d9dd"/>`
-		: `<rect x="240" y="300" width="320" height="320" rx="60" fill="#ffffff" fill-opacity="0.35" stroke="#ffffff" stroke-opacity="0.7" stroke-width="6"/>`
+	const jar =
+		spec.container === 'metal'
+			? `<rect x="250" y="360" width="300" height="240" rx="28" fill="#b9bcc2"/><rect x="250" y="360" width="300" height="36" rx="18" fill="#d7d9dd"/>`
+			: `<rect x="240" y="300" width="320" height="320" rx="60" fill="#ffffff" fill-opacity="0.35" stroke="#ffffff" stroke-opacity="0.7" stroke-width="6"/>`
 	const waxTop = spec.container === 'metal' ? 380 : 360
 	return `${background(spec.from, spec.to)}
 		<ellipse cx="400" cy="640" rx="220" ry="26" fill="#000" fill-opacity="0.12"/>
@@ -79,17 +80,23 @@ function category(spec: Extract<DemoImageSpec, { kind: 'category' }>) {
 
 function draw(spec: DemoImageSpec) {
 	const body =
-		spec.kind === 'candle' ? candle(spec)
-		: spec.kind === 'portrait' ? portrait(spec)
-		: spec.kind === 'bundle' ? bundle(spec)
-		: spec.kind === 'discovery' ? discovery(spec)
-		: category(spec)
+		spec.kind === 'candle'
+			? candle(spec)
+			: spec.kind === 'portrait'
+				? portrait(spec)
+				: spec.kind === 'bundle'
+					? bundle(spec)
+					: spec.kind === 'discovery'
+						? discovery(spec)
+						: category(spec)
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">${body}</svg>`
 }
 
 fs.mkdirSync(outDir, { recursive: true })
 for (const spec of demoImageSpecs) {
 	const file = path.join(outDir, `${spec.file}.webp`)
-	await sharp(Buffer.from(draw(spec))).webp({ quality: 70 }).toFile(file)
+	await sharp(Buffer.from(draw(spec)))
+		.webp({ quality: 70 })
+		.toFile(file)
 	console.log(`${path.relative(process.cwd(), file)} ${fs.statSync(file).size} bytes`)
 }

@@ -160,9 +160,7 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
 		const holder = readLock(file)
 		if (holder.kind === 'missing') continue
 		if (holder.kind === 'held' && holder.record.pid !== process.pid && isAlive(holder.record.pid)) {
-			throw new DataDirLockedError(
-				`DATA_DIR ${dataDir} is already in use by process ${holder.record.pid}; stop that process or choose another DATA_DIR.`,
-			)
+			throw new DataDirLockedError(`DATA_DIR ${dataDir} is already in use by process ${holder.record.pid}; stop that process or choose another DATA_DIR.`)
 		}
 		if (holder.kind === 'unreadable' && holder.ageMs <= UNREADABLE_LOCK_GRACE_MS) break
 		// A complete lock whose owner is dead (or an earlier life of this very pid), or an old unreadable file.

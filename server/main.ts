@@ -27,11 +27,7 @@ export function loadEnvOrExit(): Env {
 	}
 }
 
-export async function startServer(options: {
-	clientBuildDir: string
-	loadBuild: () => Promise<ServerBuild>
-	vite?: ViteDevServer
-}): Promise<Server> {
+export async function startServer(options: { clientBuildDir: string; loadBuild: () => Promise<ServerBuild>; vite?: ViteDevServer }): Promise<Server> {
 	const startedAt = performance.now()
 	const env = loadEnvOrExit()
 	// Under steady traffic V8 lets the heap reach about four times what is alive before collecting
@@ -82,7 +78,13 @@ export async function startServer(options: {
 	// Translate content in the background: everything missing is queued now (no page waits on it).
 	services.translation.worker.start()
 	log.info(
-		{ url: env.PUBLIC_URL, port: env.PORT, db: services.database.engine, translation: services.translation.providerName, startupMs: Math.round(performance.now() - startedAt) },
+		{
+			url: env.PUBLIC_URL,
+			port: env.PORT,
+			db: services.database.engine,
+			translation: services.translation.providerName,
+			startupMs: Math.round(performance.now() - startedAt),
+		},
 		`shop listening on http://localhost:${env.PORT}`,
 	)
 

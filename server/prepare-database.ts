@@ -7,10 +7,7 @@ import { seedDemoCatalog, type SeedResult } from './seed/seed.ts'
 const SEED_LOCK_KEY = 7_310_552
 
 /** Brings a database up to date at start: migrations, then the demo catalogue if it is empty. */
-export async function prepareDatabase(
-	handle: DatabaseHandle,
-	options: { seedDemo: boolean; storage: ObjectStorage },
-): Promise<{ seed: SeedResult | null }> {
+export async function prepareDatabase(handle: DatabaseHandle, options: { seedDemo: boolean; storage: ObjectStorage }): Promise<{ seed: SeedResult | null }> {
 	await runMigrations(handle)
 	if (!options.seedDemo) return { seed: null }
 	const seed =

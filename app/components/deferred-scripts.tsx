@@ -86,7 +86,12 @@ export function DeferredScripts({ modules = [], ...props }: ScriptsProps & { mod
 function deferredSource(elements: ReactElement<ElementProps>[], modules: (string | undefined)[]): string | null {
 	const moduleScripts = elements.filter((element) => element.type === 'script' && element.props.type === 'module')
 	const source = moduleScripts[0]?.props.dangerouslySetInnerHTML?.__html
-	if (moduleScripts.length !== 1 || !source || elements.some((element) => element.type !== 'script' && !(element.type === 'link' && element.props.rel === 'modulepreload'))) return null
+	if (
+		moduleScripts.length !== 1 ||
+		!source ||
+		elements.some((element) => element.type !== 'script' && !(element.type === 'link' && element.props.rel === 'modulepreload'))
+	)
+		return null
 	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
 	// An import this rewrite does not know (an HMR runtime, a new form) would be fetched at once: keep the original then.
 	if (ANY_STATIC_IMPORT.test(rewritten)) return null

@@ -49,7 +49,11 @@ const TONE = {
 export function ToastRegion() {
 	const { t } = useTranslation()
 	// The server renders the region empty; toasts only ever appear in the browser.
-	const shown = useSyncExternalStore(subscribe, () => toasts, () => NO_TOASTS)
+	const shown = useSyncExternalStore(
+		subscribe,
+		() => toasts,
+		() => NO_TOASTS,
+	)
 	return (
 		<section aria-label={t('toasts.label')} aria-live="polite" className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-center px-3">
 			<ol className="flex w-full max-w-sm flex-col gap-2">
@@ -63,7 +67,12 @@ export function ToastRegion() {
 							<p className="font-semibold">{toast.title}</p>
 							{toast.description ? <p className="mt-0.5">{toast.description}</p> : null}
 						</div>
-						<button type="button" onClick={() => dismiss(toast.id)} aria-label={t('toasts.close')} className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100">
+						<button
+							type="button"
+							onClick={() => dismiss(toast.id)}
+							aria-label={t('toasts.close')}
+							className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100"
+						>
 							<span aria-hidden="true">×</span>
 						</button>
 					</li>

@@ -7,7 +7,10 @@ describe('header menu hover intent (200 / 300 / 150 ms)', () => {
 
 	function setup() {
 		const changes: (string | null)[] = []
-		const intent = createMenuIntent((open) => changes.push(open), () => Date.now())
+		const intent = createMenuIntent(
+			(open) => changes.push(open),
+			() => Date.now(),
+		)
 		return { intent, changes }
 	}
 

@@ -215,9 +215,35 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 							{t(changed.message)}
 						</p>
 					) : null}
-					<Field id="current-password" name="currentPassword" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} label={t('account.currentPassword')} />
-					<Field id="new-password" name="newPassword" type="password" autoComplete="new-password" required minLength={8} maxLength={PASSWORD_MAX} label={t('auth.newPassword')} hint={t('auth.passwordHint')} />
-					<Field id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} label={t('auth.confirmPassword')} />
+					<Field
+						id="current-password"
+						name="currentPassword"
+						type="password"
+						autoComplete="current-password"
+						required
+						maxLength={PASSWORD_MAX}
+						label={t('account.currentPassword')}
+					/>
+					<Field
+						id="new-password"
+						name="newPassword"
+						type="password"
+						autoComplete="new-password"
+						required
+						minLength={8}
+						maxLength={PASSWORD_MAX}
+						label={t('auth.newPassword')}
+						hint={t('auth.passwordHint')}
+					/>
+					<Field
+						id="confirm-password"
+						name="confirmPassword"
+						type="password"
+						autoComplete="new-password"
+						required
+						maxLength={PASSWORD_MAX}
+						label={t('auth.confirmPassword')}
+					/>
 					<button type="submit" disabled={busyIntent === 'change-password'} className={button}>
 						{busyIntent === 'change-password' ? t('auth.busy') : t('account.changePasswordSubmit')}
 					</button>
@@ -229,7 +255,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 					{t('account.privacyTitle')}
 				</h2>
 				<p className="mt-3 text-sm text-muted">{t('account.exportText')}</p>
-				<a href="/account/export" download className="mt-3 inline-block rounded-full border border-clay-dark px-5 py-2.5 text-sm font-medium text-clay-dark hover:bg-sand/60">
+				<a
+					href="/account/export"
+					download
+					className="mt-3 inline-block rounded-full border border-clay-dark px-5 py-2.5 text-sm font-medium text-clay-dark hover:bg-sand/60"
+				>
 					{t('account.exportButton')}
 				</a>
 
@@ -243,12 +273,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 				<Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
 					<input type="hidden" name="intent" value="delete-account" />
 					{errorFor('delete-account')}
-					<Field id="delete-password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} label={t('account.deletePassword')} />
+					<Field
+						id="delete-password"
+						name="password"
+						type="password"
+						autoComplete="current-password"
+						required
+						maxLength={PASSWORD_MAX}
+						label={t('account.deletePassword')}
+					/>
 					<label className="flex items-start gap-2 text-sm">
 						<input type="checkbox" name="confirm" required className="mt-1" />
 						<span>{t('account.deleteConfirm')}</span>
 					</label>
-					<button type="submit" disabled={busyIntent === 'delete-account'} className="rounded-full bg-red-800 px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60">
+					<button
+						type="submit"
+						disabled={busyIntent === 'delete-account'}
+						className="rounded-full bg-red-800 px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60"
+					>
 						{busyIntent === 'delete-account' ? t('auth.busy') : t('account.deleteButton')}
 					</button>
 				</Form>

@@ -18,7 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		body = await readJson(request)
 	} catch (error) {
 		if (error instanceof RequestBodyError && error.status === 413) {
-			return Response.json({ ok: false, kind: 'failure', message: serverI18n(app.locale).t('checkout.failure') }, { status: 413, headers: { 'Cache-Control': 'no-store' } })
+			return Response.json(
+				{ ok: false, kind: 'failure', message: serverI18n(app.locale).t('checkout.failure') },
+				{ status: 413, headers: { 'Cache-Control': 'no-store' } },
+			)
 		}
 		// Not JSON: the validation answers it like an empty body.
 		body = undefined

@@ -72,7 +72,11 @@ export default function Cart() {
 						<Link to="/checkout" className="mt-6 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
 							{t('cart.checkout')}
 						</Link>
-						<button type="button" onClick={clear} className="mt-3 w-full rounded-full border border-clay-dark px-6 py-2 text-sm font-medium text-clay-dark hover:bg-sand">
+						<button
+							type="button"
+							onClick={clear}
+							className="mt-3 w-full rounded-full border border-clay-dark px-6 py-2 text-sm font-medium text-clay-dark hover:bg-sand"
+						>
 							{t('cart.clear')}
 						</button>
 					</aside>

@@ -32,14 +32,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		],
 		app.locale,
 	)
-	const selectedCategory = result.selected.type === 'category' ? (tabs.find((tab) => tab.id === (result.selected as { category: { id: string } }).category.id) ?? null) : null
+	const selectedCategory =
+		result.selected.type === 'category' ? (tabs.find((tab) => tab.id === (result.selected as { category: { id: string } }).category.id) ?? null) : null
 	const subcategory = result.subcategory ? (subcategories.find((sub) => sub.id === result.subcategory!.id) ?? null) : null
 	const selectedKey = result.selected.type === 'category' ? selectedCategory!.slug : result.selected.type === 'unknown' ? null : result.selected.type
 	const filter = query.filter ?? null
 	const page = query.page
 
 	const t = serverI18n(app.locale).t
-	const title = [subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : null), filter === 'new' ? t('catalog.newArrivals') : filter === 'bestsellers' && selectedKey !== 'bestsellers' ? t('catalog.bestsellers') : null, t('catalog.title')]
+	const title = [
+		subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : null),
+		filter === 'new' ? t('catalog.newArrivals') : filter === 'bestsellers' && selectedKey !== 'bestsellers' ? t('catalog.bestsellers') : null,
+		t('catalog.title'),
+	]
 		.filter(Boolean)
 		.join(' · ')
 	const listing = {
@@ -101,7 +106,10 @@ function Tab({ to, current, children }: { to: string; current: boolean; children
 export default function Catalog({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, products, pagination, showPortraitSizes } = loaderData
-	const heading = subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : filter === 'new' ? t('catalog.newArrivals') : t('catalog.title'))
+	const heading =
+		subcategory?.name ??
+		selectedCategory?.name ??
+		(selectedKey === 'bestsellers' ? t('catalog.bestsellers') : filter === 'new' ? t('catalog.newArrivals') : t('catalog.title'))
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl sm:text-4xl">{heading}</h1>
@@ -192,13 +200,21 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 					{pagination.previous || pagination.next ? (
 						<nav aria-label={t('catalog.pagesLabel')} className="mt-8 flex items-center justify-center gap-4">
 							{pagination.previous ? (
-								<Link to={pagination.previous} rel="prev" className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white">
+								<Link
+									to={pagination.previous}
+									rel="prev"
+									className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white"
+								>
 									{t('catalog.previousPage')}
 								</Link>
 							) : null}
 							<span aria-current="page">{t('catalog.pageNumber', { page: pagination.page })}</span>
 							{pagination.next ? (
-								<Link to={pagination.next} rel="next" className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white">
+								<Link
+									to={pagination.next}
+									rel="next"
+									className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white"
+								>
 									{t('catalog.nextPage')}
 								</Link>
 							) : null}

@@ -149,7 +149,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	useSubmissionToast(failure ? null : actionData, t('checkout.validationTitle'), (message) => t(message))
 	useEffect(() => {
 		if (!failure || !isRejected(actionData)) return
-		notify({ type: 'error', title: t('checkout.failure'), description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined })
+		notify({
+			type: 'error',
+			title: t('checkout.failure'),
+			description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined,
+		})
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [actionData])
 
@@ -291,7 +295,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 						</div>
 					</dl>
 					<p className="mt-1 text-xs text-muted">{t('checkout.vatIncluded')}</p>
-					<button type="submit" disabled={busy} className="mt-6 w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+					<button
+						type="submit"
+						disabled={busy}
+						className="mt-6 w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60"
+					>
 						{busy ? t('checkout.busy') : t('checkout.submit')}
 					</button>
 					<p className="mt-4 text-xs text-muted">

@@ -124,7 +124,11 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	const [uploading, setUploading] = useState(false)
 	// The cart lives in the browser and the photo is uploaded by script: the button waits for the page's
 	// JavaScript (what was typed meanwhile stays), rather than sending the form somewhere that cannot take it.
-	const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+	const hydrated = useSyncExternalStore(
+		noSubscription,
+		() => true,
+		() => false,
+	)
 	useSubmissionToast(refusal, t('form.validationTitle'), t)
 
 	// Typed before the page hydrated: the fields kept it; the price and the counter catch up.
@@ -159,7 +163,13 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 		<div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
 			<h1 className="font-serif text-3xl sm:text-4xl">{t('portrait.title')}</h1>
 			<p className="mt-3 text-muted">{t('portrait.intro')}</p>
-			<form ref={formRef} onSubmit={submit} onChange={(event) => setFields(readPortraitForm(event.currentTarget, fields))} noValidate className="mt-8 space-y-5">
+			<form
+				ref={formRef}
+				onSubmit={submit}
+				onChange={(event) => setFields(readPortraitForm(event.currentTarget, fields))}
+				noValidate
+				className="mt-8 space-y-5"
+			>
 				<fieldset className={fieldset}>
 					<legend className="px-1 font-medium">{t('portrait.size')}</legend>
 					<div className="mt-1 flex flex-wrap gap-3">
@@ -176,12 +186,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					<label htmlFor={ids.persons} className="block font-medium">
 						{t('portrait.persons')}
 					</label>
-					<select
-						id={ids.persons}
-						name="persons"
-						defaultValue={defaults.persons}
-						className="mt-2 w-32 rounded-lg border border-muted/40 bg-white px-3 py-2"
-					>
+					<select id={ids.persons} name="persons" defaultValue={defaults.persons} className="mt-2 w-32 rounded-lg border border-muted/40 bg-white px-3 py-2">
 						{PORTRAIT_PERSONS.map((option) => (
 							<option key={option} value={option}>
 								{option}
@@ -264,7 +269,11 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					</div>
 				</div>
 
-				<button type="submit" disabled={uploading || !hydrated} className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60">
+				<button
+					type="submit"
+					disabled={uploading || !hydrated}
+					className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60"
+				>
 					{t('portrait.addToCart')}
 				</button>
 			</form>

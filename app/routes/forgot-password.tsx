@@ -24,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const submission = parseSubmission(forgotPasswordSchema, await readFormData(request))
 	// The address comes back, so a form posted before the page's JavaScript ran is still filled in.
-	const kept = (email: unknown, messageValues?: Record<string, string | number>) => ({ email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '', messageValues })
+	const kept = (email: unknown, messageValues?: Record<string, string | number>) => ({
+		email: typeof email === 'string' ? email.slice(0, EMAIL_MAX) : '',
+		messageValues,
+	})
 	if (!submission.ok) return rejectSubmission(submission.errors, kept(submission.values.email))
 	const result = await requestPasswordReset(app, submission.value.email)
 	if (!result.ok) return rejectSubmission(formError(result.message, 'email'), kept(submission.value.email, result.values), result.status)

@@ -92,7 +92,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 	const tab: 'login' | 'signup' = signedUp ? 'login' : failure ? failure.intent : searchParams.get('tab') === 'signup' ? 'signup' : 'login'
 
 	// Spec §8: the first error in a toast titled 'Eroare autentificare' or 'Eroare înregistrare'.
-	useSubmissionToast(actionData, t(failure?.intent === 'signup' ? 'auth.signUpErrorTitle' : 'auth.signInErrorTitle'), (message) => t(message, failure?.messageValues))
+	useSubmissionToast(actionData, t(failure?.intent === 'signup' ? 'auth.signUpErrorTitle' : 'auth.signInErrorTitle'), (message) =>
+		t(message, failure?.messageValues),
+	)
 	useEffect(() => {
 		if (actionData && !isRejected(actionData)) notify({ type: 'success', title: t('auth.signUpSuccessTitle'), description: t('auth.signUpSuccessText') })
 	}, [actionData, t])
@@ -141,8 +143,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 				<Form method="post" className="mt-6 space-y-4" key={signedUp ? `login-after-signup-${email}` : 'login'} noValidate>
 					<input type="hidden" name="intent" value="login" />
 					<input type="hidden" name="returnUrl" value={loaderData.returnUrl} />
-					<Field id="login-email" name="email" type="email" autoComplete="username" required maxLength={EMAIL_MAX} defaultValue={email} label={t('auth.email')} />
-					<Field id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} defaultValue="" label={t('auth.password')} />
+					<Field
+						id="login-email"
+						name="email"
+						type="email"
+						autoComplete="username"
+						required
+						maxLength={EMAIL_MAX}
+						defaultValue={email}
+						label={t('auth.email')}
+					/>
+					<Field
+						id="login-password"
+						name="password"
+						type="password"
+						autoComplete="current-password"
+						required
+						maxLength={PASSWORD_MAX}
+						defaultValue=""
+						label={t('auth.password')}
+					/>
 					<button type="submit" disabled={busy} className={primaryButton}>
 						{busy ? t('auth.busy') : t('auth.signInSubmit')}
 					</button>

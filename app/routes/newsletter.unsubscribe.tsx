@@ -29,7 +29,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const { token } = tokenSchema.parse(Object.fromEntries(await readFormData(request)))
 	const done = await unsubscribeFromNewsletter(getApp(context).db, token)
-	return done ? { ok: true as const, message: 'newsletter.unsubscribed' } : data({ ok: false as const, message: 'newsletter.unsubscribeInvalid' }, { status: 400 })
+	return done
+		? { ok: true as const, message: 'newsletter.unsubscribed' }
+		: data({ ok: false as const, message: 'newsletter.unsubscribeInvalid' }, { status: 400 })
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {

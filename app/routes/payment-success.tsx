@@ -45,7 +45,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 			<Suspense
 				fallback={
 					<p role="status" className="text-lg">
-						<span aria-hidden="true" className="mr-2 inline-block size-4 animate-spin rounded-full border-2 border-clay-dark border-t-transparent align-middle" />
+						<span
+							aria-hidden="true"
+							className="mr-2 inline-block size-4 animate-spin rounded-full border-2 border-clay-dark border-t-transparent align-middle"
+						/>
 						{t('payment.verifying')}
 					</p>
 				}
@@ -93,7 +96,8 @@ function Outcome({ verification }: { verification: Verification }) {
 		)
 	}
 	// A delayed payment (bank transfer, SEPA debit) is on its way; a refunded one came for units sold out meanwhile.
-	const text = verification.state === 'processing' ? 'payment.processingText' : verification.state === 'refunded' ? 'payment.refundedText' : 'payment.processedText'
+	const text =
+		verification.state === 'processing' ? 'payment.processingText' : verification.state === 'refunded' ? 'payment.refundedText' : 'payment.processedText'
 	return (
 		<div data-testid="payment-outcome" data-state={verification.state}>
 			<h1 className="font-serif text-3xl">{t('payment.processedTitle')}</h1>

@@ -30,7 +30,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		return data(
 			{
 				product: null,
-				meta: { ...pageMeta(app, { title: t('product.notFound'), description: t('product.notFoundText'), path: `/product/${encodeURIComponent(params.key)}` }) },
+				meta: {
+					...pageMeta(app, { title: t('product.notFound'), description: t('product.notFoundText'), path: `/product/${encodeURIComponent(params.key)}` }),
+				},
 				jsonLd: null,
 				lei: null,
 			},
@@ -38,7 +40,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		)
 	}
 	const [product] = await localizeContent(app, 'product', [found], app.locale)
-	const meta = pageMeta(app, { title: product!.name, description: product!.description || t('catalog.description'), path: `/product/${product!.slug}`, image: product!.images[0], type: 'product' })
+	const meta = pageMeta(app, {
+		title: product!.name,
+		description: product!.description || t('catalog.description'),
+		path: `/product/${product!.slug}`,
+		image: product!.images[0],
+		type: 'product',
+	})
 	const jsonLd = {
 		'@context': 'https://schema.org',
 		'@type': 'Product',
@@ -112,7 +120,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							onClick={() => dialog.current?.showModal()}
 							className="block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-white shadow-sm"
 						>
-							<ResponsiveImage src={image} sizes="(min-width: 1152px) 556px, (min-width: 768px) 50vw, 100vw" width={800} height={800} alt={product.name} eager="high" className="aspect-square w-full object-cover" />
+							<ResponsiveImage
+								src={image}
+								sizes="(min-width: 1152px) 556px, (min-width: 768px) 50vw, 100vw"
+								width={800}
+								height={800}
+								alt={product.name}
+								eager="high"
+								className="aspect-square w-full object-cover"
+							/>
 							<span className="sr-only">{t('product.enlarge')}</span>
 						</button>
 					) : (
@@ -172,7 +188,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							</Link>
 						) : (
 							<AddToCartButton
-								product={{ id: product.id, slug: product.slug, name: product.name, priceCents: product.priceCents, image: product.images[0] ?? null, stock: product.stock }}
+								product={{
+									id: product.id,
+									slug: product.slug,
+									name: product.name,
+									priceCents: product.priceCents,
+									image: product.images[0] ?? null,
+									stock: product.stock,
+								}}
 								className="rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink disabled:cursor-not-allowed disabled:bg-muted"
 							/>
 						)}
@@ -202,7 +225,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 						</button>
 					</form>
 					{/* Lazy: inside the closed dialog it loads when opened (an eager one would be preloaded with the page, competing with the main image). */}
-					<img src={image} srcSet={imageSrcSet(image)} sizes="min(800px, 95vw)" alt={product.name} width={800} height={800} loading="lazy" decoding="async" className="max-h-[80vh] w-auto object-contain" />
+					<img
+						src={image}
+						srcSet={imageSrcSet(image)}
+						sizes="min(800px, 95vw)"
+						alt={product.name}
+						width={800}
+						height={800}
+						loading="lazy"
+						decoding="async"
+						className="max-h-[80vh] w-auto object-contain"
+					/>
 				</dialog>
 			) : null}
 		</div>

@@ -88,7 +88,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 						label={t('auth.newPassword')}
 						hint={t('auth.passwordHint')}
 					/>
-					<Field id="reset-confirm" name="confirmPassword" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} label={t('auth.confirmPassword')} />
+					<Field
+						id="reset-confirm"
+						name="confirmPassword"
+						type="password"
+						autoComplete="new-password"
+						required
+						maxLength={PASSWORD_MAX}
+						label={t('auth.confirmPassword')}
+					/>
 					<button type="submit" disabled={busy} className={primaryButton}>
 						{busy ? t('auth.busy') : t('auth.resetSubmit')}
 					</button>

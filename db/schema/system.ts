@@ -38,7 +38,9 @@ export const emailOutbox = pgTable(
 	},
 	(t) => [
 		uniqueIndex('email_outbox_dedupe_idx').on(t.dedupeKey),
-		index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+		index('email_outbox_due_idx')
+			.on(t.nextAttemptAt)
+			.where(sql`${t.status} = 'pending'`),
 	],
 )
 
@@ -77,7 +79,9 @@ export const translations = pgTable(
 	},
 	(t) => [
 		uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale),
-		index('translations_due_idx').on(t.nextAttemptAt).where(sql`${t.translatedText} is null and not ${t.stale}`),
+		index('translations_due_idx')
+			.on(t.nextAttemptAt)
+			.where(sql`${t.translatedText} is null and not ${t.stale}`),
 	],
 )
 

@@ -170,7 +170,10 @@ export const ro = {
 		payments: { pending: 'În așteptare', paid: 'Plătită', failed: 'Eșuată', refunded: 'Rambursată' },
 		/** Beside the payment status: what the admin must know about a delayed or late payment (ADR 0095). */
 		paymentNotes: {
-			settling: { label: 'Plată în curs', title: 'Clientul a plătit prin transfer bancar sau debit SEPA; banii sosesc în câteva zile. Stocul rămâne rezervat.' },
+			settling: {
+				label: 'Plată în curs',
+				title: 'Clientul a plătit prin transfer bancar sau debit SEPA; banii sosesc în câteva zile. Stocul rămâne rezervat.',
+			},
 			refundDue: { label: 'De rambursat', title: 'Plata a sosit după ce stocul s-a epuizat: comanda e anulată, iar rambursarea se reîncearcă automat.' },
 			refunded: { label: 'Rambursată automat', title: 'Plata a sosit după ce stocul s-a epuizat: comanda a fost anulată și suma rambursată integral.' },
 		},
@@ -192,7 +195,8 @@ export const ro = {
 		placedOn: 'Plasată pe {date}',
 		close: 'Închide',
 		archivedNotice: 'Comanda este arhivată (ștearsă): nu apare în listă, dar este păstrată pentru contabilitate.',
-		erasurePendingNotice: 'Clientul și-a șters contul. Datele de livrare se păstrează doar până când comanda este livrată sau anulată; apoi se șterg automat, împreună cu fotografia pentru portret.',
+		erasurePendingNotice:
+			'Clientul și-a șters contul. Datele de livrare se păstrează doar până când comanda este livrată sau anulată; apoi se șterg automat, împreună cu fotografia pentru portret.',
 		archivedBadge: 'Arhivată',
 		changeStatus: 'Status comandă',
 		saveStatus: 'Schimbă statusul',
@@ -270,7 +274,8 @@ export const ro = {
 	},
 	translations: {
 		title: 'Traduceri',
-		intro: 'Conținutul se scrie în română. Aici vezi traducerea automată a fiecărui text în engleză și spaniolă și o poți înlocui cu traducerea ta, care are mereu prioritate.',
+		intro:
+			'Conținutul se scrie în română. Aici vezi traducerea automată a fiecărui text în engleză și spaniolă și o poți înlocui cu traducerea ta, care are mereu prioritate.',
 		machineOff: 'Traducerea automată este oprită: textele apar în română în engleză și spaniolă până când adaugi o traducere aici.',
 		provider: 'Serviciu de traducere: {name}',
 		providers: { none: 'oprit', libretranslate: 'LibreTranslate', deepl: 'DeepL' },

@@ -51,7 +51,10 @@ describe('admin edit forms posted as FormData', () => {
 			['isActive', 'on'],
 			['giftWrapAvailable', 'on'],
 		]
-		const withLists = parseSubmission(productFormSchema, posted([...base, ['badges[]', 'Nou'], ['badges[]', 'Handmade'], ['images[]', '/uploads/products/a.webp']]))
+		const withLists = parseSubmission(
+			productFormSchema,
+			posted([...base, ['badges[]', 'Nou'], ['badges[]', 'Handmade'], ['images[]', '/uploads/products/a.webp']]),
+		)
 		expect(withLists.ok && withLists.value).toMatchObject({
 			badges: ['Handmade', 'Nou'],
 			images: ['/uploads/products/a.webp'],
@@ -65,32 +68,110 @@ describe('admin edit forms posted as FormData', () => {
 	})
 
 	it('a refusal keeps what was sent and names the field', () => {
-		const refused = parseSubmission(categoryFormSchema, posted([['name', 'Lumânări'], ['slug', 'Cu Spatii'], ['displayOrder', '0'], ['price', ''], ['description', ''], ['parentId', ''], ['imageUrl', '']]))
+		const refused = parseSubmission(
+			categoryFormSchema,
+			posted([
+				['name', 'Lumânări'],
+				['slug', 'Cu Spatii'],
+				['displayOrder', '0'],
+				['price', ''],
+				['description', ''],
+				['parentId', ''],
+				['imageUrl', ''],
+			]),
+		)
 		expect(refused.ok).toBe(false)
 		if (refused.ok) return
-		expect(refused.errors).toEqual({ fieldErrors: { slug: 'Slug-ul poate conține doar litere mici, cifre și cratime' }, formError: 'Slug-ul poate conține doar litere mici, cifre și cratime' })
+		expect(refused.errors).toEqual({
+			fieldErrors: { slug: 'Slug-ul poate conține doar litere mici, cifre și cratime' },
+			formError: 'Slug-ul poate conține doar litere mici, cifre și cratime',
+		})
 		expect(refused.values).toMatchObject({ name: 'Lumânări', slug: 'Cu Spatii' })
 	})
 })
 
 describe('intents are discriminated unions', () => {
 	it('row actions: toggle (active true|false) or delete, with a row id', () => {
-		const toggle = parseSubmission(rowActionSchema, posted([['intent', 'toggle'], ['id', uuid], ['active', 'true']]))
+		const toggle = parseSubmission(
+			rowActionSchema,
+			posted([
+				['intent', 'toggle'],
+				['id', uuid],
+				['active', 'true'],
+			]),
+		)
 		expect(toggle.ok && toggle.value).toEqual({ intent: 'toggle', id: uuid, active: true })
-		const off = parseSubmission(rowActionSchema, posted([['intent', 'toggle'], ['id', uuid], ['active', 'false']]))
+		const off = parseSubmission(
+			rowActionSchema,
+			posted([
+				['intent', 'toggle'],
+				['id', uuid],
+				['active', 'false'],
+			]),
+		)
 		expect(off.ok && off.value).toEqual({ intent: 'toggle', id: uuid, active: false })
-		expect(parseSubmission(rowActionSchema, posted([['intent', 'delete'], ['id', uuid]])).ok).toBe(true)
-		expect(parseSubmission(rowActionSchema, posted([['intent', 'delete'], ['id', 'nu-e-id']])).ok).toBe(false)
-		expect(parseSubmission(rowActionSchema, posted([['intent', 'rename'], ['id', uuid]])).ok).toBe(false)
+		expect(
+			parseSubmission(
+				rowActionSchema,
+				posted([
+					['intent', 'delete'],
+					['id', uuid],
+				]),
+			).ok,
+		).toBe(true)
+		expect(
+			parseSubmission(
+				rowActionSchema,
+				posted([
+					['intent', 'delete'],
+					['id', 'nu-e-id'],
+				]),
+			).ok,
+		).toBe(false)
+		expect(
+			parseSubmission(
+				rowActionSchema,
+				posted([
+					['intent', 'rename'],
+					['id', uuid],
+				]),
+			).ok,
+		).toBe(false)
 	})
 
 	it('order dialog: status, tracking, archive, restore, with the spec messages', () => {
-		expect(parseSubmission(orderActionSchema, posted([['intent', 'status'], ['status', 'shipped']])).ok).toBe(true)
-		const badStatus = parseSubmission(orderActionSchema, posted([['intent', 'status'], ['status', 'bogus']]))
+		expect(
+			parseSubmission(
+				orderActionSchema,
+				posted([
+					['intent', 'status'],
+					['status', 'shipped'],
+				]),
+			).ok,
+		).toBe(true)
+		const badStatus = parseSubmission(
+			orderActionSchema,
+			posted([
+				['intent', 'status'],
+				['status', 'bogus'],
+			]),
+		)
 		expect(!badStatus.ok && badStatus.errors.formError).toBe('Status invalid')
-		const longTracking = parseSubmission(orderActionSchema, posted([['intent', 'tracking'], ['trackingNumber', 'X'.repeat(101)]]))
+		const longTracking = parseSubmission(
+			orderActionSchema,
+			posted([
+				['intent', 'tracking'],
+				['trackingNumber', 'X'.repeat(101)],
+			]),
+		)
 		expect(!longTracking.ok && longTracking.errors.formError).toBe('Numărul de tracking nu poate depăși 100 de caractere')
-		const cleared = parseSubmission(orderActionSchema, posted([['intent', 'tracking'], ['trackingNumber', '  ']]))
+		const cleared = parseSubmission(
+			orderActionSchema,
+			posted([
+				['intent', 'tracking'],
+				['trackingNumber', '  '],
+			]),
+		)
 		expect(cleared.ok && cleared.value).toEqual({ intent: 'tracking', trackingNumber: '' })
 		expect(parseSubmission(orderActionSchema, posted([['intent', 'archive']])).ok).toBe(true)
 		expect(parseSubmission(orderActionSchema, posted([['intent', 'restore']])).ok).toBe(true)

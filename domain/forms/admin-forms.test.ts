@@ -72,7 +72,11 @@ describe('category form schema (spec §5)', () => {
 			price: null,
 			imageUrl: null,
 		})
-		expect(categoryFormSchema.parse({ ...category, price: '12.5', displayOrder: '42', parentId: uuid })).toMatchObject({ price: 1250, displayOrder: 42, parentId: uuid })
+		expect(categoryFormSchema.parse({ ...category, price: '12.5', displayOrder: '42', parentId: uuid })).toMatchObject({
+			price: 1250,
+			displayOrder: 42,
+			parentId: uuid,
+		})
 	})
 
 	it('refuses bad values', () => {

@@ -23,7 +23,10 @@ const productFields = z.object({
 	 */
 	loadedStock: z.optional(
 		z.pipe(
-			z.string().check(z.trim(), z.refine((value) => value === '' || /^\d{1,9}$/.test(value), 'Stocul încărcat nu este valid; reîncarcă pagina')),
+			z.string().check(
+				z.trim(),
+				z.refine((value) => value === '' || /^\d{1,9}$/.test(value), 'Stocul încărcat nu este valid; reîncarcă pagina'),
+			),
 			z.transform((value: string) => (value === '' ? null : Number(value))),
 		),
 	),

@@ -7,7 +7,14 @@ import { uuidField } from './fields.ts'
  * for: anything but 'true' deactivates, as the buttons send only 'true' or 'false'.
  */
 export const rowActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('toggle'), id: uuidField(), active: z.pipe(z.optional(z.string()), z.transform((value) => value === 'true')) }),
+	z.object({
+		intent: z.literal('toggle'),
+		id: uuidField(),
+		active: z.pipe(
+			z.optional(z.string()),
+			z.transform((value) => value === 'true'),
+		),
+	}),
 	z.object({ intent: z.literal('delete'), id: uuidField() }),
 ])
 

@@ -9,10 +9,9 @@ import { checkoutFormSchema } from './checkout.ts'
 export const MAX_CHECKOUT_LINES = 50
 
 /** The cart lines of a checkout (ADR 0102): the one cart-line schema, nothing the server would ignore. */
-export const checkoutLinesSchema = z.array(cartLineSchema, { error: 'checkout.emptyCartText' }).check(
-	z.minLength(1, 'checkout.emptyCartText'),
-	z.maxLength(MAX_CHECKOUT_LINES, 'checkout.emptyCartText'),
-)
+export const checkoutLinesSchema = z
+	.array(cartLineSchema, { error: 'checkout.emptyCartText' })
+	.check(z.minLength(1, 'checkout.emptyCartText'), z.maxLength(MAX_CHECKOUT_LINES, 'checkout.emptyCartText'))
 
 /** The body of a checkout request (spec §7 create-checkout-session): the lines and the shipping data. */
 export const checkoutRequestSchema = z.object({

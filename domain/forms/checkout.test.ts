@@ -111,7 +111,9 @@ describe('checkout form (spec §5)', () => {
 		expect(checkoutRequestSchema.safeParse({ items: [{ kind: 'product', productId, quantity: 1.5 }], shippingData: valid }).success).toBe(false)
 		expect(checkoutRequestSchema.safeParse({ items: [{ kind: 'product', productId, quantity: 0 }], shippingData: valid }).success).toBe(false)
 		// The browser sends nothing the server ignores (ADR 0102): a price is dropped, never read.
-		expect(checkoutRequestSchema.parse({ items: [{ kind: 'product', productId, quantity: 2, price: 1 }], shippingData: valid }).items).toEqual([{ kind: 'product', productId, quantity: 2 }])
+		expect(checkoutRequestSchema.parse({ items: [{ kind: 'product', productId, quantity: 2, price: 1 }], shippingData: valid }).items).toEqual([
+			{ kind: 'product', productId, quantity: 2 },
+		])
 		// A line's kind is its tag, never its id.
 		expect(checkoutRequestSchema.safeParse({ items: [{ id: 'portrait-13x18-1', quantity: 1 }], shippingData: valid }).success).toBe(false)
 	})

@@ -21,7 +21,6 @@ export const CHECKOUT_LIMITS = {
 /** Digits, plus, hyphen, whitespace and parentheses only. */
 export const PHONE_PATTERN = /^[\d+\-\s()]+$/
 
-
 export const checkoutFormSchema = z.object({
 	fullName: text(CHECKOUT_LIMITS.fullName, 'checkout.errors.fullName', 'checkout.errors.fullNameTooLong'),
 	email: emailAddress(CHECKOUT_LIMITS.email, 'checkout.errors.email'),
@@ -38,7 +37,10 @@ export const checkoutFormSchema = z.object({
 		z.overwrite((value) => countryCode(value) ?? value),
 	),
 	// Not trimmed (spec §5): what the customer typed is kept as it is.
-	notes: z._default(z.optional(z.string({ error: 'checkout.errors.notesTooLong' }).check(z.maxLength(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong'))), ''),
+	notes: z._default(
+		z.optional(z.string({ error: 'checkout.errors.notesTooLong' }).check(z.maxLength(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong'))),
+		'',
+	),
 })
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>

@@ -11,8 +11,7 @@ export const requiredText = (max: number, required: string, tooLong: string, ...
 	z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...checks)
 
 /** A trimmed e-mail address of at most `max` characters; every problem gives `message`. */
-export const emailAddress = (max: number, message: string) =>
-	z.pipe(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)), z.email(message))
+export const emailAddress = (max: number, message: string) => z.pipe(z.string({ error: message }).check(z.trim(), z.maxLength(max, message)), z.email(message))
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g

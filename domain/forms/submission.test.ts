@@ -17,7 +17,10 @@ describe('parseSubmission', () => {
 		form.append('photo', new Blob(['x']), 'photo.png')
 		expect(parseSubmission(schema, form)).toEqual({ ok: true, value: { name: 'Ana', email: 'ana@example.com', tags: ['a'] } })
 		expect(parseSubmission(schema, { name: 'Ana', email: 'ana@example.com' })).toEqual({ ok: true, value: { name: 'Ana', email: 'ana@example.com', tags: [] } })
-		expect(parseSubmission(schema, new URLSearchParams('name=Ana&email=ana@example.com&tags=a&tags=b'))).toMatchObject({ ok: true, value: { tags: ['a', 'b'] } })
+		expect(parseSubmission(schema, new URLSearchParams('name=Ana&email=ana@example.com&tags=a&tags=b'))).toMatchObject({
+			ok: true,
+			value: { tags: ['a', 'b'] },
+		})
 	})
 
 	it('gives each field its first message, the first of all for the toast, and what was sent', () => {
@@ -30,7 +33,10 @@ describe('parseSubmission', () => {
 	})
 
 	it('reads intents as a discriminated union', () => {
-		const intents = z.discriminatedUnion('intent', [z.object({ intent: z.literal('toggle'), id: z.string() }), z.object({ intent: z.literal('delete'), id: z.string() })])
+		const intents = z.discriminatedUnion('intent', [
+			z.object({ intent: z.literal('toggle'), id: z.string() }),
+			z.object({ intent: z.literal('delete'), id: z.string() }),
+		])
 		expect(parseSubmission(intents, new URLSearchParams('intent=delete&id=1'))).toEqual({ ok: true, value: { intent: 'delete', id: '1' } })
 		expect(parseSubmission(intents, new URLSearchParams('intent=drop&id=1')).ok).toBe(false)
 	})

@@ -32,11 +32,7 @@ export function localeFromCountry(country: string | null | undefined): Locale {
  * Spec §1 order: a stored choice, then the browser language, then the visitor's country.
  * The server sees the stored choice as a cookie and the country as a proxy header.
  */
-export function negotiateLocale(input: {
-	stored?: string | null
-	acceptLanguage?: string | null
-	country?: string | null
-}): Locale {
+export function negotiateLocale(input: { stored?: string | null; acceptLanguage?: string | null; country?: string | null }): Locale {
 	if (isLocale(input.stored)) return input.stored
 	const fromBrowser = localeFromAcceptLanguage(input.acceptLanguage)
 	if (fromBrowser) return fromBrowser

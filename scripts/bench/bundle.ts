@@ -17,7 +17,9 @@ const gzipSize = (text: string) => zlib.gzipSync(Buffer.from(text)).length
 async function cssOfPage(baseUrl: string, path: string) {
 	const html = await (await fetch(baseUrl + path, { headers: { Cookie: 'lang=ro' } })).text()
 	const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!)
-	const linkedHrefs = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((match) => /href="([^"]+)"/.exec(match[0])?.[1]).filter((href): href is string => Boolean(href))
+	const linkedHrefs = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)]
+		.map((match) => /href="([^"]+)"/.exec(match[0])?.[1])
+		.filter((href): href is string => Boolean(href))
 	const linked = await Promise.all(linkedHrefs.map(async (href) => (await fetch(new URL(href, baseUrl))).text()))
 	return gzipSize([...inline, ...linked].join('\n'))
 }

@@ -63,16 +63,31 @@ export async function prepareBenchDatabase(engine: DatabaseEngine, productCount:
 export async function withBenchDatabase<T>(engine: DatabaseEngine, productCount: number, work: (database: BenchDatabase) => Promise<T>): Promise<T> {
 	const database = await prepareBenchDatabase(engine, productCount)
 	try {
-		return await withInterruptCleanup(() => database.cleanup(), () => work(database))
+		return await withInterruptCleanup(
+			() => database.cleanup(),
+			() => work(database),
+		)
 	} finally {
 		await database.cleanup()
 	}
 }
 
 const SCENTS = [
-	['Vanilie', 'Mosc'], ['Lavandă', 'Salvie'], ['Trandafir', 'Bujor'], ['Iasomie', 'Neroli'], ['Cedru', 'Vetiver'],
-	['Bergamotă', 'Ceai negru'], ['Lămâie', 'Busuioc'], ['Mentă', 'Eucalipt'], ['Cafea', 'Cacao'], ['Smochină', 'Lemn de santal'],
-	['Caramel', 'Sare de mare'], ['Pin', 'Brad'], ['Portocală', 'Cuișoare'], ['Tuberoză', 'Chihlimbar'], ['Ploaie de vară', 'Iarbă'],
+	['Vanilie', 'Mosc'],
+	['Lavandă', 'Salvie'],
+	['Trandafir', 'Bujor'],
+	['Iasomie', 'Neroli'],
+	['Cedru', 'Vetiver'],
+	['Bergamotă', 'Ceai negru'],
+	['Lămâie', 'Busuioc'],
+	['Mentă', 'Eucalipt'],
+	['Cafea', 'Cacao'],
+	['Smochină', 'Lemn de santal'],
+	['Caramel', 'Sare de mare'],
+	['Pin', 'Brad'],
+	['Portocală', 'Cuișoare'],
+	['Tuberoză', 'Chihlimbar'],
+	['Ploaie de vară', 'Iarbă'],
 ] as const
 const CANDLE_CATEGORIES = ['lumanari-in-borcan', 'lumanari-in-cutie-metalica', 'editie-de-sezon'] as const
 const PORTRAIT_SUBJECTS = [
@@ -173,4 +188,3 @@ async function addGeneratedProducts(db: Database, total: number): Promise<string
 	const inserted = await db.insert(products).values(rows).returning({ id: products.id, kind: products.kind, stock: products.stock })
 	return inserted.filter((row) => row.kind === 'candle' && row.stock === GENERATED_STOCK).map((row) => row.id)
 }
-

@@ -55,6 +55,12 @@ export async function measureAtRate(
 	options: { connections: number; durationSeconds: number; ratePerSecond: number },
 ): Promise<RateFigures> {
 	await warmUp(baseUrl + path, options.connections)
-	const result = await autocannon({ url: baseUrl + path, connections: options.connections, duration: options.durationSeconds, overallRate: options.ratePerSecond, headers: BROWSER_HEADERS })
+	const result = await autocannon({
+		url: baseUrl + path,
+		connections: options.connections,
+		duration: options.durationSeconds,
+		overallRate: options.ratePerSecond,
+		headers: BROWSER_HEADERS,
+	})
 	return { ...figures(path, result), targetRatePerSecond: options.ratePerSecond }
 }

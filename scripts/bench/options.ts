@@ -32,7 +32,8 @@ function engines(): DatabaseEngine[] {
 	const raw = process.env.BENCH_ENGINES?.trim()
 	if (!raw) return ['pglite', 'postgres']
 	const names = raw.split(',').map((name) => name.trim())
-	for (const name of names) if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_ENGINES takes pglite and/or postgres (got ${JSON.stringify(name)})`)
+	for (const name of names)
+		if (name !== 'pglite' && name !== 'postgres') throw new Error(`BENCH_ENGINES takes pglite and/or postgres (got ${JSON.stringify(name)})`)
 	return names as DatabaseEngine[]
 }
 

@@ -85,26 +85,76 @@ export function checkTargets(engines: EngineFigures[], lighthouse: LighthouseFig
 	for (const engine of engines) {
 		const pages = catalogAndProductPaths(engine.productPath)
 		for (const row of engine.throughput.filter((row) => pages.includes(row.path))) {
-			checks.push({ target: `≥ ${percent(TARGETS.throughputRatioToHealthz)} of /healthz throughput`, subject: `${engine.engine} ${row.path}`, measured: percent(row.ratioToHealthz), pass: row.ratioToHealthz >= TARGETS.throughputRatioToHealthz })
+			checks.push({
+				target: `≥ ${percent(TARGETS.throughputRatioToHealthz)} of /healthz throughput`,
+				subject: `${engine.engine} ${row.path}`,
+				measured: percent(row.ratioToHealthz),
+				pass: row.ratioToHealthz >= TARGETS.throughputRatioToHealthz,
+			})
 		}
 		for (const row of engine.atRate) {
-			checks.push({ target: `p99 < ${TARGETS.p99AtRateMs} ms at ${row.targetRatePerSecond} req/s`, subject: `${engine.engine} ${row.path}`, measured: ms(row.p99Ms), pass: row.p99Ms !== null && row.p99Ms < TARGETS.p99AtRateMs && row.non2xx === 0 && row.errors === 0 })
+			checks.push({
+				target: `p99 < ${TARGETS.p99AtRateMs} ms at ${row.targetRatePerSecond} req/s`,
+				subject: `${engine.engine} ${row.path}`,
+				measured: ms(row.p99Ms),
+				pass: row.p99Ms !== null && row.p99Ms < TARGETS.p99AtRateMs && row.non2xx === 0 && row.errors === 0,
+			})
 		}
 		const mostQueries = engine.queries.reduce((a, b) => (b.queries > a.queries ? b : a))
-		checks.push({ target: `≤ ${TARGETS.queriesPerPage} queries per storefront page`, subject: `${engine.engine} (most: ${mostQueries.path}, ${mostQueries.locale})`, measured: String(mostQueries.queries), pass: mostQueries.queries <= TARGETS.queriesPerPage })
-		checks.push({ target: 'checkout with 0 errors', subject: `${engine.engine} ${engine.checkout.sessionsPerSecond.toFixed(1)} sessions/s`, measured: `${engine.checkout.errors} errors`, pass: engine.checkout.errors === 0 && engine.checkout.sessions > 0 })
-		checks.push({ target: `cold start < ${TARGETS.coldStartMs / 1000} s`, subject: engine.engine, measured: ms(engine.coldStartMs), pass: engine.coldStartMs < TARGETS.coldStartMs })
-		checks.push({ target: `resident memory < ${mb(TARGETS.residentBytes)}`, subject: engine.engine, measured: mb(engine.peakResidentBytes), pass: engine.peakResidentBytes < TARGETS.residentBytes })
+		checks.push({
+			target: `≤ ${TARGETS.queriesPerPage} queries per storefront page`,
+			subject: `${engine.engine} (most: ${mostQueries.path}, ${mostQueries.locale})`,
+			measured: String(mostQueries.queries),
+			pass: mostQueries.queries <= TARGETS.queriesPerPage,
+		})
+		checks.push({
+			target: 'checkout with 0 errors',
+			subject: `${engine.engine} ${engine.checkout.sessionsPerSecond.toFixed(1)} sessions/s`,
+			measured: `${engine.checkout.errors} errors`,
+			pass: engine.checkout.errors === 0 && engine.checkout.sessions > 0,
+		})
+		checks.push({
+			target: `cold start < ${TARGETS.coldStartMs / 1000} s`,
+			subject: engine.engine,
+			measured: ms(engine.coldStartMs),
+			pass: engine.coldStartMs < TARGETS.coldStartMs,
+		})
+		checks.push({
+			target: `resident memory < ${mb(TARGETS.residentBytes)}`,
+			subject: engine.engine,
+			measured: mb(engine.peakResidentBytes),
+			pass: engine.peakResidentBytes < TARGETS.residentBytes,
+		})
 		const renderingPeak = engine.rendering.peakResidentBytes
-		checks.push({ target: `resident memory < ${mb(TARGETS.residentBytes)}`, subject: `${engine.engine}, rendering every page`, measured: mb(renderingPeak), pass: renderingPeak < TARGETS.residentBytes })
+		checks.push({
+			target: `resident memory < ${mb(TARGETS.residentBytes)}`,
+			subject: `${engine.engine}, rendering every page`,
+			measured: mb(renderingPeak),
+			pass: renderingPeak < TARGETS.residentBytes,
+		})
 	}
 	for (const page of lighthouse?.pages ?? []) {
 		for (const category of LIGHTHOUSE_CATEGORIES) {
-			checks.push({ target: `Lighthouse ${category} ≥ ${lighthouse!.targets[category]}`, subject: page.path, measured: String(page.medians[category]), pass: meetsTarget(category, page.medians[category]) })
+			checks.push({
+				target: `Lighthouse ${category} ≥ ${lighthouse!.targets[category]}`,
+				subject: page.path,
+				measured: String(page.medians[category]),
+				pass: meetsTarget(category, page.medians[category]),
+			})
 		}
 	}
-	checks.push({ target: `storefront JavaScript ≤ ${kb(bundle.budgetBytes)} gzipped`, subject: `largest: ${bundle.largest.route}`, measured: kb(bundle.largest.gzipBytes), pass: bundle.largest.gzipBytes <= bundle.budgetBytes })
-	checks.push({ target: 'no admin code in storefront pages', subject: 'storefront routes', measured: bundle.adminLeaks.length === 0 ? 'none' : bundle.adminLeaks.join(', '), pass: bundle.adminLeaks.length === 0 })
+	checks.push({
+		target: `storefront JavaScript ≤ ${kb(bundle.budgetBytes)} gzipped`,
+		subject: `largest: ${bundle.largest.route}`,
+		measured: kb(bundle.largest.gzipBytes),
+		pass: bundle.largest.gzipBytes <= bundle.budgetBytes,
+	})
+	checks.push({
+		target: 'no admin code in storefront pages',
+		subject: 'storefront routes',
+		measured: bundle.adminLeaks.length === 0 ? 'none' : bundle.adminLeaks.join(', '),
+		pass: bundle.adminLeaks.length === 0,
+	})
 	return checks
 }
 
@@ -117,7 +167,10 @@ function table(header: string[], rows: string[][]) {
 export function renderMarkdown(report: BenchReport): string {
 	const { machine, settings } = report
 	const lines: string[] = ['# Benchmark report', '']
-	lines.push(`Made by \`npm run bench\` on ${report.generatedAt}${report.mode === 'quick' ? ' in **quick mode** (BENCH_QUICK=1: a smoke run, not figures to quote)' : ''}. Every figure below comes from that one run.`, '')
+	lines.push(
+		`Made by \`npm run bench\` on ${report.generatedAt}${report.mode === 'quick' ? ' in **quick mode** (BENCH_QUICK=1: a smoke run, not figures to quote)' : ''}. Every figure below comes from that one run.`,
+		'',
+	)
 	lines.push(
 		table(
 			['Machine', ''],
@@ -135,10 +188,19 @@ export function renderMarkdown(report: BenchReport): string {
 		),
 		'',
 	)
-	lines.push(`Settings: ${settings.productCount} products, ${settings.durationSeconds} s per measurement, ${settings.connections} connections, latency at a fixed ${settings.fixedRatePerSecond} req/s, Lighthouse median of ${settings.lighthouseRuns}. The shop runs as \`docs/deploy.md\` starts it in production: \`NODE_ENV=production MALLOC_ARENA_MAX=2 node server.js\`.`, '')
+	lines.push(
+		`Settings: ${settings.productCount} products, ${settings.durationSeconds} s per measurement, ${settings.connections} connections, latency at a fixed ${settings.fixedRatePerSecond} req/s, Lighthouse median of ${settings.lighthouseRuns}. The shop runs as \`docs/deploy.md\` starts it in production: \`NODE_ENV=production MALLOC_ARENA_MAX=2 node server.js\`.`,
+		'',
+	)
 
 	lines.push('## Targets', '', `${report.allTargetsMet ? '✅ Every target is met.' : '❌ Some targets are missed.'}`, '')
-	lines.push(table(['', 'Target', 'Where', 'Measured'], report.targets.map((check) => [mark(check.pass), check.target, check.subject, check.measured])), '')
+	lines.push(
+		table(
+			['', 'Target', 'Where', 'Measured'],
+			report.targets.map((check) => [mark(check.pass), check.target, check.subject, check.measured]),
+		),
+		'',
+	)
 
 	for (const engine of report.engines) {
 		lines.push(`## ${engine.engine === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`, '')
@@ -150,7 +212,16 @@ export function renderMarkdown(report: BenchReport): string {
 		lines.push('Anonymous visitors, as shipped: pages after the first come from the page cache (ADR 0091).', '')
 		lines.push(
 			table(
-				['Page', 'req/s', 'vs /healthz', 'p50', 'p99', `p50 at ${settings.fixedRatePerSecond} req/s`, `p99 at ${settings.fixedRatePerSecond} req/s`, 'non-2xx / errors'],
+				[
+					'Page',
+					'req/s',
+					'vs /healthz',
+					'p50',
+					'p99',
+					`p50 at ${settings.fixedRatePerSecond} req/s`,
+					`p99 at ${settings.fixedRatePerSecond} req/s`,
+					'non-2xx / errors',
+				],
 				engine.throughput.map((row) => {
 					const atRate = engine.atRate.find((rate) => rate.path === row.path)
 					return [
@@ -172,7 +243,14 @@ export function renderMarkdown(report: BenchReport): string {
 		lines.push(
 			table(
 				['Page', 'req/s', 'vs /healthz', 'p50', 'p99', 'non-2xx / errors'],
-				engine.rendering.throughput.map((row) => [`\`${row.path}\``, row.requestsPerSecond.toFixed(0), percent(row.ratioToHealthz), ms(row.p50Ms), ms(row.p99Ms), `${row.non2xx} / ${row.errors}`]),
+				engine.rendering.throughput.map((row) => [
+					`\`${row.path}\``,
+					row.requestsPerSecond.toFixed(0),
+					percent(row.ratioToHealthz),
+					ms(row.p50Ms),
+					ms(row.p99Ms),
+					`${row.non2xx} / ${row.errors}`,
+				]),
 			),
 			'',
 		)
@@ -180,7 +258,11 @@ export function renderMarkdown(report: BenchReport): string {
 		lines.push('### Checkout', '')
 		lines.push(
 			`${checkout.sessionsPerSecond.toFixed(1)} checkout sessions/s (${checkout.sessions} in ${checkout.durationSeconds.toFixed(0)} s; the fake Stripe opened ${checkout.stripeSessions}), ` +
-				`p50 ${ms(checkout.p50Ms)}, p99 ${ms(checkout.p99Ms)}, **${checkout.errors} errors** (statuses: ${Object.entries(checkout.statusCounts).map(([status, count]) => `${status}×${count}`).join(', ') || 'none'}).`,
+				`p50 ${ms(checkout.p50Ms)}, p99 ${ms(checkout.p99Ms)}, **${checkout.errors} errors** (statuses: ${
+					Object.entries(checkout.statusCounts)
+						.map(([status, count]) => `${status}×${count}`)
+						.join(', ') || 'none'
+				}).`,
 			'',
 		)
 		lines.push('### Database queries per page', '')
@@ -189,7 +271,13 @@ export function renderMarkdown(report: BenchReport): string {
 			const row = engine.queries.find((q) => q.path === path && q.locale === locale)
 			return row ? `${row.queries}${row.queries > TARGETS.queriesPerPage ? ' ❌' : ''}` : '—'
 		}
-		lines.push(table(['Page', 'HTTP status', 'queries (ro)', 'queries (en)'], paths.map((path) => [`\`${path}\``, String(engine.queries.find((q) => q.path === path)!.status), cell(path, 'ro'), cell(path, 'en')])), '')
+		lines.push(
+			table(
+				['Page', 'HTTP status', 'queries (ro)', 'queries (en)'],
+				paths.map((path) => [`\`${path}\``, String(engine.queries.find((q) => q.path === path)!.status), cell(path, 'ro'), cell(path, 'en')]),
+			),
+			'',
+		)
 	}
 
 	if (report.lighthouse) {
@@ -197,7 +285,12 @@ export function renderMarkdown(report: BenchReport): string {
 		lines.push(
 			table(
 				['Page', ...LIGHTHOUSE_CATEGORIES],
-				report.lighthouse.pages.map((page) => [`\`${page.path}\``, ...LIGHTHOUSE_CATEGORIES.map((category) => `${page.medians[category]} ${mark(meetsTarget(category, page.medians[category]))} [${page.runs[category].join(', ')}]`)]),
+				report.lighthouse.pages.map((page) => [
+					`\`${page.path}\``,
+					...LIGHTHOUSE_CATEGORIES.map(
+						(category) => `${page.medians[category]} ${mark(meetsTarget(category, page.medians[category]))} [${page.runs[category].join(', ')}]`,
+					),
+				]),
 			),
 			'',
 		)
@@ -206,8 +299,20 @@ export function renderMarkdown(report: BenchReport): string {
 	}
 
 	lines.push('## Client bundle (gzipped)', '')
-	lines.push(table(['Storefront route', 'JavaScript'], report.bundle.javascript.map((row) => [row.route, `${kb(row.gzipBytes)}${row.gzipBytes > report.bundle.budgetBytes ? ' ❌' : ''}`])), '')
-	lines.push(table(['Page', 'CSS'], report.bundle.css.map((row) => [`\`${row.path}\``, kb(row.gzipBytes)])), '')
+	lines.push(
+		table(
+			['Storefront route', 'JavaScript'],
+			report.bundle.javascript.map((row) => [row.route, `${kb(row.gzipBytes)}${row.gzipBytes > report.bundle.budgetBytes ? ' ❌' : ''}`]),
+		),
+		'',
+	)
+	lines.push(
+		table(
+			['Page', 'CSS'],
+			report.bundle.css.map((row) => [`\`${row.path}\``, kb(row.gzipBytes)]),
+		),
+		'',
+	)
 	lines.push('How the figures are made: `docs/decisions/0090-benchmark-method.md`.', '')
 	return lines.join('\n')
 }

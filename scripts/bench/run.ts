@@ -31,12 +31,18 @@ if (options.engines.includes('postgres')) await assertPostgresReachable()
 
 const log = (message: string) => console.log(`[bench] ${message}`)
 const machine = machineAtStart()
-log(`${options.quick ? 'quick smoke run' : 'full run'}: ${options.engines.join(' and ')}, ${options.durationSeconds} s per measurement, ${machine.cores} cores, load ${machine.loadAverageAtStart.toFixed(2)}`)
+log(
+	`${options.quick ? 'quick smoke run' : 'full run'}: ${options.engines.join(' and ')}, ${options.durationSeconds} s per measurement, ${machine.cores} cores, load ${machine.loadAverageAtStart.toFixed(2)}`,
+)
 
 type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath' | 'rendering'>
 
 /** The production-configured shop under load: pages, then checkouts; Lighthouse on it when asked. */
-async function measureUnderLoad(database: BenchDatabase, stripe: FakeStripe, withLighthouse: boolean): Promise<LoadRun & { lighthouse: LighthouseFigures | null }> {
+async function measureUnderLoad(
+	database: BenchDatabase,
+	stripe: FakeStripe,
+	withLighthouse: boolean,
+): Promise<LoadRun & { lighthouse: LighthouseFigures | null }> {
 	// TRUST_PROXY: checkouts come from many customers behind a proxy (scripts/bench/checkout.ts).
 	return withBenchShop(database, stripe, { TRUST_PROXY: 'loopback' }, async ({ shop, coldStartMs }) => {
 		log(`${database.engine}: cold start ${coldStartMs.toFixed(0)} ms`)
@@ -53,7 +59,11 @@ async function measureUnderLoad(database: BenchDatabase, stripe: FakeStripe, wit
 				atRate.push(await measureAtRate(shop.url, page, { ...options, ratePerSecond: options.fixedRatePerSecond }))
 				log(`${database.engine}: ${page} p99 ${atRate.at(-1)!.p99Ms ?? '(no answer)'} ms at ${options.fixedRatePerSecond} req/s`)
 			}
-			const checkout = await measureCheckout(shop.url, stripe, { productIds: database.checkoutProductIds, connections: options.connections, durationSeconds: options.durationSeconds })
+			const checkout = await measureCheckout(shop.url, stripe, {
+				productIds: database.checkoutProductIds,
+				connections: options.connections,
+				durationSeconds: options.durationSeconds,
+			})
 			log(`${database.engine}: checkout ${checkout.sessionsPerSecond.toFixed(1)} sessions/s, ${checkout.errors} errors`)
 			const peakResidentBytes = memory.stop().peakBytes
 			const healthz = throughput.find((row) => row.path === '/healthz')!.requestsPerSecond

@@ -78,7 +78,10 @@ export async function withBenchShop<T>(
 ): Promise<T> {
 	const started = await startBenchShop(database, stripe, extraEnv)
 	try {
-		return await withInterruptCleanup(() => started.shop.stop('SIGKILL'), () => work(started))
+		return await withInterruptCleanup(
+			() => started.shop.stop('SIGKILL'),
+			() => work(started),
+		)
 	} finally {
 		await started.shop.stop()
 	}

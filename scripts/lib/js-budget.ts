@@ -70,7 +70,9 @@ export function measureJsBudget(clientDir = path.resolve(import.meta.dirname, '.
 		return { route: route.id, files: [...files], gzipBytes: [...files].reduce((sum, file) => sum + gzip(file), 0) }
 	})
 	const storefrontFiles = new Set(pages.flatMap((page) => page.files))
-	const adminFiles = [...new Set(routes.filter((route) => ADMIN_ROUTE.test(route.id)).flatMap(filesOf))].filter((file) => !storefrontFiles.has(file) || /admin/i.test(file))
+	const adminFiles = [...new Set(routes.filter((route) => ADMIN_ROUTE.test(route.id)).flatMap(filesOf))].filter(
+		(file) => !storefrontFiles.has(file) || /admin/i.test(file),
+	)
 	const adminLeaks = [...storefrontFiles].filter((file) => adminFiles.includes(file) || /admin/i.test(path.basename(file)))
 	const largest = pages.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a))
 	return { pages, largest, localeChunk, adminFiles, adminLeaks }

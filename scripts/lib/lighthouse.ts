@@ -39,7 +39,16 @@ export function meetsTarget(category: LighthouseCategory, score: number) {
 export async function launchChromium() {
 	return chromeLauncher.launch({
 		chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		chromeFlags: [
+			'--headless=new',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	})
 }
 

@@ -85,7 +85,12 @@ export async function exportAccountData(db: Database, userId: string) {
 				)
 		: []
 	const [newsletter] = await db
-		.select({ email: newsletterSubscribers.email, locale: newsletterSubscribers.locale, consentedAt: newsletterSubscribers.consentedAt, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
+		.select({
+			email: newsletterSubscribers.email,
+			locale: newsletterSubscribers.locale,
+			consentedAt: newsletterSubscribers.consentedAt,
+			unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+		})
 		.from(newsletterSubscribers)
 		.where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
 	return {
@@ -129,7 +134,12 @@ export async function deleteAccount(deps: { db: Database; storage: ObjectStorage
 		const own = await tx.select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.userId, userId))
 		const toShip = own.filter(orderStillToShip).map((order) => order.id)
 		if (toShip.length) await tx.update(orders).set({ userId: null, erasurePendingAt: new Date() }).where(inArray(orders.id, toShip))
-		files.push(...(await anonymiseOrders(tx, own.filter((order) => !orderStillToShip(order)).map((order) => order.id))))
+		files.push(
+			...(await anonymiseOrders(
+				tx,
+				own.filter((order) => !orderStillToShip(order)).map((order) => order.id),
+			)),
+		)
 		const unclaimed = await tx
 			.delete(uploads)
 			.where(and(eq(uploads.userId, userId), isNull(uploads.claimedAt)))

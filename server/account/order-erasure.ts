@@ -88,7 +88,12 @@ export async function eraseClosedOrders(
 				.where(options.orderId ? and(closedAfterErasure, eq(orders.id, options.orderId)) : closedAfterErasure)
 				.limit(batchSize)
 				.for('update', { skipLocked: true })
-			keys.push(...(await anonymiseOrders(tx, due.map((row) => row.id))))
+			keys.push(
+				...(await anonymiseOrders(
+					tx,
+					due.map((row) => row.id),
+				)),
+			)
 			return due.length
 		})
 		await deleteStoredFiles(deps, keys)

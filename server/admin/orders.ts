@@ -164,7 +164,11 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>
 
 /** The stored portrait photo of one order line, with its download name; null when there is none. */
-export async function openOrderPhoto(deps: { db: DbExecutor; storage: ObjectStorage }, orderId: string, itemId: string): Promise<{ object: StoredObject; fileName: string } | null> {
+export async function openOrderPhoto(
+	deps: { db: DbExecutor; storage: ObjectStorage },
+	orderId: string,
+	itemId: string,
+): Promise<{ object: StoredObject; fileName: string } | null> {
 	const photos = await photoItems(deps.db, orderId)
 	const index = photos.findIndex((photo) => photo.itemId === itemId)
 	if (index === -1) return null
@@ -198,7 +202,9 @@ async function setArchived(db: DbExecutor, input: Actor, archive: boolean) {
 			.update(orders)
 			.set({ archivedAt: archive ? new Date() : null })
 			.where(eq(orders.id, input.orderId))
-		await tx.insert(orderHistory).values({ orderId: input.orderId, actorUserId: input.actorUserId ?? null, action: archive ? 'archived' : 'restored', details: {} })
+		await tx
+			.insert(orderHistory)
+			.values({ orderId: input.orderId, actorUserId: input.actorUserId ?? null, action: archive ? 'archived' : 'restored', details: {} })
 		return { changed: true }
 	})
 }
@@ -230,11 +236,7 @@ const euros = (cents: number) => (cents / 100).toFixed(2)
 
 /** Every order the filters match (all pages), as CSV for a spreadsheet; statuses in Romanian. */
 export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters) {
-	const rows = await db
-		.select()
-		.from(orders)
-		.where(listConditions(filters))
-		.orderBy(desc(orders.createdAt), desc(orders.id))
+	const rows = await db.select().from(orders).where(listConditions(filters)).orderBy(desc(orders.createdAt), desc(orders.id))
 	const items = rows.length
 		? await db
 				.select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })

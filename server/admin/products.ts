@@ -112,7 +112,10 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 				await updateProductRow(tx, existing.id, values, input)
 				return { id: existing.id, created: false, removedImages: existing.images.filter((url) => !input.images.includes(url)) }
 			}
-			const [row] = await tx.insert(products).values({ ...values, stock: input.stock }).returning({ id: products.id })
+			const [row] = await tx
+				.insert(products)
+				.values({ ...values, stock: input.stock })
+				.returning({ id: products.id })
 			return { id: row!.id, created: true, removedImages: [] }
 		})
 	} catch (error) {

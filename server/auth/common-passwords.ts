@@ -1013,7 +1013,11 @@ freepass
 `
 
 /** Lower-cased, so `Password` and `PASSWORD1` count as the common passwords they are. */
-const COMMON = new Set(LIST.split('\n').map((line) => line.trim().toLowerCase()).filter(Boolean))
+const COMMON = new Set(
+	LIST.split('\n')
+		.map((line) => line.trim().toLowerCase())
+		.filter(Boolean),
+)
 
 export const COMMON_PASSWORD_COUNT = COMMON.size
 

@@ -48,7 +48,9 @@ export type CatalogResult = {
  * stranger learns 'in stock' and how many they may add, never the shop's exact inventory above it.
  * Made-to-order products (null) stay null.
  */
-const publicStock = sql<number | null>`case when ${products.stock} is null then null else least(${products.stock}, ${HOLD_LIMITS.unitsPerAddress}) end`.mapWith(products.stock)
+const publicStock = sql<number | null>`case when ${products.stock} is null then null else least(${products.stock}, ${HOLD_LIMITS.unitsPerAddress}) end`.mapWith(
+	products.stock,
+)
 
 const categoryColumns = {
 	id: categories.id,
@@ -193,7 +195,10 @@ export async function listSitemapEntries(db: Database) {
 	])
 	const topLevel = new Map(categoryRows.filter((c) => c.parentId === null).map((c) => [c.slug, c]))
 	const idToSlug = new Map<string, string>()
-	const allTop = await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(and(isNull(categories.parentId), eq(categories.isActive, true)))
+	const allTop = await db
+		.select({ id: categories.id, slug: categories.slug })
+		.from(categories)
+		.where(and(isNull(categories.parentId), eq(categories.isActive, true)))
 	for (const row of allTop) idToSlug.set(row.id, row.slug)
 	const subcategories = categoryRows
 		.filter((c) => c.parentId !== null && idToSlug.has(c.parentId))

@@ -29,12 +29,7 @@ type LocalizedGroups<G extends readonly ContentGroup[]> = { -readonly [I in keyo
  * translation, else the Romanian source. It reads the translation cache only (one query at most)
  * and never waits on a provider.
  */
-export async function localizeContent<T extends LocalizableRow>(
-	app: LocalizingApp,
-	kind: ContentKind,
-	rows: T[],
-	locale: Locale,
-): Promise<T[]> {
+export async function localizeContent<T extends LocalizableRow>(app: LocalizingApp, kind: ContentKind, rows: T[], locale: Locale): Promise<T[]> {
 	const [localized] = await localizeContentGroups(app, [{ kind, rows }] as const, locale)
 	return localized as T[]
 }

@@ -22,9 +22,7 @@ export async function openDatabaseForCli(): Promise<{ env: Env; handle: Database
 			throw error
 		}
 	}
-	const handle = await openDatabase(
-		env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.DATA_DIR },
-	)
+	const handle = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL } : { engine: 'pglite', dataDir: env.DATA_DIR })
 	await runMigrations(handle)
 	return {
 		env,

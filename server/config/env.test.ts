@@ -54,7 +54,9 @@ describe('parseEnv', () => {
 	it('lets V8 grow the heap by half before collecting unless HEAP_GROWING_PERCENT says otherwise (0: V8 decides)', () => {
 		expect(parseEnv({}).HEAP_GROWING_PERCENT).toBe(50)
 		expect(parseEnv({ HEAP_GROWING_PERCENT: '0' }).HEAP_GROWING_PERCENT).toBe(0)
-		expect(() => parseEnv({ HEAP_GROWING_PERCENT: '2.5' })).toThrow('Invalid environment variable HEAP_GROWING_PERCENT: must be a whole number of percent (got "2.5")')
+		expect(() => parseEnv({ HEAP_GROWING_PERCENT: '2.5' })).toThrow(
+			'Invalid environment variable HEAP_GROWING_PERCENT: must be a whole number of percent (got "2.5")',
+		)
 	})
 
 	it('reads TRUST_PROXY as express expects it', () => {
@@ -76,9 +78,18 @@ describe('parseEnv', () => {
 		[{ TRANSLATE_PROVIDER: 'google' }, 'Invalid environment variable TRANSLATE_PROVIDER: must be none, libretranslate or deepl (got "google")'],
 		[{ TRANSLATE_PROVIDER: 'libretranslate' }, 'Invalid environment variable LIBRETRANSLATE_URL: is required when TRANSLATE_PROVIDER=libretranslate'],
 		[{ TRANSLATE_PROVIDER: 'deepl' }, 'Invalid environment variable DEEPL_API_KEY: is required when TRANSLATE_PROVIDER=deepl'],
-		[{ TRANSLATE_PROVIDER: 'deepl', DEEPL_API_KEY: 'k', DEEPL_API_URL: 'api.deepl.com' }, 'Invalid environment variable DEEPL_API_URL: must be an http:// or https:// URL (got "api.deepl.com")'],
-		[{ S3_BUCKET: 'Bad_Bucket' }, 'Invalid environment variable S3_BUCKET: must be a bucket name (3-63 lowercase letters, digits, dots or hyphens) (got "Bad_Bucket")'],
-		[{ S3_BUCKET: 'shop', S3_ACCESS_KEY_ID: 'id' }, 'Invalid environment variable S3_SECRET_ACCESS_KEY: is required when the other S3 access key variable is set'],
+		[
+			{ TRANSLATE_PROVIDER: 'deepl', DEEPL_API_KEY: 'k', DEEPL_API_URL: 'api.deepl.com' },
+			'Invalid environment variable DEEPL_API_URL: must be an http:// or https:// URL (got "api.deepl.com")',
+		],
+		[
+			{ S3_BUCKET: 'Bad_Bucket' },
+			'Invalid environment variable S3_BUCKET: must be a bucket name (3-63 lowercase letters, digits, dots or hyphens) (got "Bad_Bucket")',
+		],
+		[
+			{ S3_BUCKET: 'shop', S3_ACCESS_KEY_ID: 'id' },
+			'Invalid environment variable S3_SECRET_ACCESS_KEY: is required when the other S3 access key variable is set',
+		],
 		[{ ADMIN_EMAIL: 'boss', ADMIN_PASSWORD: 'long enough pass' }, 'Invalid environment variable ADMIN_EMAIL: must be an email address (got "boss")'],
 		[{ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' }, 'Invalid environment variable ADMIN_PASSWORD: must have at least 8 characters'],
 		[{ ADMIN_EMAIL: 'boss@example.com' }, 'Invalid environment variable ADMIN_PASSWORD: must be set when ADMIN_EMAIL is'],

@@ -49,96 +49,138 @@ const euroCents = z
 	.transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
 
 /** Empty strings count as unset, so `FOO=` in an .env file behaves like leaving FOO out. */
-const optional = <T extends z.ZodType>(schema: T) =>
-	z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
 
-export const envSchema = z.object({
-	NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('production'),
-	PORT: port.default(3000),
-	HOST: z.string().trim().min(1).default('0.0.0.0'),
-	DATA_DIR: z.string().trim().min(1).default('./data'),
-	DATABASE_URL: optional(postgresUrl),
-	PUBLIC_URL: optional(httpUrl),
-	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
-	/** Express "trust proxy": false, true, a hop count, or addresses (loopback, 10.0.0.0/8, …). */
-	TRUST_PROXY: z
-		.string()
-		.trim()
-		.default('false')
-		.transform((value): boolean | number | string =>
-			value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+export const envSchema = z
+	.object({
+		NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).default('production'),
+		PORT: port.default(3000),
+		HOST: z.string().trim().min(1).default('0.0.0.0'),
+		DATA_DIR: z.string().trim().min(1).default('./data'),
+		DATABASE_URL: optional(postgresUrl),
+		PUBLIC_URL: optional(httpUrl),
+		LOG_LEVEL: z
+			.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+			.default('info'),
+		/** Express "trust proxy": false, true, a hop count, or addresses (loopback, 10.0.0.0/8, …). */
+		TRUST_PROXY: z
+			.string()
+			.trim()
+			.default('false')
+			.transform((value): boolean | number | string => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+		APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+		SEED_DEMO_CATALOG: flag.default(true),
+		SMTP_URL: optional(smtpUrl),
+		MAIL_FROM: z.string().trim().min(3).default('Lumină & Carton <shop@localhost>'),
+		EMAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50).max(600_000).default(2000),
+		/** How long a sender holds a message it is delivering; the SMTP timeouts are set to fit inside it. */
+		EMAIL_LEASE_SECONDS: z.coerce
+			.number({ error: 'must be a number of seconds' })
+			.int('must be a whole number of seconds')
+			.min(10, 'must be between 10 and 3600')
+			.max(3600, 'must be between 10 and 3600')
+			.default(60),
+		/** Portrait photos that no order claimed are deleted after this many days. */
+		UPLOAD_RETENTION_DAYS: z.coerce
+			.number({ error: 'must be a number of days' })
+			.int('must be a whole number of days')
+			.min(1, 'must be between 1 and 365')
+			.max(365, 'must be between 1 and 365')
+			.default(7),
+		/** S3-compatible storage instead of DATA_DIR/uploads when S3_BUCKET is set. */
+		S3_BUCKET: optional(
+			z
+				.string()
+				.trim()
+				.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots or hyphens)'),
 		),
-	APP_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-	SEED_DEMO_CATALOG: flag.default(true),
-	SMTP_URL: optional(smtpUrl),
-	MAIL_FROM: z.string().trim().min(3).default('Lumină & Carton <shop@localhost>'),
-	EMAIL_POLL_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(50).max(600_000).default(2000),
-	/** How long a sender holds a message it is delivering; the SMTP timeouts are set to fit inside it. */
-	EMAIL_LEASE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number of seconds').min(10, 'must be between 10 and 3600').max(3600, 'must be between 10 and 3600').default(60),
-	/** Portrait photos that no order claimed are deleted after this many days. */
-	UPLOAD_RETENTION_DAYS: z.coerce.number({ error: 'must be a number of days' }).int('must be a whole number of days').min(1, 'must be between 1 and 365').max(365, 'must be between 1 and 365').default(7),
-	/** S3-compatible storage instead of DATA_DIR/uploads when S3_BUCKET is set. */
-	S3_BUCKET: optional(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots or hyphens)')),
-	S3_ENDPOINT: optional(httpUrl),
-	S3_REGION: z.string().trim().min(1).default('us-east-1'),
-	S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
-	S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
-	S3_PUBLIC_URL: optional(httpUrl),
-	/** Machine translation of content (names, descriptions) from Romanian. */
-	TRANSLATE_PROVIDER: z.enum(['none', 'libretranslate', 'deepl'], { error: 'must be none, libretranslate or deepl' }).default('none'),
-	LIBRETRANSLATE_URL: optional(httpUrl),
-	LIBRETRANSLATE_API_KEY: optional(z.string().trim().min(1)),
-	DEEPL_API_KEY: optional(z.string().trim().min(1)),
-	DEEPL_API_URL: optional(httpUrl),
-	TRANSLATE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
-	/** Shop postal address printed in order emails. */
-	SHOP_ADDRESS: z.string().trim().min(2).max(300).default('România'),
-	STRIPE_SECRET_KEY: optional(z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
-	STRIPE_WEBHOOK_SECRET: optional(z.string().trim().regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')),
-	/** Another Stripe-compatible API base URL (a local mock server); the real API when unset. */
-	STRIPE_API_URL: optional(httpUrl),
-	/** Allows the built-in test card page when NODE_ENV=production (it is the default elsewhere). */
-	PAYMENTS_TEST_MODE: flag.default(false),
-	SHIPPING_RO: optional(euroCents),
-	SHIPPING_ES: optional(euroCents),
-	SHIPPING_EU: optional(euroCents),
-	SHIPPING_WORLD: optional(euroCents),
-	FREE_SHIPPING_FROM: optional(euroCents),
-	/** How often pending payments whose session should have ended are re-checked. */
-	RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(86_400_000).default(60_000),
-	/** Where contact-form messages go. */
-	SHOP_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ error: 'must be an email address' }).default('contact@luminasicarton.ro')),
-	/** Lei per euro for the approximate price shown to Romanian visitors on product pages. */
-	RON_PER_EUR: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'must be a number such as 4.97' }).positive('must be greater than 0').max(100, 'must be at most 100').default(4.97)),
-	/** First administrator: ensured at start (created with ADMIN_PASSWORD if missing, given the admin role). */
-	ADMIN_EMAIL: optional(z.string().trim().max(255, 'must be an email address').pipe(z.email('must be an email address'))),
-	ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters')),
-	/** Count each request's database queries and send them in a Server-Timing header (benchmarks, profiling). */
-	SERVER_TIMING: flag.default(false),
-	/** V8 collects garbage once the heap has grown this much past what survived the last collection; 0 leaves it to V8 (ADR 0092). */
-	HEAP_GROWING_PERCENT: z.preprocess(
-		(value) => (value === '' ? undefined : value),
-		z.coerce.number({ error: 'must be a whole number of percent' }).int('must be a whole number of percent').min(0, 'must be between 0 and 400').max(400, 'must be between 0 and 400').default(50),
-	),
-	/** Memory for ready-made storefront pages served to anonymous visitors; 0 turns the page cache off. */
-	PAGE_CACHE_MB: z.preprocess(
-		(value) => (value === '' ? undefined : value),
-		z.coerce.number({ error: 'must be a number of megabytes' }).int('must be a whole number of megabytes').min(0, 'must be between 0 and 4096').max(4096, 'must be between 0 and 4096').default(64),
-	),
-}).superRefine((env, ctx) => {
-	if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL) {
-		ctx.addIssue({ code: 'custom', path: ['LIBRETRANSLATE_URL'], message: 'is required when TRANSLATE_PROVIDER=libretranslate' })
-	}
-	if (env.TRANSLATE_PROVIDER === 'deepl' && !env.DEEPL_API_KEY) {
-		ctx.addIssue({ code: 'custom', path: ['DEEPL_API_KEY'], message: 'is required when TRANSLATE_PROVIDER=deepl' })
-	}
-	if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-		const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
-		ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other S3 access key variable is set' })
-	}
-	if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is' })
-	if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' })
-})
+		S3_ENDPOINT: optional(httpUrl),
+		S3_REGION: z.string().trim().min(1).default('us-east-1'),
+		S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+		S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
+		S3_PUBLIC_URL: optional(httpUrl),
+		/** Machine translation of content (names, descriptions) from Romanian. */
+		TRANSLATE_PROVIDER: z.enum(['none', 'libretranslate', 'deepl'], { error: 'must be none, libretranslate or deepl' }).default('none'),
+		LIBRETRANSLATE_URL: optional(httpUrl),
+		LIBRETRANSLATE_API_KEY: optional(z.string().trim().min(1)),
+		DEEPL_API_KEY: optional(z.string().trim().min(1)),
+		DEEPL_API_URL: optional(httpUrl),
+		TRANSLATE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
+		/** Shop postal address printed in order emails. */
+		SHOP_ADDRESS: z.string().trim().min(2).max(300).default('România'),
+		STRIPE_SECRET_KEY: optional(
+			z
+				.string()
+				.trim()
+				.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+		),
+		STRIPE_WEBHOOK_SECRET: optional(
+			z
+				.string()
+				.trim()
+				.regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)'),
+		),
+		/** Another Stripe-compatible API base URL (a local mock server); the real API when unset. */
+		STRIPE_API_URL: optional(httpUrl),
+		/** Allows the built-in test card page when NODE_ENV=production (it is the default elsewhere). */
+		PAYMENTS_TEST_MODE: flag.default(false),
+		SHIPPING_RO: optional(euroCents),
+		SHIPPING_ES: optional(euroCents),
+		SHIPPING_EU: optional(euroCents),
+		SHIPPING_WORLD: optional(euroCents),
+		FREE_SHIPPING_FROM: optional(euroCents),
+		/** How often pending payments whose session should have ended are re-checked. */
+		RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(86_400_000).default(60_000),
+		/** Where contact-form messages go. */
+		SHOP_EMAIL: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.email({ error: 'must be an email address' }).default('contact@luminasicarton.ro'),
+		),
+		/** Lei per euro for the approximate price shown to Romanian visitors on product pages. */
+		RON_PER_EUR: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.coerce.number({ error: 'must be a number such as 4.97' }).positive('must be greater than 0').max(100, 'must be at most 100').default(4.97),
+		),
+		/** First administrator: ensured at start (created with ADMIN_PASSWORD if missing, given the admin role). */
+		ADMIN_EMAIL: optional(z.string().trim().max(255, 'must be an email address').pipe(z.email('must be an email address'))),
+		ADMIN_PASSWORD: optional(z.string().min(8, 'must have at least 8 characters').max(128, 'must have at most 128 characters')),
+		/** Count each request's database queries and send them in a Server-Timing header (benchmarks, profiling). */
+		SERVER_TIMING: flag.default(false),
+		/** V8 collects garbage once the heap has grown this much past what survived the last collection; 0 leaves it to V8 (ADR 0092). */
+		HEAP_GROWING_PERCENT: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.coerce
+				.number({ error: 'must be a whole number of percent' })
+				.int('must be a whole number of percent')
+				.min(0, 'must be between 0 and 400')
+				.max(400, 'must be between 0 and 400')
+				.default(50),
+		),
+		/** Memory for ready-made storefront pages served to anonymous visitors; 0 turns the page cache off. */
+		PAGE_CACHE_MB: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.coerce
+				.number({ error: 'must be a number of megabytes' })
+				.int('must be a whole number of megabytes')
+				.min(0, 'must be between 0 and 4096')
+				.max(4096, 'must be between 0 and 4096')
+				.default(64),
+		),
+	})
+	.superRefine((env, ctx) => {
+		if (env.TRANSLATE_PROVIDER === 'libretranslate' && !env.LIBRETRANSLATE_URL) {
+			ctx.addIssue({ code: 'custom', path: ['LIBRETRANSLATE_URL'], message: 'is required when TRANSLATE_PROVIDER=libretranslate' })
+		}
+		if (env.TRANSLATE_PROVIDER === 'deepl' && !env.DEEPL_API_KEY) {
+			ctx.addIssue({ code: 'custom', path: ['DEEPL_API_KEY'], message: 'is required when TRANSLATE_PROVIDER=deepl' })
+		}
+		if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+			const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
+			ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other S3 access key variable is set' })
+		}
+		if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is' })
+		if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' })
+	})
 
 type ParsedEnv = z.infer<typeof envSchema>
 

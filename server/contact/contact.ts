@@ -29,7 +29,14 @@ export async function sendContactMessage(
 		to: app.env.SHOP_EMAIL,
 		replyTo: input.email,
 		subject: t('contact.emailSubject', { subject: input.subject.replace(/[\r\n]+/g, ' ') }),
-		text: [`${t('contact.name')}: ${input.name}`, `${t('contact.email')}: ${input.email}`, `${t('contact.subject')}: ${input.subject}`, `${t('nav.language')}: ${app.locale}`, '', input.message].join('\n'),
+		text: [
+			`${t('contact.name')}: ${input.name}`,
+			`${t('contact.email')}: ${input.email}`,
+			`${t('contact.subject')}: ${input.subject}`,
+			`${t('nav.language')}: ${app.locale}`,
+			'',
+			input.message,
+		].join('\n'),
 	})
 	app.email.nudge()
 	return 'sent'

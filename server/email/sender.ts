@@ -43,7 +43,9 @@ export function createEmailSender(options: {
 	 * timeouts keep inside it), never a queue of them.
 	 */
 	async function claimNext(): Promise<Row | undefined> {
-		const [row] = await queryRows<Row>(db, sql`
+		const [row] = await queryRows<Row>(
+			db,
+			sql`
 			update ${emailOutbox}
 			set locked_until = now() + make_interval(secs => ${options.leaseSeconds}), attempts = attempts + 1
 			where id in (
@@ -53,7 +55,8 @@ export function createEmailSender(options: {
 				limit 1
 				for update skip locked
 			)
-			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attempts`)
+			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attempts`,
+		)
 		return row
 	}
 
@@ -68,10 +71,7 @@ export function createEmailSender(options: {
 				html: row.html,
 				replyTo: row.replyTo,
 			})
-			await db
-				.update(emailOutbox)
-				.set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-				.where(eq(emailOutbox.id, row.id))
+			await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, row.id))
 			log.info({ emailId: row.id, transport: transport.kind }, 'email sent')
 			return true
 		} catch (error) {

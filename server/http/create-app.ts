@@ -130,9 +130,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 
 	const handler = createRequestHandler({
 		build:
-			typeof options.build === 'function'
-				? allowPublicOriginActions(options.build, env.PUBLIC_URL)
-				: withPublicOriginActions(options.build, env.PUBLIC_URL),
+			typeof options.build === 'function' ? allowPublicOriginActions(options.build, env.PUBLIC_URL) : withPublicOriginActions(options.build, env.PUBLIC_URL),
 		mode: env.NODE_ENV === 'development' ? 'development' : 'production',
 		getLoadContext(req, res) {
 			const context: RequestContext = {
@@ -155,12 +153,19 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		if (isDatabaseUnavailable(error)) {
 			req.log.warn({ err: error.message }, 'database unavailable: answering 503')
 			if (res.headersSent) return res.end()
-			return res.status(503).set({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' }).type('text/plain').send('Service temporarily unavailable')
+			return res
+				.status(503)
+				.set({ 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' })
+				.type('text/plain')
+				.send('Service temporarily unavailable')
 		}
 		const status = error.status ?? error.statusCode ?? 500
 		if (status >= 500) req.log.error({ err: error }, 'unhandled request error')
 		if (res.headersSent) return res.end()
-		res.status(status >= 400 && status < 600 ? status : 500).type('text/plain').send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Internal error')
+		res
+			.status(status >= 400 && status < 600 ? status : 500)
+			.type('text/plain')
+			.send(status === 404 ? 'Not found' : status < 500 ? 'Bad request' : 'Internal error')
 	}
 	app.use(onError)
 	return app

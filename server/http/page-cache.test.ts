@@ -10,7 +10,8 @@ import { PageCache, pageCacheMiddleware } from './page-cache.ts'
 import { SHARED_PAGE_HEADER } from './shared-page.ts'
 
 const INLINE_SCRIPT = 'window.__context = {"page":1};'
-const pageHtml = (text: string, nonce: string) => `<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">${INLINE_SCRIPT}</script><script type="module" src="/assets/entry.js"></script></body></html>`
+const pageHtml = (text: string, nonce: string) =>
+	`<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">${INLINE_SCRIPT}</script><script type="module" src="/assets/entry.js"></script></body></html>`
 
 type Render = { status?: number; shared?: boolean; setCookie?: boolean; text?: string; chunked?: boolean; fail?: boolean }
 
@@ -68,17 +69,19 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string 
 /** Raw HTTP, so the test sees the encoding the server chose and decodes it itself. */
 function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
 	return new Promise((resolve, reject) => {
-		http.request(url, { method, headers }, (response) => {
-			const chunks: Buffer[] = []
-			response.on('data', (chunk: Buffer) => chunks.push(chunk))
-			response.on('end', () => {
-				const raw = Buffer.concat(chunks)
-				const encoding = response.headers['content-encoding']
-				const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
-				if (method === 'GET' && response.statusCode === 200 && response.headers['content-length'] !== undefined) expect(Number(response.headers['content-length'])).toBe(raw.length)
-				resolve({ status: response.statusCode!, headers: response.headers, body: body.toString('utf8') })
+		http
+			.request(url, { method, headers }, (response) => {
+				const chunks: Buffer[] = []
+				response.on('data', (chunk: Buffer) => chunks.push(chunk))
+				response.on('end', () => {
+					const raw = Buffer.concat(chunks)
+					const encoding = response.headers['content-encoding']
+					const body = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw
+					if (method === 'GET' && response.statusCode === 200 && response.headers['content-length'] !== undefined)
+						expect(Number(response.headers['content-length'])).toBe(raw.length)
+					resolve({ status: response.statusCode!, headers: response.headers, body: body.toString('utf8') })
+				})
 			})
-		})
 			.on('error', reject)
 			.end()
 	})
@@ -117,7 +120,9 @@ describe('page cache', () => {
 		expect(app.renders()).toBe(1)
 		// Answered before the request logger runs, a stored page still gets a request id and a log line.
 		expect(second.headers['x-request-id']).toBe('req-1')
-		expect(app.logged).toEqual([expect.objectContaining({ req: expect.objectContaining({ id: 'req-1', url: '/catalog' }), cache: 'hit', msg: 'request completed' })])
+		expect(app.logged).toEqual([
+			expect.objectContaining({ req: expect.objectContaining({ id: 'req-1', url: '/catalog' }), cache: 'hit', msg: 'request completed' }),
+		])
 		for (const answer of [first, second]) expect(answer.headers[SHARED_PAGE_HEADER.toLowerCase()]).toBeUndefined()
 	})
 

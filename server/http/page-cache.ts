@@ -109,7 +109,9 @@ export class PageCache {
 		const [br, gzipped] = await Promise.all([brotli(rendered.body, BROTLI_OPTIONS), gzip(rendered.body, GZIP_OPTIONS)])
 		if (!this.listening || generation !== this.generation) return
 		const { 'content-security-policy': policy, ...rest } = rendered.headers
-		const headers = Object.entries(rest).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined && !PER_RESPONSE_HEADERS.has(entry[0]))
+		const headers = Object.entries(rest).filter(
+			(entry): entry is [string, string | number | string[]] => entry[1] !== undefined && !PER_RESPONSE_HEADERS.has(entry[0]),
+		)
 		this.pages.set(key, {
 			headers,
 			policy: typeof policy === 'string' ? policyWithScriptHashes(policy, inlineScriptHashes(rendered.body.toString('utf8'))) : null,
@@ -153,7 +155,15 @@ export function pageCacheMiddleware(cache: PageCache | null, info: PageCacheRequ
 		const startedAt = performance.now()
 		const id = info.requestId(req, res)
 		sendStoredPage(req, res, page)
-		info.log.info({ req: { id, method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - startedAt), cache: 'hit' }, 'request completed')
+		info.log.info(
+			{
+				req: { id, method: req.method, url: req.originalUrl },
+				res: { statusCode: res.statusCode },
+				responseTime: Math.round(performance.now() - startedAt),
+				cache: 'hit',
+			},
+			'request completed',
+		)
 	}
 	const capture: RequestHandler = (_req, res, next) => {
 		const pending = res.locals.pageCapture as PendingCapture | undefined
@@ -199,7 +209,11 @@ function onHead(res: ServerResponse, decide: (shared: boolean, status: number, e
 		if (!this.headersSent) {
 			const shared = this.hasHeader(SHARED_PAGE_HEADER)
 			this.removeHeader(SHARED_PAGE_HEADER)
-			decide(shared, typeof args[0] === 'number' ? args[0] : this.statusCode, args.some((arg) => typeof arg === 'object' && arg !== null))
+			decide(
+				shared,
+				typeof args[0] === 'number' ? args[0] : this.statusCode,
+				args.some((arg) => typeof arg === 'object' && arg !== null),
+			)
 		}
 		return writeHead.apply(this, args)
 	} as WriteHead

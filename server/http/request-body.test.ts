@@ -60,7 +60,12 @@ describe('readFormData', () => {
 
 	it('answers 413 past the limit, declared or streamed', async () => {
 		expect(await formOutcome(post(`a=${'x'.repeat(2000)}`, { 'Content-Type': 'application/x-www-form-urlencoded' }))).toBe(413)
-		const request = new Request('http://shop.test/contact', { method: 'POST', body: streamed(4096), headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, duplex: 'half' } as RequestInit)
+		const request = new Request('http://shop.test/contact', {
+			method: 'POST',
+			body: streamed(4096),
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			duplex: 'half',
+		} as RequestInit)
 		expect(await formOutcome(request)).toBe(413)
 	})
 })

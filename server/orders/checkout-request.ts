@@ -68,17 +68,14 @@ export async function placeCheckout(
 	// Before placing: the visitor's own earlier hold must not count against them or keep the unit from them.
 	if (holder.visitor) await supersedeVisitorCheckouts(deps, holder.visitor)
 	try {
-		const result = await startCheckout(
-			deps,
-			{
-				lines: input.lines,
-				customer: input.customer,
-				locale: app.locale,
-				userId: options.userId ?? null,
-				portraitName: (size) => t('checkout.portraitName', { size }),
-				holder,
-			},
-		)
+		const result = await startCheckout(deps, {
+			lines: input.lines,
+			customer: input.customer,
+			locale: app.locale,
+			userId: options.userId ?? null,
+			portraitName: (size) => t('checkout.portraitName', { size }),
+			holder,
+		})
 		app.log.info({ orderId: result.orderId, provider: app.payments.name }, 'order placed, payment session opened')
 		return { status: 200, body: { ok: true, url: result.url, orderId: result.orderId } }
 	} catch (error) {

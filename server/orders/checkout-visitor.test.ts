@@ -33,6 +33,9 @@ describe('checkout visitor cookie', () => {
 		const holder = checkoutHolder(app.secret, { visitorId: 'v'.repeat(32), clientIp: '203.0.113.9' })
 		expect(holder.visitor).not.toContain('v'.repeat(32))
 		expect(holder.address).not.toContain('203.0.113.9')
-		expect(checkoutHolder('another-secret', { visitorId: null, clientIp: '203.0.113.9' })).toEqual({ visitor: null, address: expect.not.stringMatching(holder.address) })
+		expect(checkoutHolder('another-secret', { visitorId: null, clientIp: '203.0.113.9' })).toEqual({
+			visitor: null,
+			address: expect.not.stringMatching(holder.address),
+		})
 	})
 })

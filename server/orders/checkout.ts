@@ -75,7 +75,9 @@ export async function startCheckout(
 				.returning({ id: orders.id })
 			if (failed.length) {
 				await releaseHolds(tx, order.id)
-				await tx.insert(orderHistory).values({ orderId: order.id, action: 'payment_session_failed', details: { error: (error as Error).message.slice(0, 500) } })
+				await tx
+					.insert(orderHistory)
+					.values({ orderId: order.id, action: 'payment_session_failed', details: { error: (error as Error).message.slice(0, 500) } })
 			}
 		})
 		throw error

@@ -21,8 +21,7 @@ export function orderNumber(orderId: string) {
 	return orderId.slice(0, 8)
 }
 
-const escapeHtml = (value: string) =>
-	value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 function asLocale(value: string): Locale {
 	return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'ro'
@@ -101,12 +100,7 @@ ${items.map((item) => `<tr><td style="${cell}">${item.quantity} × ${escapeHtml(
  * Renders an order email from the order as it is in this transaction and puts it in the outbox,
  * so it commits (or not) together with the change it reports.
  */
-export async function queueOrderEmail(
-	tx: DbExecutor,
-	context: OrderEmailContext,
-	orderId: string,
-	options: { kind: OrderEmailKind; dedupeKey?: string },
-) {
+export async function queueOrderEmail(tx: DbExecutor, context: OrderEmailContext, orderId: string, options: { kind: OrderEmailKind; dedupeKey?: string }) {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return false
 	const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name)

@@ -19,7 +19,6 @@ export type PaymentDeps = {
 	log?: Logger
 }
 
-
 /** True when the provider says the money is there. */
 export function isPaid(session: Pick<SessionState, 'paymentStatus'>) {
 	return session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required'
@@ -131,7 +130,10 @@ async function markPaid(
 		.returning({ id: orders.id })
 	if (updated.length === 0) return 'unchanged'
 
-	await tx.update(stockHolds).set({ status: 'sold' }).where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')))
+	await tx
+		.update(stockHolds)
+		.set({ status: 'sold' })
+		.where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')))
 	const released = await tx
 		.select()
 		.from(stockHolds)

@@ -65,7 +65,9 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 	const present = uploadIds.length ? await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, uploadIds)) : []
 	const pricing = priceOrder({
 		lines,
-		products: new Map(found.map((p) => [p.id, { id: p.id, name: p.name, priceCents: p.priceCents, stock: p.stock, isActive: p.isActive, image: p.images[0] ?? null }])),
+		products: new Map(
+			found.map((p) => [p.id, { id: p.id, name: p.name, priceCents: p.priceCents, stock: p.stock, isActive: p.isActive, image: p.images[0] ?? null }]),
+		),
 		uploads: new Set(present.map((u) => u.id)),
 		shipping: input.shipping,
 		country: input.customer.country,
@@ -93,7 +95,12 @@ async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing:
 
 	return db.transaction(async (tx) => {
 		if (input.holder && wanted.size) {
-			await assertWithinHoldLimits(tx, input.holder.address, [...wanted.values()].reduce((sum, q) => sum + q, 0), now)
+			await assertWithinHoldLimits(
+				tx,
+				input.holder.address,
+				[...wanted.values()].reduce((sum, q) => sum + q, 0),
+				now,
+			)
 		}
 		// A fixed order (by product id) so two carts holding the same products never deadlock.
 		for (const productId of [...wanted.keys()].sort()) {

@@ -31,7 +31,8 @@ export async function refundUnfulfillable(deps: PaymentDeps, orderId: string): P
 			.set({ paymentStatus: 'refunded' })
 			.where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'paid'), isNotNull(orders.refundDueAt)))
 			.returning({ id: orders.id })
-		if (refunded.length) await tx.insert(orderHistory).values({ orderId, action: 'payment_refunded', details: { automatic: true, amountCents: order.totalCents } })
+		if (refunded.length)
+			await tx.insert(orderHistory).values({ orderId, action: 'payment_refunded', details: { automatic: true, amountCents: order.totalCents } })
 		return refunded.length > 0
 	})
 }

@@ -12,10 +12,7 @@ import { handlePaymentEvent, type PaymentDeps } from './payment-events.ts'
  * money not yet arrived) and one the provider cannot be asked about are left as they are.
  * Returns how many orders were released.
  */
-export async function supersedeVisitorCheckouts(
-	deps: PaymentDeps & { payments: PaymentProvider; log?: Logger },
-	visitor: string,
-): Promise<number> {
+export async function supersedeVisitorCheckouts(deps: PaymentDeps & { payments: PaymentProvider; log?: Logger }, visitor: string): Promise<number> {
 	const earlier = await deps.db
 		.selectDistinct({ id: orders.id, sessionId: orders.paymentSessionId, provider: orders.paymentProvider })
 		.from(orders)

@@ -34,10 +34,7 @@ export async function loadTestPayment(app: RequestContext, sessionId: string) {
 	}
 }
 
-export type TestPaymentResult =
-	| { kind: 'paid'; redirectTo: string }
-	| { kind: 'declined' | 'ended' }
-	| { kind: 'invalid'; errors: FormErrors }
+export type TestPaymentResult = { kind: 'paid'; redirectTo: string } | { kind: 'declined' | 'ended' } | { kind: 'invalid'; errors: FormErrors }
 
 /**
  * A card submitted on the test page. The outcome is reported as a provider event through the

@@ -16,7 +16,9 @@ const completed = (object: unknown) => ({ id: 'evt_1', object: 'event', type: 'c
 
 describe('parseStripeWebhook', () => {
 	it('reduces a completed Checkout Session to a payment event', () => {
-		expect(parseSigned(completed({ id: 'cs_test_1', status: 'complete', payment_status: 'paid', metadata: { order_id: ORDER_ID }, client_reference_id: ORDER_ID }))).toEqual({
+		expect(
+			parseSigned(completed({ id: 'cs_test_1', status: 'complete', payment_status: 'paid', metadata: { order_id: ORDER_ID }, client_reference_id: ORDER_ID })),
+		).toEqual({
 			id: 'evt_1',
 			provider: 'stripe',
 			type: 'checkout.session.completed',

@@ -15,9 +15,7 @@ export function createStripeClient(options: StripeOptions) {
 		maxNetworkRetries: 2,
 		timeout: 20_000,
 		telemetry: false,
-		...(api
-			? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' }
-			: {}),
+		...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
 	})
 }
 

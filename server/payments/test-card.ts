@@ -30,7 +30,8 @@ export function createTestCardProvider(options: { db: DbExecutor; now?: () => Da
 			.from(orders)
 			.where(eq(orders.paymentSessionId, id))
 		if (!order) throw new Error(`no test payment session ${id}`)
-		if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { id, orderId: order.id, status: 'complete', paymentStatus: 'paid', livemode: false }
+		if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
+			return { id, orderId: order.id, status: 'complete', paymentStatus: 'paid', livemode: false }
 		const over = order.paymentStatus === 'failed' || (order.expiresAt !== null && order.expiresAt <= now())
 		return { id, orderId: order.id, status: over ? 'expired' : 'open', paymentStatus: 'unpaid', livemode: false }
 	}

@@ -10,26 +10,28 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterS
  * already over the limit changes nothing (the `where` skips the update): a throttled client
  * neither extends its window nor makes the database write.
  */
-export async function hitRateLimit(
-	db: DbExecutor,
-	key: string,
-	options: { limit: number; windowSeconds: number },
-): Promise<RateLimitResult> {
+export async function hitRateLimit(db: DbExecutor, key: string, options: { limit: number; windowSeconds: number }): Promise<RateLimitResult> {
 	const window = sql`make_interval(secs => ${options.windowSeconds})`
 	const ended = sql`${rateLimitBuckets.windowStart} <= now() - ${window}`
-	const [counted] = await queryRows<{ count: number; retry_after: number }>(db, sql`
+	const [counted] = await queryRows<{ count: number; retry_after: number }>(
+		db,
+		sql`
 		insert into ${rateLimitBuckets} (key, window_start, count, expires_at) values (${key}, now(), 1, now() + ${window})
 		on conflict (key) do update set
 			count = case when ${ended} then 1 else ${rateLimitBuckets.count} + 1 end,
 			window_start = case when ${ended} then now() else ${rateLimitBuckets.windowStart} end,
 			expires_at = case when ${ended} then now() + ${window} else ${rateLimitBuckets.windowStart} + ${window} end
 		where ${ended} or ${rateLimitBuckets.count} < ${options.limit}
-		returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)
+		returning count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`,
+	)
 	if (counted) return result(Number(counted.count), Number(counted.retry_after), options.limit)
 	// Over the limit: nothing was written; read how long the window still runs.
-	const [current] = await queryRows<{ count: number; retry_after: number }>(db, sql`
+	const [current] = await queryRows<{ count: number; retry_after: number }>(
+		db,
+		sql`
 		select count, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after
-		from ${rateLimitBuckets} where key = ${key}`)
+		from ${rateLimitBuckets} where key = ${key}`,
+	)
 	// The row vanished in between (a reset or the cleanup): refuse this once, the next hit starts afresh.
 	return result(options.limit + 1, current ? Number(current.retry_after) : 1, options.limit)
 }

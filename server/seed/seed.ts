@@ -36,10 +36,7 @@ function demoTranslationRows(kind: ContentKind, items: DemoItem[], bySlug: Recor
 
 /** True when the shop has no catalogue yet; the seed never writes into a database that has one. */
 export async function catalogIsEmpty(db: Database) {
-	const [row] = await queryRows<{ has_data: boolean }>(
-		db,
-		sql`select exists(select 1 from ${categories}) or exists(select 1 from ${products}) as has_data`,
-	)
+	const [row] = await queryRows<{ has_data: boolean }>(db, sql`select exists(select 1 from ${categories}) or exists(select 1 from ${products}) as has_data`)
 	return !row?.has_data
 }
 

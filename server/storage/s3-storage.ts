@@ -25,9 +25,7 @@ const loadSdk = () => import('@aws-sdk/client-s3')
 
 /** The default public URL when S3_PUBLIC_URL is unset: path-style on a custom endpoint, virtual-host style on AWS. */
 export function defaultS3PublicUrl(options: { bucket: string; region: string; endpoint?: string }) {
-	return options.endpoint
-		? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
-		: `https://${options.bucket}.s3.${options.region}.amazonaws.com`
+	return options.endpoint ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`
 }
 
 /** Objects in an S3 bucket (AWS or any S3-compatible service), loaded by browsers from `publicUrl`. */
@@ -41,9 +39,7 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 				endpoint: options.endpoint,
 				forcePathStyle: Boolean(options.endpoint),
 				credentials:
-					options.accessKeyId && options.secretAccessKey
-						? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-						: undefined,
+					options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
 				// Many S3-compatible services do not implement the newer default checksums.
 				requestChecksumCalculation: 'WHEN_REQUIRED',
 				responseChecksumValidation: 'WHEN_REQUIRED',

@@ -26,7 +26,12 @@ export type LocalizableRow = { name: string; description: string | null }
  * translation, else the Romanian text. Reads the database cache only (one query at most) and never
  * waits on a provider. Romanian rows come back unchanged.
  */
-export async function readContentTranslations<T extends LocalizableRow>(app: Pick<TranslationApp, 'translation'>, locale: string, kind: ContentKind, rows: T[]): Promise<T[]> {
+export async function readContentTranslations<T extends LocalizableRow>(
+	app: Pick<TranslationApp, 'translation'>,
+	locale: string,
+	kind: ContentKind,
+	rows: T[],
+): Promise<T[]> {
 	if (!isTargetLocale(locale) || rows.length === 0) return rows
 	const entries = rows.flatMap((row) => [
 		{ context: contentContext(kind, 'name'), text: row.name },
@@ -135,7 +140,6 @@ export class NothingToTranslateError extends Error {
 	override name = 'NothingToTranslateError'
 	readonly status = 400
 }
-
 
 /**
  * Sets (or, with a blank or null text, clears) an editor's translation of one field of a product or

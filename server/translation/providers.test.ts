@@ -11,7 +11,13 @@ describe('describeContext', () => {
 })
 
 describe('createTranslationProvider', () => {
-	const base = { LIBRETRANSLATE_URL: undefined, LIBRETRANSLATE_API_KEY: undefined, DEEPL_API_KEY: undefined, DEEPL_API_URL: undefined, TRANSLATE_TIMEOUT_MS: 1000 }
+	const base = {
+		LIBRETRANSLATE_URL: undefined,
+		LIBRETRANSLATE_API_KEY: undefined,
+		DEEPL_API_KEY: undefined,
+		DEEPL_API_URL: undefined,
+		TRANSLATE_TIMEOUT_MS: 1000,
+	}
 	it('is null for none, and the chosen provider otherwise', () => {
 		expect(createTranslationProvider({ ...base, TRANSLATE_PROVIDER: 'none' })).toBeNull()
 		expect(createTranslationProvider({ ...base, TRANSLATE_PROVIDER: 'libretranslate', LIBRETRANSLATE_URL: 'http://lt' })?.name).toBe('libretranslate')

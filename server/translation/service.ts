@@ -48,11 +48,7 @@ export function isTargetLocale(value: string): value is TargetLocale {
 	return (TARGET_LOCALES as readonly string[]).includes(value)
 }
 
-export function createTranslationService(options: {
-	db: Database
-	provider: TranslationProvider | null
-	log: Logger
-}): TranslationService {
+export function createTranslationService(options: { db: Database; provider: TranslationProvider | null; log: Logger }): TranslationService {
 	const { db, provider, log } = options
 
 	async function machineTranslate(text: string, target: TargetLocale, context: string) {
@@ -66,7 +62,12 @@ export function createTranslationService(options: {
 	async function lookup(hashes: string[], locale: string) {
 		if (hashes.length === 0) return []
 		return db
-			.select({ sourceHash: translations.sourceHash, context: translations.context, translatedText: translations.translatedText, overrideText: translations.overrideText })
+			.select({
+				sourceHash: translations.sourceHash,
+				context: translations.context,
+				translatedText: translations.translatedText,
+				overrideText: translations.overrideText,
+			})
 			.from(translations)
 			.where(and(eq(translations.locale, locale), inArray(translations.sourceHash, [...new Set(hashes)])))
 	}

@@ -18,7 +18,11 @@ describe('splitForTranslation', () => {
 			{ text: 'Al doilea paragraf.', translate: true },
 		])
 		// Short paragraphs are sent together.
-		expect(splitForTranslation(text, 30).filter((s) => s.translate).map((s) => s.text)).toEqual(['Prima frază. A doua frază.', 'Al doilea paragraf.'])
+		expect(
+			splitForTranslation(text, 30)
+				.filter((s) => s.translate)
+				.map((s) => s.text),
+		).toEqual(['Prima frază. A doua frază.', 'Al doilea paragraf.'])
 	})
 
 	it('refuses a single sentence longer than the limit', () => {

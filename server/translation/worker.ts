@@ -82,7 +82,10 @@ export function createTranslationWorker(options: { db: Database; service: Transl
 				})
 				.where(and(eq(translations.id, row.id), isNull(translations.translatedText)))
 			const gaveUp = tooLong || row.attempts >= MAX_TRANSLATION_ATTEMPTS
-			log.warn({ translationId: row.id, context: row.context, target: row.locale, attempts: row.attempts, gaveUp, err: message }, 'translation failed; the original text is shown meanwhile')
+			log.warn(
+				{ translationId: row.id, context: row.context, target: row.locale, attempts: row.attempts, gaveUp, err: message },
+				'translation failed; the original text is shown meanwhile',
+			)
 			return false
 		}
 	}

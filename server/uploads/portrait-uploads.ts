@@ -123,7 +123,6 @@ export async function receivePortraitUpload(
 	}
 }
 
-
 /** The stored photo of upload `id`, or null: unknown, malformed and deleted ids look the same. */
 export async function openPortraitUpload(deps: { db: DbExecutor; storage: ObjectStorage }, id: string): Promise<StoredObject | null> {
 	if (!isUuid(id)) return null

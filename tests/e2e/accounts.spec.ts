@@ -80,14 +80,17 @@ test('an admin sees the admin link; a customer does not and is sent home from /a
 async function resetLinkFromMail(email: string): Promise<string> {
 	const folder = path.join(process.env.E2E_DATA_DIR!, 'mail')
 	await expect
-		.poll(async () => {
-			const names = await fs.readdir(folder).catch(() => [] as string[])
-			for (const name of names) {
-				const raw = await fs.readFile(path.join(folder, name), 'utf8')
-				if (raw.includes(email)) return raw
-			}
-			return ''
-		}, { timeout: 15_000 })
+		.poll(
+			async () => {
+				const names = await fs.readdir(folder).catch(() => [] as string[])
+				for (const name of names) {
+					const raw = await fs.readFile(path.join(folder, name), 'utf8')
+					if (raw.includes(email)) return raw
+				}
+				return ''
+			},
+			{ timeout: 15_000 },
+		)
 		.not.toBe('')
 	for (const name of await fs.readdir(folder)) {
 		const raw = await fs.readFile(path.join(folder, name), 'utf8')
@@ -135,7 +138,14 @@ test('forgot password: the emailed link sets a new password that works, once', a
 test('/account lists only my own orders, newest first, with their details', async ({ page, baseURL, createUser, signIn, database }) => {
 	const me = await createUser({ name: 'Ana Client' })
 	const someoneElse = await createUser()
-	const older = await insertTestOrder(database.db, { userId: me.id, email: me.email, status: 'delivered', paymentStatus: 'paid', trackingNumber: 'AWB123456', createdAt: new Date('2026-03-02T10:00:00Z') })
+	const older = await insertTestOrder(database.db, {
+		userId: me.id,
+		email: me.email,
+		status: 'delivered',
+		paymentStatus: 'paid',
+		trackingNumber: 'AWB123456',
+		createdAt: new Date('2026-03-02T10:00:00Z'),
+	})
 	const newer = await insertTestOrder(database.db, {
 		userId: me.id,
 		email: me.email,
@@ -172,7 +182,13 @@ test('/account lists only my own orders, newest first, with their details', asyn
 	}
 })
 
-test('GDPR: download my data as JSON, then delete my account (orders kept, anonymised; one still to ship keeps its details)', async ({ page, baseURL, createUser, signIn, database }) => {
+test('GDPR: download my data as JSON, then delete my account (orders kept, anonymised; one still to ship keeps its details)', async ({
+	page,
+	baseURL,
+	createUser,
+	signIn,
+	database,
+}) => {
 	const me = await createUser({ name: 'Elena Export' })
 	const order = await insertTestOrder(database.db, { userId: me.id, email: me.email, status: 'delivered', createdAt: new Date(Date.now() - 60_000) })
 	const open = await insertTestOrder(database.db, { userId: me.id, email: me.email, status: 'processing', paymentStatus: 'paid' })
@@ -182,7 +198,10 @@ test('GDPR: download my data as JSON, then delete my account (orders kept, anony
 		await page.goto('/account')
 		await waitForHydration(page)
 		const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()])
-		const exported = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as { account: { email: string; fullName: string }; orders: { id: string }[] }
+		const exported = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as {
+			account: { email: string; fullName: string }
+			orders: { id: string }[]
+		}
 		expect(exported.account).toMatchObject({ email: me.email, fullName: 'Elena Export' })
 		expect(exported.orders.map((o) => o.id)).toEqual([open.id, order.id])
 		await expect(page.getByTestId('delete-open-orders')).toHaveText(/You have orders still to be delivered \(1\)/)

@@ -12,7 +12,9 @@ import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, useLanguag
 const unique = () => crypto.randomBytes(4).toString('hex')
 
 async function png(color: string, width = 600, height = 400) {
-	return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer()
+	return sharp({ create: { width, height, channels: 3, background: color } })
+		.png()
+		.toBuffer()
 }
 
 function toast(page: Page, text: string | RegExp) {
@@ -27,7 +29,11 @@ test.describe('admin catalogue', () => {
 		await signIn(page, admin)
 	})
 
-	test('a category with diacritics gets a plain slug; a subcategory; cycles are refused; deleting keeps the products, flagged', async ({ page, database, baseURL }) => {
+	test('a category with diacritics gets a plain slug; a subcategory; cycles are refused; deleting keeps the products, flagged', async ({
+		page,
+		database,
+		baseURL,
+	}) => {
 		const id = unique()
 		await page.goto('/admin/categories/new')
 		await waitForHydration(page)
@@ -51,7 +57,10 @@ test.describe('admin catalogue', () => {
 		const topRow = page.getByRole('row', { name: new RegExp(`Lumânări Științifice și Țesături ${id}`) })
 		await expect(topRow).toContainText(`lumanari-stiintifice-si-tesaturi-${id}`)
 		await expect(topRow).toContainText('Activă')
-		const [top] = await database.db.select().from(categories).where(eq(categories.slug, `lumanari-stiintifice-si-tesaturi-${id}`))
+		const [top] = await database.db
+			.select()
+			.from(categories)
+			.where(eq(categories.slug, `lumanari-stiintifice-si-tesaturi-${id}`))
 		expect(top).toMatchObject({ displayOrder: 7, priceCents: 1250, parentId: null, description: null, imageUrl })
 
 		// A subcategory under it.
@@ -62,7 +71,10 @@ test.describe('admin catalogue', () => {
 		await page.getByRole('button', { name: 'Salvează' }).click()
 		await expect(toast(page, 'Categoria a fost creată cu succes!')).toBeVisible()
 		await expect(page.getByRole('row', { name: new RegExp(`Sub ${id}`) })).toContainText(`Lumânări Științifice și Țesături ${id}`)
-		const [child] = await database.db.select().from(categories).where(eq(categories.slug, `sub-${id}`))
+		const [child] = await database.db
+			.select()
+			.from(categories)
+			.where(eq(categories.slug, `sub-${id}`))
 		expect(child?.parentId).toBe(top!.id)
 
 		// A duplicate slug gets a clear error.
@@ -108,7 +120,12 @@ test.describe('admin catalogue', () => {
 		await dialog.getByRole('button', { name: 'Șterge' }).click()
 		await expect(toast(page, 'Categoria a fost ștearsă')).toBeVisible()
 		await expect(page.getByRole('row', { name: new RegExp(`Sub ${id}`) })).toHaveCount(0)
-		expect(await database.db.select().from(categories).where(inArray(categories.id, [top!.id, child!.id]))).toEqual([])
+		expect(
+			await database.db
+				.select()
+				.from(categories)
+				.where(inArray(categories.id, [top!.id, child!.id])),
+		).toEqual([])
 		await page.goto(`/admin/products?q=${encodeURIComponent(`Orfan ${id}`)}`)
 		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Categorie ștearsă')
 		await database.db.delete(products).where(eq(products.id, product!.id))
@@ -227,7 +244,9 @@ test.describe('admin catalogue', () => {
 		await expect(page.getByRole('list', { name: 'Bannere' }).getByText(dropped)).toBeVisible()
 
 		// The picker with a JPEG, a 6 MB PNG, a text file and an SVG.
-		const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c63' } }).jpeg().toBuffer()
+		const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c63' } })
+			.jpeg()
+			.toBuffer()
 		const big = Buffer.concat([await png('#000', 10, 10), Buffer.alloc(6 * 1024 * 1024)])
 		await page.getByLabel('Alege fișiere').setInputFiles([
 			{ name: `photo-${id}.jpg`, mimeType: 'image/jpeg', buffer: jpeg },
@@ -240,7 +259,10 @@ test.describe('admin catalogue', () => {
 		await expect(toast(page, `logo-${id}.svg nu este o imagine validă`)).toContainText('Fișier invalid')
 		// The grid (not the upload progress list, which also names the files) shows the stored JPEG.
 		await expect(page.getByRole('list', { name: 'Bannere' }).getByText(`photo-${id}.jpg`)).toBeVisible()
-		const rows = await database.db.select().from(media).where(like(media.filename, `%${id}%`))
+		const rows = await database.db
+			.select()
+			.from(media)
+			.where(like(media.filename, `%${id}%`))
 		expect(rows.map((r) => r.filename).sort()).toEqual([dropped, `photo-${id}.jpg`].sort())
 		for (const row of rows) {
 			expect(row).toMatchObject({ folder: 'banners', mimeType: 'image/webp' })
@@ -253,7 +275,10 @@ test.describe('admin catalogue', () => {
 		// The server checks the bytes too: an SVG sent as a PNG is refused.
 		const refused = await page.request.post('/admin/api/media', {
 			headers: { Origin: new URL(page.url()).origin },
-			multipart: { folder: 'banners', file: { name: `sneaky-${id}.png`, mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') } },
+			multipart: {
+				folder: 'banners',
+				file: { name: `sneaky-${id}.png`, mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+			},
 		})
 		expect(refused.status()).toBe(415)
 		expect(await refused.json()).toMatchObject({ title: 'Fișier invalid', message: `sneaky-${id}.png nu este o imagine validă` })
@@ -274,7 +299,10 @@ test.describe('admin catalogue', () => {
 
 	test('the dashboard links the four areas and shows today’s orders, 30-day revenue and low stock', async ({ page, database }) => {
 		const id = unique()
-		const [low] = await database.db.insert(products).values({ slug: `putin-${id}`, name: `Aproape epuizat ${id}`, kind: 'candle', priceCents: 100, stock: 0 }).returning()
+		const [low] = await database.db
+			.insert(products)
+			.values({ slug: `putin-${id}`, name: `Aproape epuizat ${id}`, kind: 'candle', priceCents: 100, stock: 0 })
+			.returning()
 		await page.goto('/admin')
 		for (const [name, href] of [
 			['Categorii', '/admin/categories'],
@@ -282,7 +310,12 @@ test.describe('admin catalogue', () => {
 			['Comenzi', '/admin/orders'],
 			['Media', '/admin/media'],
 		] as const) {
-			await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).last()).toHaveAttribute('href', href)
+			await expect(
+				page
+					.getByRole('main')
+					.getByRole('link', { name: new RegExp(`^${name}`) })
+					.last(),
+			).toHaveAttribute('href', href)
 		}
 		await expect(page.getByTestId('orders-today')).toHaveText(/^\d+$/)
 		await expect(page.getByTestId('revenue-30')).toHaveText(/^[\d.]+,\d{2} €$/)
@@ -291,7 +324,12 @@ test.describe('admin catalogue', () => {
 	})
 
 	test('bad ids are 404 pages, never errors', async ({ page }) => {
-		for (const url of ['/admin/products/not-an-id', '/admin/products/00000000-0000-4000-8000-000000000000', '/admin/categories/x', '/admin/categories/00000000-0000-4000-8000-000000000000']) {
+		for (const url of [
+			'/admin/products/not-an-id',
+			'/admin/products/00000000-0000-4000-8000-000000000000',
+			'/admin/categories/x',
+			'/admin/categories/00000000-0000-4000-8000-000000000000',
+		]) {
 			const response = await page.goto(url)
 			expect(response?.status(), url).toBe(404)
 		}
@@ -308,8 +346,27 @@ test.describe('admin catalogue', () => {
 		const [category] = await database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'candle'))
 		const [product] = await database.db.select({ id: products.id }).from(products).where(eq(products.slug, 'lumanare-lavanda-de-provence')).limit(1)
 		// One sign-in block, so /admin/security is scanned with its table.
-		await database.db.insert(signInBlocks).values({ email: `a11y-${unique()}@example.test`, address: '203.0.113.66', reason: 'account-address', failures: 5, blockedUntil: new Date(Date.now() + 30_000) })
-		const pages = ['/admin', '/admin/products', '/admin/products/new', `/admin/products/${product!.id}`, '/admin/categories', '/admin/categories/new', `/admin/categories/${category!.id}`, '/admin/media', '/admin/media?folder=hero', '/admin/translations', '/admin/translations?tab=category', '/admin/security']
+		await database.db.insert(signInBlocks).values({
+			email: `a11y-${unique()}@example.test`,
+			address: '203.0.113.66',
+			reason: 'account-address',
+			failures: 5,
+			blockedUntil: new Date(Date.now() + 30_000),
+		})
+		const pages = [
+			'/admin',
+			'/admin/products',
+			'/admin/products/new',
+			`/admin/products/${product!.id}`,
+			'/admin/categories',
+			'/admin/categories/new',
+			`/admin/categories/${category!.id}`,
+			'/admin/media',
+			'/admin/media?folder=hero',
+			'/admin/translations',
+			'/admin/translations?tab=category',
+			'/admin/security',
+		]
 		for (const viewport of SCAN_VIEWPORTS) {
 			await page.setViewportSize({ width: viewport.width, height: viewport.height })
 			for (const url of pages) {
@@ -330,13 +387,20 @@ test.describe('admin routes refuse everyone but admins', () => {
 			expect(response.status(), url).toBe(302)
 			expect(response.headers().location).toBe(`/login?returnUrl=${encodeURIComponent(url)}`)
 		}
-		const upload = await anonymous.post('/admin/api/media', { headers: origin, multipart: { folder: 'hero', file: { name: 'a.png', mimeType: 'image/png', buffer: await png('#111') } } })
+		const upload = await anonymous.post('/admin/api/media', {
+			headers: origin,
+			multipart: { folder: 'hero', file: { name: 'a.png', mimeType: 'image/png', buffer: await png('#111') } },
+		})
 		expect(upload.status()).toBe(302)
 		await anonymous.dispose()
 
 		const customer = await createUser()
 		const cookie = await createSessionCookie(database.db, customer.id)
-		const asCustomer = await playwright.request.newContext({ baseURL, maxRedirects: 0, extraHTTPHeaders: { Cookie: `${cookie.name}=${cookie.value}`, ...origin } })
+		const asCustomer = await playwright.request.newContext({
+			baseURL,
+			maxRedirects: 0,
+			extraHTTPHeaders: { Cookie: `${cookie.name}=${cookie.value}`, ...origin },
+		})
 		const [victim] = await database.db.select({ id: products.id }).from(products).limit(1)
 		for (const [method, url, body] of [
 			['get', '/admin', undefined],
@@ -350,7 +414,9 @@ test.describe('admin routes refuse everyone but admins', () => {
 			expect(response.headers().location).toBe('/')
 		}
 		for (const url of ['/admin/api/images', '/admin/api/media']) {
-			const response = await asCustomer.post(url, { multipart: { folder: 'hero', purpose: 'product', file: { name: 'a.png', mimeType: 'image/png', buffer: await png('#111') } } })
+			const response = await asCustomer.post(url, {
+				multipart: { folder: 'hero', purpose: 'product', file: { name: 'a.png', mimeType: 'image/png', buffer: await png('#111') } },
+			})
 			expect(response.status(), url).toBe(302)
 		}
 		expect(await database.db.select().from(products).where(eq(products.id, victim!.id))).toHaveLength(1)
@@ -359,7 +425,13 @@ test.describe('admin routes refuse everyone but admins', () => {
 })
 
 test.describe('storefront', () => {
-	test('an admin-made candle shows on /product/{slug} with its main image, and disappears when made inactive', async ({ page, database, baseURL, createUser, signIn }) => {
+	test('an admin-made candle shows on /product/{slug} with its main image, and disappears when made inactive', async ({
+		page,
+		database,
+		baseURL,
+		createUser,
+		signIn,
+	}) => {
 		await signIn(page, await createUser({ roles: ['admin'] }))
 		const made = await createCandleProduct(page, unique())
 		// Romanian is the content's source language, so the name shows exactly as typed.

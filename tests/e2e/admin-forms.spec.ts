@@ -34,7 +34,10 @@ test.describe('admin category form', () => {
 		await expect(page.getByLabel('Slug')).toHaveValue(`inainte-de-javascript-${id}`)
 		await page.getByRole('button', { name: 'Salvează' }).click()
 		await expect(page).toHaveURL(/\/admin\/categories$/)
-		const [row] = await database.db.select().from(categories).where(eq(categories.slug, `inainte-de-javascript-${id}`))
+		const [row] = await database.db
+			.select()
+			.from(categories)
+			.where(eq(categories.slug, `inainte-de-javascript-${id}`))
 		expect(row?.name).toBe(`Înainte de JavaScript ${id}!`)
 		await database.db.delete(categories).where(eq(categories.id, row!.id))
 	})
@@ -56,7 +59,10 @@ test.describe('admin category form without JavaScript', () => {
 		await page.getByLabel('Slug').fill(`fara-javascript-${id}`)
 		await page.getByRole('button', { name: 'Salvează' }).click()
 		await expect(page).toHaveURL(/\/admin\/categories$/)
-		const [row] = await database.db.select().from(categories).where(eq(categories.slug, `fara-javascript-${id}`))
+		const [row] = await database.db
+			.select()
+			.from(categories)
+			.where(eq(categories.slug, `fara-javascript-${id}`))
 		expect(row?.name).toBe(`Fără JavaScript ${id}`)
 		expect(row?.isActive).toBe(true)
 		await database.db.delete(categories).where(eq(categories.id, row!.id))

@@ -6,7 +6,12 @@ import { expect, test, waitForHydration } from './fixtures.ts'
 
 /** ADR 0103: the admin kit's lists at phone width, and an error in an admin page stays in the admin, in Romanian, with the admin navigation kept. */
 test.describe('admin lists at 375 px', () => {
-	test('categories, products and orders become cards: the page never scrolls sideways, the row actions still work', async ({ page, createUser, signIn, database }) => {
+	test('categories, products and orders become cards: the page never scrolls sideways, the row actions still work', async ({
+		page,
+		createUser,
+		signIn,
+		database,
+	}) => {
 		const admin = await createUser({ roles: ['admin'] })
 		await signIn(page, admin)
 		const order = await insertTestOrder(database.db, { userId: admin.id, email: `telefon-cu-o-adresa-lunga-${admin.email}` })
@@ -17,7 +22,15 @@ test.describe('admin lists at 375 px', () => {
 			.returning()
 		const [product] = await database.db
 			.insert(products)
-			.values({ slug: `produs-telefon-${id}`, name: `Lumânare cu un nume lung pentru telefon ${id}`, kind: 'candle', priceCents: 1990, stock: 3, categoryId: category!.id, badges: ['Nou', 'Bestseller'] })
+			.values({
+				slug: `produs-telefon-${id}`,
+				name: `Lumânare cu un nume lung pentru telefon ${id}`,
+				kind: 'candle',
+				priceCents: 1990,
+				stock: 3,
+				categoryId: category!.id,
+				badges: ['Nou', 'Bestseller'],
+			})
 			.returning()
 		try {
 			await page.setViewportSize({ width: 375, height: 812 })

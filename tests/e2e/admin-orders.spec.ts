@@ -32,7 +32,12 @@ async function mailsTo(email: string) {
 	const texts = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'latin1').catch(() => '')))
 	return texts
 		.filter((raw) => raw.includes(`To: ${email}`))
-		.map((raw) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'))
+		.map((raw) =>
+			Buffer.from(
+				raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+				'latin1',
+			).toString('utf8'),
+		)
 }
 
 async function openOrder(page: Page, email: string, number: string) {
@@ -79,13 +84,20 @@ test.describe('admin orders', () => {
 		await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('În procesare')
 
 		await expect
-			.poll(async () => (await mailsTo(email)).filter((text) => text.includes(number) && text.includes('Statusul comenzii tale este acum: În procesare.')).length, {
-				timeout: 20_000,
-			})
+			.poll(
+				async () => (await mailsTo(email)).filter((text) => text.includes(number) && text.includes('Statusul comenzii tale este acum: În procesare.')).length,
+				{
+					timeout: 20_000,
+				},
+			)
 			.toBe(1)
 	})
 
-	test('the AWB of a shipped order is saved and the tracking email goes out; bad input is refused with the spec messages', async ({ page, database, baseURL }) => {
+	test('the AWB of a shipped order is saved and the tracking email goes out; bad input is refused with the spec messages', async ({
+		page,
+		database,
+		baseURL,
+	}) => {
 		const email = `awb-${unique()}@example.com`
 		const order = await fixtures.create(email)
 		await database.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, order.id))
@@ -229,7 +241,10 @@ test.describe('admin orders', () => {
 		const download = await downloading
 		expect(download.suggestedFilename()).toMatch(/^comenzi-\d{4}-\d{2}-\d{2}\.csv$/)
 		const csv = await fs.readFile((await download.path())!, 'utf8')
-		const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+		const lines = csv
+			.replace(/^\uFEFF/, '')
+			.trimEnd()
+			.split('\r\n')
 		expect(lines).toHaveLength(2)
 		expect(lines[1]).toContain(made[6]!.id)
 		expect(lines[1]).toContain(',Livrată,În așteptare,')

@@ -21,18 +21,34 @@ test.describe('admin: live stock and test orders', () => {
 		await signIn(page, await createUser({ roles: ['admin'], name: 'Admin E2E' }))
 	})
 
-	test('a save after checkouts moved the stock keeps the live figure; a stock change is refused with the current figure and the typed form stays', async ({ page, database }) => {
+	test('a save after checkouts moved the stock keeps the live figure; a stock change is refused with the current figure and the typed form stays', async ({
+		page,
+		database,
+	}) => {
 		const id = unique()
-		const [category] = await database.db.insert(categories).values({ name: `Stoc ${id}`, slug: `stoc-${id}` }).returning()
+		const [category] = await database.db
+			.insert(categories)
+			.values({ name: `Stoc ${id}`, slug: `stoc-${id}` })
+			.returning()
 		const [product] = await database.db
 			.insert(products)
-			.values({ slug: `stoc-viu-${id}`, name: `Lumânare stoc ${id}`, kind: 'candle', categoryId: category!.id, priceCents: 2000, stock: 5, description: 'Prima' })
+			.values({
+				slug: `stoc-viu-${id}`,
+				name: `Lumânare stoc ${id}`,
+				kind: 'candle',
+				categoryId: category!.id,
+				priceCents: 2000,
+				stock: 5,
+				description: 'Prima',
+			})
 			.returning()
 		const placed: string[] = []
 		const checkouts = async (count: number) => {
-			for (let i = 0; i < count; i++) placed.push((await placeOrder(database.db, { ...orderInput, customer, lines: [{ kind: 'product', productId: product!.id, quantity: 1 }] })).id)
+			for (let i = 0; i < count; i++)
+				placed.push((await placeOrder(database.db, { ...orderInput, customer, lines: [{ kind: 'product', productId: product!.id, quantity: 1 }] })).id)
 		}
-		const row = async () => (await database.db.select({ stock: products.stock, description: products.description }).from(products).where(eq(products.id, product!.id)))[0]!
+		const row = async () =>
+			(await database.db.select({ stock: products.stock, description: products.description }).from(products).where(eq(products.id, product!.id)))[0]!
 		try {
 			// The admin opens the form at stock 5; three checkouts hold 3 units meanwhile; only the description changes.
 			await page.goto(`/admin/products/${product!.id}`)
@@ -70,7 +86,14 @@ test.describe('admin: live stock and test orders', () => {
 		}
 	})
 
-	test('an order paid on the test card page is marked TEST in the orders list, its dialog, the dashboard and the customer’s account', async ({ page, browser, baseURL, database, createUser, signIn }) => {
+	test('an order paid on the test card page is marked TEST in the orders list, its dialog, the dashboard and the customer’s account', async ({
+		page,
+		browser,
+		baseURL,
+		database,
+		createUser,
+		signIn,
+	}) => {
 		const fixtures = orderFixtures(database)
 		const buyer = await createUser()
 		const email = buyer.email
@@ -80,7 +103,12 @@ test.describe('admin: live stock and test orders', () => {
 			// The same event the test card page sends when 4242 4242 4242 4242 pays.
 			await handlePaymentEvent(
 				{ db: database.db, mail: mailContext },
-				{ id: `test_evt_${unique()}`, provider: 'test', type: 'checkout.session.completed', session: { id: `test_cs_${unique()}`, orderId: order.id, status: 'complete', paymentStatus: 'paid' } },
+				{
+					id: `test_evt_${unique()}`,
+					provider: 'test',
+					type: 'checkout.session.completed',
+					session: { id: `test_cs_${unique()}`, orderId: order.id, status: 'complete', paymentStatus: 'paid' },
+				},
 			)
 			const number = order.id.slice(0, 8)
 			await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`)

@@ -25,7 +25,11 @@ test('the newsletter form works before the page’s JavaScript: the address is k
 	await database.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
 })
 
-test('the contact form works before the page’s JavaScript: what was typed comes back with the errors, then the message is queued', async ({ page, baseURL, database }) => {
+test('the contact form works before the page’s JavaScript: what was typed comes back with the errors, then the message is queued', async ({
+	page,
+	baseURL,
+	database,
+}) => {
 	const token = `nojs-${Date.now()}-${Math.random().toString(36).slice(2)}`
 	await useLanguage(page, baseURL!, 'ro')
 	await page.goto('/contact')
@@ -41,7 +45,10 @@ test('the contact form works before the page’s JavaScript: what was typed come
 	await page.getByLabel('Email', { exact: true }).fill('ana@example.com')
 	await page.getByRole('button', { name: 'Trimite mesajul' }).click()
 	await expect(page.getByRole('status')).toHaveText('Mesajul tău a fost trimis cu succes!')
-	const queued = await database.db.select().from(emailOutbox).where(like(emailOutbox.text, `%${token}%`))
+	const queued = await database.db
+		.select()
+		.from(emailOutbox)
+		.where(like(emailOutbox.text, `%${token}%`))
 	expect(queued).toHaveLength(1)
 	expect(queued[0]!.replyTo).toBe('ana@example.com')
 })

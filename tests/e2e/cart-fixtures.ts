@@ -18,7 +18,14 @@ export const test = base.extend<CartFixtures>({
 			const slug = `e2e-cart-${crypto.randomUUID().slice(0, 8)}`
 			const [row] = await database.db
 				.insert(products)
-				.values({ slug, name: `${input.name} ${slug.slice(-4)}`, kind: 'candle', priceCents: input.priceCents, stock: input.stock, description: 'Test product' })
+				.values({
+					slug,
+					name: `${input.name} ${slug.slice(-4)}`,
+					kind: 'candle',
+					priceCents: input.priceCents,
+					stock: input.stock,
+					description: 'Test product',
+				})
 				.returning({ id: products.id, slug: products.slug, name: products.name, priceCents: products.priceCents, stock: products.stock })
 			made.push(row!.id)
 			return row!

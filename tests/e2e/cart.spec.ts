@@ -30,12 +30,14 @@ test('adding a product stores the spec §3 item array in localStorage, and the c
 	await expect(page.getByText('Product added to cart!').first()).toBeVisible()
 
 	// The tagged line the server is sent, beside what the cart shows (ADR 0102).
-	await expect.poll(() => storedCart(page)).toEqual([
-		{ id: product.id, line: { kind: 'product', productId: product.id, quantity: 3 }, name: product.name, price: 4590, image: null, maxQuantity: 10 },
-	])
+	await expect
+		.poll(() => storedCart(page))
+		.toEqual([{ id: product.id, line: { kind: 'product', productId: product.id, quantity: 3 }, name: product.name, price: 4590, image: null, maxQuantity: 10 }])
 
 	await page.getByRole('button', { name: 'Add to cart' }).click()
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 4 } })])
+	await expect
+		.poll(() => storedCart(page))
+		.toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 4 } })])
 
 	await page.reload()
 	await waitForHydration(page)
@@ -68,7 +70,9 @@ test('quantities are edited in the side panel, never beyond the stock the page s
 	await expect(panel.getByRole('button', { name: `One more ${product.name}` })).toBeDisabled()
 	await panel.getByRole('button', { name: `One less ${product.name}` }).click()
 	await expect(panel.getByTestId('panel-total')).toHaveText('60.00 €')
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 2 } })])
+	await expect
+		.poll(() => storedCart(page))
+		.toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 2 } })])
 
 	await panel.getByRole('link', { name: 'View cart' }).click()
 	await expect(page).toHaveURL(/\/cart$/)
@@ -81,7 +85,9 @@ test('quantities are edited in the side panel, never beyond the stock the page s
 	await page.getByRole('button', { name: 'Add to cart' }).click()
 	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
 	await expect(page.getByText('All available units are already in your cart.')).toBeVisible()
-	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 3 } })])
+	await expect
+		.poll(() => storedCart(page))
+		.toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 3 } })])
 })
 
 test('the cart page edits quantities, shows line totals and a summary, removes lines and clears the cart', async ({ page, makeProduct }) => {

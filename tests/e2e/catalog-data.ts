@@ -41,7 +41,12 @@ export async function createTestCatalog(db: Database) {
 			make('Delta Inactiv', subs[1]!.id, ['Bestseller'], { isActive: false }),
 		])
 		.returning()
-	const [alpha, beta, gamma, inactive] = rows as [typeof products.$inferSelect, typeof products.$inferSelect, typeof products.$inferSelect, typeof products.$inferSelect]
+	const [alpha, beta, gamma, inactive] = rows as [
+		typeof products.$inferSelect,
+		typeof products.$inferSelect,
+		typeof products.$inferSelect,
+		typeof products.$inferSelect,
+	]
 	return {
 		tag,
 		top: top!,
@@ -52,7 +57,12 @@ export async function createTestCatalog(db: Database) {
 		gamma,
 		inactive,
 		async cleanup() {
-			await db.delete(products).where(inArray(products.id, rows.map((row) => row.id)))
+			await db.delete(products).where(
+				inArray(
+					products.id,
+					rows.map((row) => row.id),
+				),
+			)
 			await db.delete(categories).where(eq(categories.id, top!.id))
 		},
 	}

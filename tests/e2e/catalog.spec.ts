@@ -106,7 +106,10 @@ test.describe('catalog', () => {
 
 test('a long category is paged: 24 products a page, with next and previous links', async ({ page, baseURL, database }) => {
 	const tag = crypto.randomBytes(4).toString('hex')
-	const [category] = await database.db.insert(categories).values({ slug: `e2e-paged-${tag}`, name: `Paginat ${tag}`, displayOrder: 9100 }).returning()
+	const [category] = await database.db
+		.insert(categories)
+		.values({ slug: `e2e-paged-${tag}`, name: `Paginat ${tag}`, displayOrder: 9100 })
+		.returning()
 	await database.db.insert(products).values(
 		Array.from({ length: CATALOG_PAGE_SIZE + 2 }, (_, index) => ({
 			slug: `e2e-paged-${index}-${tag}`,
@@ -160,7 +163,13 @@ test('portrait_cardboard with no subcategory shows the two fixed size cards', as
 
 test('bad catalog input gives an empty result or a 404, never an error', async ({ page, request, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
-	for (const query of ['category=no-such-category', 'category=%3Cscript%3E', `category=${'x'.repeat(3000)}`, 'category=candle&subcategory=nope', 'category=00000000-0000-0000-0000-000000000000']) {
+	for (const query of [
+		'category=no-such-category',
+		'category=%3Cscript%3E',
+		`category=${'x'.repeat(3000)}`,
+		'category=candle&subcategory=nope',
+		'category=00000000-0000-0000-0000-000000000000',
+	]) {
 		const response = await page.goto(`/catalog?${query}`)
 		expect(response?.status(), query).toBe(404)
 		await expect(page.getByText('No products match your selection.')).toBeVisible()

@@ -65,7 +65,15 @@ async function fillOldCart(page: Page, data: Awaited<ReturnType<typeof makeData>
 						price: 1,
 						quantity: 1,
 						image: null,
-						options: { dimension: '13x18', persons: '2', withCar: false, withPet: true, frame: 'premium', description: '', uploadedImage: { id: upload.id, url: '/x.webp' } },
+						options: {
+							dimension: '13x18',
+							persons: '2',
+							withCar: false,
+							withPet: true,
+							frame: 'premium',
+							description: '',
+							uploadedImage: { id: upload.id, url: '/x.webp' },
+						},
 					},
 				]),
 			)
@@ -108,7 +116,11 @@ async function payWith(page: Page, card: string) {
 }
 
 test.describe('checkout with the built-in test card page', () => {
-	test('a guest pays with 4242 and gets the thank-you page, an empty cart and a confirmation email, at database prices', async ({ page, baseURL, database }) => {
+	test('a guest pays with 4242 and gets the thank-you page, an empty cart and a confirmation email, at database prices', async ({
+		page,
+		baseURL,
+		database,
+	}) => {
 		const data = await makeData(database)
 		const email = `guest-${crypto.randomBytes(4).toString('hex')}@example.com`
 		await useLanguage(page, baseURL!, 'ro')
@@ -254,7 +266,16 @@ test.describe('checkout with the built-in test card page', () => {
 				items: [{ kind: 'product', productId: candle.id, quantity: 1 }],
 				userId: someone.id,
 				user_id: someone.id,
-				shippingData: { fullName: 'Ana Popescu', email, phone: '+40 712 345 678', address: 'Str. Lalelelor 3', city: 'Cluj-Napoca', postalCode: '400001', country: 'România', notes: '' },
+				shippingData: {
+					fullName: 'Ana Popescu',
+					email,
+					phone: '+40 712 345 678',
+					address: 'Str. Lalelelor 3',
+					city: 'Cluj-Napoca',
+					postalCode: '400001',
+					country: 'România',
+					notes: '',
+				},
 			},
 		})
 		expect(response.status()).toBe(200)

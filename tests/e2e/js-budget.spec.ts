@@ -33,7 +33,9 @@ test('a storefront page is painted, with its first images, before any of its Jav
 			const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
 			const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
 			const scripts = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-			const inFirstScreen = [...document.images].filter((image) => image.loading !== 'lazy' && image.getBoundingClientRect().top < innerHeight).map((image) => image.currentSrc)
+			const inFirstScreen = [...document.images]
+				.filter((image) => image.loading !== 'lazy' && image.getBoundingClientRect().top < innerHeight)
+				.map((image) => image.currentSrc)
 			const images = resources.filter((entry) => inFirstScreen.includes(entry.name))
 			return {
 				paint,
@@ -45,10 +47,15 @@ test('a storefront page is painted, with its first images, before any of its Jav
 		expect(timing.paint, `${path}: first contentful paint`).not.toBeNull()
 		expect(timing.scripts, path).toBeGreaterThan(3)
 		// Preload links are added by the page's bootstrap once it has painted, not sent in the HTML.
-		expect(timing.firstScript, `${path}: first script fetched at ${timing.firstScript} ms, first paint at ${timing.paint} ms`).toBeGreaterThanOrEqual(timing.paint!)
+		expect(timing.firstScript, `${path}: first script fetched at ${timing.firstScript} ms, first paint at ${timing.paint} ms`).toBeGreaterThanOrEqual(
+			timing.paint!,
+		)
 		// The product photo is the first screen's image there.
 		if (path.startsWith('/product/')) expect(timing.lastImage).toBeGreaterThan(0)
-		expect(timing.firstScript, `${path}: first script fetched at ${timing.firstScript} ms, first-screen images loaded at ${timing.lastImage} ms`).toBeGreaterThanOrEqual(timing.lastImage)
+		expect(
+			timing.firstScript,
+			`${path}: first script fetched at ${timing.firstScript} ms, first-screen images loaded at ${timing.lastImage} ms`,
+		).toBeGreaterThanOrEqual(timing.lastImage)
 		const html = await (await page.request.get(path)).text()
 		expect(html, path).not.toContain('rel="modulepreload"')
 	}

@@ -29,7 +29,9 @@ export function orderFixtures(database: DatabaseHandle) {
 			const lines: CartLine[] = [{ kind: 'product', productId: candle!.id, quantity: 2 }]
 			if (options.portrait) {
 				const key = `portraits/${Date.now()}-${unique()}${unique()}.webp`
-				const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c96' } }).webp().toBuffer()
+				const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c96' } })
+					.webp()
+					.toBuffer()
 				await storage.put(key, bytes, 'image/webp')
 				const [upload] = await db.insert(uploads).values({ storageKey: key, mimeType: 'image/webp', size: bytes.length }).returning()
 				made.uploads.push(upload!.id)

@@ -24,7 +24,15 @@ async function anonymousPage(browser: Browser, baseURL: string, locale: 'en' | '
 	return page
 }
 
-test('a kept product page runs in the browser like a fresh one, and shows an admin’s change at once', async ({ page, browser, database, baseURL, createUser, signIn, consoleErrors }) => {
+test('a kept product page runs in the browser like a fresh one, and shows an admin’s change at once', async ({
+	page,
+	browser,
+	database,
+	baseURL,
+	createUser,
+	signIn,
+	consoleErrors,
+}) => {
 	const catalog = await createTestCatalog(database.db)
 	try {
 		const visitor = await anonymousPage(browser, baseURL!, 'ro')

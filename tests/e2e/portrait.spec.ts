@@ -122,7 +122,12 @@ test('a customised portrait goes into the cart with its options and the upload i
 	const uploadId = item!.line.uploadId
 	expect(item).toEqual({
 		id: expect.stringMatching(/^portrait-\d{13}$/),
-		line: { kind: 'portrait', options: { size: '18x24', persons: '3', withCar: false, withPet: true, frame: 'premium', description: 'With our dog Rex' }, uploadId, quantity: 2 },
+		line: {
+			kind: 'portrait',
+			options: { size: '18x24', persons: '3', withCar: false, withPet: true, frame: 'premium', description: 'With our dog Rex' },
+			uploadId,
+			quantity: 2,
+		},
 		name: 'Cardboard portrait 18x24 cm',
 		price: 4490,
 		image: `/api/uploads/portrait/${uploadId}`,

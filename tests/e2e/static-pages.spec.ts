@@ -59,14 +59,17 @@ test('the contact page shows the details and its form reaches the shop through t
 
 	const mailDir = path.join(process.env.E2E_DATA_DIR!, 'mail')
 	await expect
-		.poll(async () => {
-			const files = await fs.readdir(mailDir).catch(() => [])
-			for (const file of files) {
-				const eml = await fs.readFile(path.join(mailDir, file), 'utf8')
-				if (eml.includes(token)) return eml
-			}
-			return null
-		}, { timeout: 15_000 })
+		.poll(
+			async () => {
+				const files = await fs.readdir(mailDir).catch(() => [])
+				for (const file of files) {
+					const eml = await fs.readFile(path.join(mailDir, file), 'utf8')
+					if (eml.includes(token)) return eml
+				}
+				return null
+			},
+			{ timeout: 15_000 },
+		)
 		.toMatch(/To: contact@luminasicarton\.ro[\s\S]*Reply-To: ana@example\.com|Reply-To: ana@example\.com[\s\S]*To: contact@luminasicarton\.ro/)
 })
 
@@ -75,10 +78,18 @@ test('the contact honeypot: a filled-in trap looks like success but sends nothin
 	const form = { name: 'Bot', email: 'bot@example.com', subject: 'Offer', message: `buy now ${token}` }
 	const response = await request.post('/contact', { form: { ...form, website: 'http://spam.example' }, headers: { Origin: process.env.E2E_BASE_URL! } })
 	expect(response.status()).toBe(200)
-	expect(await database.db.select().from(emailOutbox).where(like(emailOutbox.text, `%${token}%`))).toHaveLength(0)
+	expect(
+		await database.db
+			.select()
+			.from(emailOutbox)
+			.where(like(emailOutbox.text, `%${token}%`)),
+	).toHaveLength(0)
 	// The same message without the trap filled in is queued, addressed to the shop.
 	expect((await request.post('/contact', { form, headers: { Origin: process.env.E2E_BASE_URL! } })).status()).toBe(200)
-	const queued = await database.db.select().from(emailOutbox).where(like(emailOutbox.text, `%${token}%`))
+	const queued = await database.db
+		.select()
+		.from(emailOutbox)
+		.where(like(emailOutbox.text, `%${token}%`))
 	expect(queued).toHaveLength(1)
 	expect(queued[0]!.toAddress).toBe('contact@luminasicarton.ro')
 	expect(queued[0]!.replyTo).toBe('bot@example.com')

@@ -152,7 +152,10 @@ test.describe('content translation with a provider configured', () => {
 		const visitor = await anonymous.get('/admin/translations')
 		expect(visitor.status()).toBe(302)
 		expect(visitor.headers().location).toBe('/login?returnUrl=%2Fadmin%2Ftranslations')
-		const post = await anonymous.post('/admin/translations', { headers: { Origin: shop.url }, form: { kind: 'product', id: crypto.randomUUID(), field: 'name', locale: 'en', text: 'x' } })
+		const post = await anonymous.post('/admin/translations', {
+			headers: { Origin: shop.url },
+			form: { kind: 'product', id: crypto.randomUUID(), field: 'name', locale: 'en', text: 'x' },
+		})
 		expect(post.status()).toBe(302)
 		await anonymous.dispose()
 

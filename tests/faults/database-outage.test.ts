@@ -30,7 +30,11 @@ describe('PostgreSQL unreachable for a few seconds', () => {
 		proxy = await startTcpProxy(postgresTarget(store.databaseUrl!))
 		const port = await freePort()
 		const url = `http://127.0.0.1:${port}`
-		shop = await startShop({ port, dataDir: store.dataDir, env: stripeShopEnv({ stripe, publicUrl: url, databaseUrl: throughProxy(store.databaseUrl!, proxy.port) }) })
+		shop = await startShop({
+			port,
+			dataDir: store.dataDir,
+			env: stripeShopEnv({ stripe, publicUrl: url, databaseUrl: throughProxy(store.databaseUrl!, proxy.port) }),
+		})
 		client = createCheckoutClient(url, { timeoutMs: ANSWER_WITHIN_MS })
 		webhooks = createWebhookDeliverer(stripe, url)
 	})

@@ -100,7 +100,11 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 	const smtp = await startSmtpServer()
 	const port = await freePort()
 	const url = `http://127.0.0.1:${port}`
-	const env = { ...stripeShopEnv({ stripe, publicUrl: url, databaseUrl: store.databaseUrl }), SMTP_URL: smtp.url, EMAIL_LEASE_SECONDS: String(EMAIL_LEASE_SECONDS) }
+	const env = {
+		...stripeShopEnv({ stripe, publicUrl: url, databaseUrl: store.databaseUrl }),
+		SMTP_URL: smtp.url,
+		EMAIL_LEASE_SECONDS: String(EMAIL_LEASE_SECONDS),
+	}
 	const start = () => startShop({ port, dataDir: store.dataDir, env })
 	let shop: ShopProcess | undefined
 	try {
@@ -116,7 +120,8 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 			const startMs = Date.now() - startingAt
 			const { afterMs, cutOff } = await trafficUntilKilled(shop, traffic, round, random)
 			expect(shop.child.signalCode).toBe('SIGKILL')
-			const paymentsAcknowledged = new Set(traffic.records.filter((r) => r.kind === 'webhook' && r.reportsPayment && r.status === 200).map((r) => r.sessionId)).size
+			const paymentsAcknowledged = new Set(traffic.records.filter((r) => r.kind === 'webhook' && r.reportsPayment && r.status === 200).map((r) => r.sessionId))
+				.size
 			kills.push({ round, startMs, afterMs, cutOff, paymentsAcknowledged })
 		}
 		expect(smtp.received, 'nothing may reach the mail server while it hangs').toEqual([])

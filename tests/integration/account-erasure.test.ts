@@ -14,7 +14,15 @@ import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { createTestUser, insertTestOrder, type TestUser } from '../support/accounts.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
-const ADDRESS = { fullName: 'Ana Popescu', phone: '+40 712 345 678', address: 'Strada Lalelelor 7', city: 'Cluj-Napoca', postalCode: '400000', country: 'România', notes: 'Sunați înainte' }
+const ADDRESS = {
+	fullName: 'Ana Popescu',
+	phone: '+40 712 345 678',
+	address: 'Strada Lalelelor 7',
+	city: 'Cluj-Napoca',
+	postalCode: '400000',
+	country: 'România',
+	notes: 'Sunați înainte',
+}
 const ERASED = { fullName: '', phone: '', address: '', city: '', postalCode: '', country: 'România', notes: '' }
 
 describe.each(ENGINES)('deleting an account with orders on %s', (engine) => {
@@ -120,7 +128,13 @@ describe.each(ENGINES)('deleting an account with orders on %s', (engine) => {
 	it('keeps a photo another order still uses when one of them is anonymised', async () => {
 		const user = await createTestUser(database.handle.db)
 		const first = await portraitOrder(user, 'delivered', 'paid')
-		const second = await insertTestOrder(database.handle.db, { userId: user.id, email: user.email, status: 'processing', paymentStatus: 'paid', items: [{ name: 'Portret', quantity: 1, unitPriceCents: 2990 }] })
+		const second = await insertTestOrder(database.handle.db, {
+			userId: user.id,
+			email: user.email,
+			status: 'processing',
+			paymentStatus: 'paid',
+			items: [{ name: 'Portret', quantity: 1, unitPriceCents: 2990 }],
+		})
 		await database.handle.db.update(orderItems).set({ uploadId: first.photo.id }).where(eq(orderItems.orderId, second.id))
 
 		await deleteAccount(deps(), user.id)

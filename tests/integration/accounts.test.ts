@@ -33,7 +33,11 @@ beforeEach(async () => {
 })
 
 function post(path: string, fields: Record<string, string>, options: { cookie?: string; origin?: string; lang?: string; from?: string } = {}) {
-	const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: options.origin ?? shop.url, Cookie: `lang=${options.lang ?? 'en'}` }
+	const headers: Record<string, string> = {
+		'Content-Type': 'application/x-www-form-urlencoded',
+		Origin: options.origin ?? shop.url,
+		Cookie: `lang=${options.lang ?? 'en'}`,
+	}
 	if (options.cookie) headers.Cookie += `; ${options.cookie}`
 	if (options.from) headers['X-Forwarded-For'] = options.from
 	return fetch(`${shop.url}${path}`, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields) })
@@ -82,7 +86,10 @@ describe('sign-in', () => {
 			[signInForm(user.email, 'x'.repeat(129)), 'The password must have at most 128 characters.'],
 			[{ intent: 'signup', email: uniqueEmail('weak'), password: 'password1' }, 'This password is one of the most common ones'],
 			[{ intent: 'signup', email: uniqueEmail('short'), password: 'abc' }, 'The password must have at least 8 characters.'],
-			[{ intent: 'signup', email: uniqueEmail('long'), password: 'lantern-orchard-42', fullName: 'n'.repeat(101) }, 'The name must have at most 100 characters.'],
+			[
+				{ intent: 'signup', email: uniqueEmail('long'), password: 'lantern-orchard-42', fullName: 'n'.repeat(101) },
+				'The name must have at most 100 characters.',
+			],
 			[{ intent: 'elevate', email: user.email }, 'Something went wrong.'],
 		]
 		for (const [form, message] of cases) {
@@ -107,7 +114,10 @@ describe('sign-in', () => {
 		expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
 		expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Please try again in (a minute|\d+ minutes)\./)
 		// Five failures; the refused sixth attempt is not counted (issue 16: it used to be, as 6).
-		const [counter] = await handle.db.select().from(signInFailures).where(eq(signInFailures.key, `account-address:${user.email}|127.0.0.1`))
+		const [counter] = await handle.db
+			.select()
+			.from(signInFailures)
+			.where(eq(signInFailures.key, `account-address:${user.email}|127.0.0.1`))
 		expect(counter?.failures).toBe(5)
 		// Another account from the same address is still let in.
 		const other = await createTestUser(handle.db)
@@ -131,7 +141,10 @@ describe('sign-in', () => {
 		const firstWait = Number(first.headers.get('retry-after'))
 		expect(firstWait).toBeGreaterThan(0)
 		// Hammering during the wait does not lengthen it.
-		for (let i = 0; i < 5; i++) expect(Number((await post('/login', signInForm(owner.email, 'wrong-guess-2'), { from: attacker })).headers.get('retry-after'))).toBeLessThanOrEqual(firstWait)
+		for (let i = 0; i < 5; i++)
+			expect(Number((await post('/login', signInForm(owner.email, 'wrong-guess-2'), { from: attacker })).headers.get('retry-after'))).toBeLessThanOrEqual(
+				firstWait,
+			)
 
 		// The owner, from home, signs in and gets a known-device cookie …
 		const home = await post('/login', signInForm(owner.email, owner.password), { from: '198.51.100.7' })
@@ -142,10 +155,15 @@ describe('sign-in', () => {
 		expect((await post('/login', signInForm(owner.email, owner.password), { from: attacker, cookie: device!.split(';')[0] })).status).toBe(302)
 		// The mark changes no page: a signed-out returning visitor still gets the shared, cached pages.
 		const deviceOnly = { headers: { Cookie: device!.split(';')[0]! } }
-		await waitUntil(async () => (await fetch(`${shop.url}/about`, deviceOnly)).headers.get('x-cache') === 'HIT', { timeoutMs: 10_000, what: '/about served from the page cache' })
+		await waitUntil(async () => (await fetch(`${shop.url}/about`, deviceOnly)).headers.get('x-cache') === 'HIT', {
+			timeoutMs: 10_000,
+			what: '/about served from the page cache',
+		})
 
 		// The wait ends (moved into the past, not slept through); the next failure earns a longer one.
-		await handle.db.execute(sql`update sign_in_failures set blocked_until = now() - interval '1 second' where key = ${`account-address:${owner.email}|${attacker}`}`)
+		await handle.db.execute(
+			sql`update sign_in_failures set blocked_until = now() - interval '1 second' where key = ${`account-address:${owner.email}|${attacker}`}`,
+		)
 		expect((await post('/login', signInForm(owner.email, 'wrong-guess-3'), { from: attacker })).status).toBe(401)
 		const second = await post('/login', signInForm(owner.email, 'wrong-guess-4'), { from: attacker })
 		expect(second.status).toBe(429)
@@ -202,7 +220,10 @@ describe('sessions', () => {
 	it('a session past the absolute lifetime ends even if used', async () => {
 		const user = await createTestUser(handle.db)
 		const cookie = await signInOverHttp(shop.url, user.email, user.password)
-		await handle.db.update(sessions).set({ createdAt: new Date(Date.now() - 13 * 3600_000) }).where(eq(sessions.userId, user.id))
+		await handle.db
+			.update(sessions)
+			.set({ createdAt: new Date(Date.now() - 13 * 3600_000) })
+			.where(eq(sessions.userId, user.id))
 		expect((await get('/account', cookie)).status).toBe(302)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
 	})
@@ -211,9 +232,17 @@ describe('sessions', () => {
 		const user = await createTestUser(handle.db)
 		const here = await signInOverHttp(shop.url, user.email, user.password)
 		const elsewhere = await signInOverHttp(shop.url, user.email, user.password)
-		const weak = await post('/account', { intent: 'change-password', currentPassword: user.password, newPassword: 'qwerty123', confirmPassword: 'qwerty123' }, { cookie: here })
+		const weak = await post(
+			'/account',
+			{ intent: 'change-password', currentPassword: user.password, newPassword: 'qwerty123', confirmPassword: 'qwerty123' },
+			{ cookie: here },
+		)
 		expect(weak.status).toBe(400)
-		const changed = await post('/account', { intent: 'change-password', currentPassword: user.password, newPassword: 'new-lantern-orchard-7', confirmPassword: 'new-lantern-orchard-7' }, { cookie: here })
+		const changed = await post(
+			'/account',
+			{ intent: 'change-password', currentPassword: user.password, newPassword: 'new-lantern-orchard-7', confirmPassword: 'new-lantern-orchard-7' },
+			{ cookie: here },
+		)
 		expect(changed.status).toBe(200)
 		const renewed = sessionCookieFrom(changed.headers.getSetCookie()) ?? here
 		expect((await get('/account', renewed)).status).toBe(200)
@@ -339,7 +368,11 @@ describe('account data (GDPR)', () => {
 		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
 		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/'])
 		const [kept] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
-		expect(kept).toMatchObject({ userId: null, email: user.email, shippingAddress: { fullName: 'Ana Popescu', address: 'Strada Lalelelor 7', phone: '+40 712 345 678' } })
+		expect(kept).toMatchObject({
+			userId: null,
+			email: user.email,
+			shippingAddress: { fullName: 'Ana Popescu', address: 'Strada Lalelelor 7', phone: '+40 712 345 678' },
+		})
 
 		const admin = await createTestUser(handle.db, { roles: ['admin'] })
 		const adminSession = await createSessionCookie(handle.db, admin.id)

@@ -54,7 +54,10 @@ describe('first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
 	it('refuses to start with a common password, or with only one of the two variables', async () => {
 		const database = await createTemporaryPostgresDatabase('bootstrapweak')
 		try {
-			const common = await startShop({ env: { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: 'sunshine', SEED_DEMO_CATALOG: 'false' }, waitUntilReady: false })
+			const common = await startShop({
+				env: { DATABASE_URL: database.url, ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: 'sunshine', SEED_DEMO_CATALOG: 'false' },
+				waitUntilReady: false,
+			})
 			expect(await common.exited).toBe(1)
 			expect(common.output()).toContain('the password is one of the 1,000 most common passwords')
 			await fs.rm(common.dataDir, { recursive: true, force: true })
@@ -70,7 +73,9 @@ describe('first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
 
 	it('sends a Secure, __Secure- prefixed cookie when PUBLIC_URL is https', async () => {
 		const database = await createTemporaryPostgresDatabase('securecookie')
-		const shop = await startShop({ env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false', PUBLIC_URL: 'https://shop.example.test', ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD } })
+		const shop = await startShop({
+			env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false', PUBLIC_URL: 'https://shop.example.test', ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD },
+		})
 		try {
 			const response = await fetch(`${shop.url}/login`, {
 				method: 'POST',
@@ -110,10 +115,22 @@ describe('npm run users on the embedded database', () => {
 				status: 0,
 				out: 'Created ed@example.test with the editor role.',
 			})
-			expect(users_(['create', '--email', 'ed@example.test', '--password', 'editor-lantern-44'], dataDir)).toMatchObject({ status: 1, out: 'An account with the email ed@example.test already exists.' })
-			expect(users_(['create', '--email', 'x@example.test', '--password', 'short'], dataDir)).toEqual({ status: 1, out: 'Refused: the password must have at least 8 characters.' })
-			expect(users_(['create', '--email', 'x@example.test', '--password', 'sunshine'], dataDir)).toEqual({ status: 1, out: 'Refused: the password is one of the 1,000 most common passwords.' })
-			expect(users_(['grant', '--email', 'ed@example.test', '--role', 'owner'], dataDir)).toMatchObject({ status: 1, out: '--role must be one of: admin, editor.' })
+			expect(users_(['create', '--email', 'ed@example.test', '--password', 'editor-lantern-44'], dataDir)).toMatchObject({
+				status: 1,
+				out: 'An account with the email ed@example.test already exists.',
+			})
+			expect(users_(['create', '--email', 'x@example.test', '--password', 'short'], dataDir)).toEqual({
+				status: 1,
+				out: 'Refused: the password must have at least 8 characters.',
+			})
+			expect(users_(['create', '--email', 'x@example.test', '--password', 'sunshine'], dataDir)).toEqual({
+				status: 1,
+				out: 'Refused: the password is one of the 1,000 most common passwords.',
+			})
+			expect(users_(['grant', '--email', 'ed@example.test', '--role', 'owner'], dataDir)).toMatchObject({
+				status: 1,
+				out: '--role must be one of: admin, editor.',
+			})
 			expect(users_(['grant', '--email', 'not-an-email', '--role', 'admin'], dataDir).status).toBe(1)
 			expect(users_(['grant', '--email', 'ED@example.test', '--role', 'admin'], dataDir)).toEqual({ status: 0, out: 'Granted admin to ed@example.test.' })
 			expect(users_(['revoke', '--email', 'ed@example.test', '--role', 'editor'], dataDir)).toEqual({ status: 0, out: 'Revoked editor from ed@example.test.' })

@@ -134,7 +134,11 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 			badges: ['Handmade', 'Nou'],
 		})
 		await expectRefusal(saveProduct(db, null, { ...input, name: 'Alt' }), 'Există deja un produs cu acest slug', 409)
-		await expectRefusal(saveProduct(db, null, { ...input, slug: 'fara-categorie', categoryId: '00000000-0000-4000-8000-000000000000' }), 'Categoria aleasă nu există', 400)
+		await expectRefusal(
+			saveProduct(db, null, { ...input, slug: 'fara-categorie', categoryId: '00000000-0000-4000-8000-000000000000' }),
+			'Categoria aleasă nu există',
+			400,
+		)
 
 		const updated = await saveProduct(db, saved.id, { ...input, images: ['/uploads/products/b.webp'] })
 		expect(updated.removedImages).toEqual(['/uploads/products/a.webp'])
@@ -153,7 +157,11 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		const { db } = database.handle
 		const cat = await saveCategory(db, null, category({ name: 'Multe', slug: 'multe' }))
 		for (let i = 0; i < 23; i++) {
-			await saveProduct(db, null, productFormSchema.parse({ ...emptyProductForm, name: `Produs ${i}`, slug: `produs-${i}`, categoryId: cat.id, price: '1', stock: '1' }))
+			await saveProduct(
+				db,
+				null,
+				productFormSchema.parse({ ...emptyProductForm, name: `Produs ${i}`, slug: `produs-${i}`, categoryId: cat.id, price: '1', stock: '1' }),
+			)
 		}
 		const first = await listProductsForAdmin(db, { category: cat.id })
 		expect(first).toMatchObject({ total: 23, page: 1, pages: 2 })
@@ -171,10 +179,21 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		await db.insert(orders).values([
 			{ ...order, totalCents: 2990, subtotalCents: 2990, paymentStatus: 'paid', paidAt: new Date() },
 			{ ...order, totalCents: 1000, subtotalCents: 1000, paymentStatus: 'pending' },
-			{ ...order, totalCents: 5000, subtotalCents: 5000, paymentStatus: 'paid', createdAt: new Date(Date.now() - 40 * 86_400_000), paidAt: new Date(Date.now() - 40 * 86_400_000) },
+			{
+				...order,
+				totalCents: 5000,
+				subtotalCents: 5000,
+				paymentStatus: 'paid',
+				createdAt: new Date(Date.now() - 40 * 86_400_000),
+				paidAt: new Date(Date.now() - 40 * 86_400_000),
+			},
 		])
 		const cat = await saveCategory(db, null, category({ name: 'Stoc', slug: 'stoc' }))
-		const low = await saveProduct(db, null, productFormSchema.parse({ ...emptyProductForm, name: 'Aproape gata', slug: 'aproape-gata', categoryId: cat.id, price: '1', stock: '0' }))
+		const low = await saveProduct(
+			db,
+			null,
+			productFormSchema.parse({ ...emptyProductForm, name: 'Aproape gata', slug: 'aproape-gata', categoryId: cat.id, price: '1', stock: '0' }),
+		)
 		const after = await dashboardStats(db)
 		expect(after.ordersToday - before.ordersToday).toBe(2)
 		expect(after.revenueLast30DaysCents - before.revenueLast30DaysCents).toBe(2990)
@@ -221,7 +240,14 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 			log: { warn: () => {}, error: () => {} } as unknown as CatalogApp['log'],
 			translation: { worker: { nudge: () => nudged.push('nudge') } } as unknown as CatalogApp['translation'],
 		} as CatalogApp
-		const picture = async (prefix: string) => storeAdminImage(storage, await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a63' } }).png().toBuffer(), prefix)
+		const picture = async (prefix: string) =>
+			storeAdminImage(
+				storage,
+				await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a63' } })
+					.png()
+					.toBuffer(),
+				prefix,
+			)
 		const [kept, dropped, categoryPicture] = [await picture('products'), await picture('products'), await picture('categories')]
 		const cat = await saveCategoryContent(app, null, category({ name: 'Efecte', slug: 'efecte', imageUrl: categoryPicture.url }))
 		expect(nudged).toHaveLength(1)

@@ -99,7 +99,10 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 
 		const target = placed[7]!
 		for (const q of [target.id.slice(0, 8), `#${target.id.slice(0, 8).toUpperCase()}`, target.id]) {
-			expect((await listOrdersForAdmin(db, filters(`q=${encodeURIComponent(q)}`))).orders.map((o) => o.id), q).toEqual([target.id])
+			expect(
+				(await listOrdersForAdmin(db, filters(`q=${encodeURIComponent(q)}`))).orders.map((o) => o.id),
+				q,
+			).toEqual([target.id])
 		}
 		expect((await listOrdersForAdmin(db, filters(`q=${tag}-7@`))).orders.map((o) => o.id)).toEqual([target.id])
 		expect((await listOrdersForAdmin(db, filters(`q=${tag.toUpperCase()}-7@EXAMPLE`))).total).toBe(1)
@@ -144,11 +147,25 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		await setTrackingNumber({ db, mail: mailContext }, { orderId: placed.id, trackingNumber: 'AWB 123', actorUserId: adminId })
 
 		const detail = (await getOrderForAdmin(db, placed.id))!
-		expect(detail).toMatchObject({ number, email: `detail-${engine}@example.com`, status: 'processing', paymentStatus: 'pending', trackingNumber: 'AWB 123', archived: false })
+		expect(detail).toMatchObject({
+			number,
+			email: `detail-${engine}@example.com`,
+			status: 'processing',
+			paymentStatus: 'pending',
+			trackingNumber: 'AWB 123',
+			archived: false,
+		})
 		expect(detail.shippingAddress).toMatchObject({ fullName: 'Ana Popescu', city: 'Cluj-Napoca', phone: '+40 712 345 678' })
 		const portraits = detail.items.filter((item) => item.isPortrait)
 		expect(portraits).toHaveLength(2)
-		expect(portraits[0]!.options).toMatchObject({ dimension: '18x24', persons: '2', withCar: false, withPet: true, frame: 'premium', description: 'Cu pisica Mița' })
+		expect(portraits[0]!.options).toMatchObject({
+			dimension: '18x24',
+			persons: '2',
+			withCar: false,
+			withPet: true,
+			frame: 'premium',
+			description: 'Cu pisica Mița',
+		})
 		expect(portraits.map((item) => item.photo?.fileName)).toEqual([`comanda-${number}-1.webp`, `comanda-${number}-2.webp`])
 		expect(portraits[0]!.photo!.url).toBe(`/admin/orders/${placed.id}/photo/${portraits[0]!.id}`)
 		expect(detail.items.find((item) => !item.isPortrait)?.photo).toBeNull()
@@ -171,7 +188,10 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		const single = (await getOrderForAdmin(db, other.id))!.items.find((item) => item.photo)!
 		expect(single.photo!.fileName).toBe(`comanda-${other.id.slice(0, 8)}.webp`)
 		// A photo gone from storage is "not found", not an error.
-		const [gone] = await db.select().from(uploads).where(eq(uploads.id, (portraits[0]!.options as { uploadId: string }).uploadId))
+		const [gone] = await db
+			.select()
+			.from(uploads)
+			.where(eq(uploads.id, (portraits[0]!.options as { uploadId: string }).uploadId))
 		await storage.delete(gone!.storageKey)
 		expect(await openOrderPhoto({ db, storage }, placed.id, portraits[0]!.id)).toBeNull()
 	})
@@ -202,13 +222,17 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		await archiveOrder(db, { orderId: archived.id })
 
 		const csv = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}`))
-		expect(csv.startsWith('\uFEFFNumăr,ID,Data,Email,Nume,Telefon,Adresă,Oraș,Cod poștal,Țară,Observații,Produse,Subtotal (EUR),Livrare (EUR),Total (EUR),Status,Plată,AWB,Arhivată,Test\r\n')).toBe(true)
+		expect(
+			csv.startsWith(
+				'\uFEFFNumăr,ID,Data,Email,Nume,Telefon,Adresă,Oraș,Cod poștal,Țară,Observații,Produse,Subtotal (EUR),Livrare (EUR),Total (EUR),Status,Plată,AWB,Arhivată,Test\r\n',
+			),
+		).toBe(true)
 		const lines = csv.slice(1).split('\r\n')
 		expect(lines).toHaveLength(4) // header, two active orders, final empty line
 		expect(lines[3]).toBe('')
 		expect(lines[1]!.startsWith(`${plain.id.slice(0, 8)},${plain.id},`)).toBe(true)
 		expect(lines[1]).toContain(`,${email},Ana Popescu,'+40 712 345 678,`)
-		expect(lines[1]).toContain(',2 × Lumânare Vanilie,90.00,0.00,90.00,Livrată,În așteptare,\'-AWB9,Nu')
+		expect(lines[1]).toContain(",2 × Lumânare Vanilie,90.00,0.00,90.00,Livrată,În așteptare,'-AWB9,Nu")
 		expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.test"",""x"")",`)
 		expect(lines[2]).toContain(',"Str. Mare 1, ap. ""3""",')
 		expect(lines[2]).toContain(`,"'@SUM(1+1)\nrândul doi",`)

@@ -23,7 +23,16 @@ describe.each(ENGINES)('admin product save and live stock on %s', (engine) => {
 		const saved = await saveCategory(
 			database.handle.db,
 			null,
-			categoryFormSchema.parse({ name: 'Lumânări', slug: 'lumanari-stoc', description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null }),
+			categoryFormSchema.parse({
+				name: 'Lumânări',
+				slug: 'lumanari-stoc',
+				description: '',
+				parentId: '',
+				displayOrder: '0',
+				isActive: true,
+				price: '',
+				imageUrl: null,
+			}),
 		)
 		categoryId = saved.id
 	})
@@ -34,7 +43,15 @@ describe.each(ENGINES)('admin product save and live stock on %s', (engine) => {
 	/** Creates a product through the admin form with this stock, and returns the form as the edit page loads it. */
 	async function productWithStock(stock: number): Promise<{ id: string; form: ProductFormValues }> {
 		serial++
-		const form: ProductFormValues = { ...emptyProductForm, name: `Lumânare ${serial}`, slug: `lumanare-stoc-${serial}`, categoryId, price: '20', stock: String(stock), description: 'Prima' }
+		const form: ProductFormValues = {
+			...emptyProductForm,
+			name: `Lumânare ${serial}`,
+			slug: `lumanare-stoc-${serial}`,
+			categoryId,
+			price: '20',
+			stock: String(stock),
+			description: 'Prima',
+		}
 		const { id } = await saveProduct(db(), null, productFormSchema.parse(form))
 		return { id, form: { ...form, loadedStock: String(stock) } }
 	}

@@ -58,7 +58,9 @@ const editorPage = { anonymous: 'login', customerA: 'home', customerB: 'home', e
 /** A small real PNG (the upload endpoints check the bytes). */
 export async function pngUpload(fields: Record<string, string>) {
 	const sharp = (await import('sharp')).default
-	const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c63' } }).png().toBuffer()
+	const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c63' } })
+		.png()
+		.toBuffer()
 	const form = new FormData()
 	for (const [name, value] of Object.entries(fields)) form.append(name, value)
 	form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'matrix.png')
@@ -85,7 +87,16 @@ const productForm = (name: string, slug: string, categoryId: string) => ({
 	giftWrapAvailable: true,
 })
 
-const categoryForm = (name: string, slug: string) => ({ name, slug, description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null })
+const categoryForm = (name: string, slug: string) => ({
+	name,
+	slug,
+	description: '',
+	parentId: '',
+	displayOrder: '0',
+	isActive: true,
+	price: '',
+	imageUrl: null,
+})
 
 /**
  * A form's values as the browser posts them (ADR 0101): a ticked box is 'on', an unticked one and an
@@ -140,7 +151,12 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		name: 'account action: change password with a wrong current password',
 		method: 'POST',
 		path: '/account',
-		form: () => ({ intent: 'change-password', currentPassword: 'not-the-password', newPassword: 'brand-new-lantern-9', confirmPassword: 'brand-new-lantern-9' }),
+		form: () => ({
+			intent: 'change-password',
+			currentPassword: 'not-the-password',
+			newPassword: 'brand-new-lantern-9',
+			confirmPassword: 'brand-new-lantern-9',
+		}),
 		expect: { anonymous: 'login', ...everyoneSignedIn(400) },
 	},
 	{
@@ -159,7 +175,12 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	},
 	// Session pages
 	{ name: 'login page', method: 'GET', path: '/login', expect: { anonymous: 'ok', ...everyoneSignedIn('home') } },
-	{ name: 'login page with an off-site returnUrl', method: 'GET', path: '/login?returnUrl=https%3A%2F%2Fevil.example%2F', expect: { anonymous: 'ok', ...everyoneSignedIn('home') } },
+	{
+		name: 'login page with an off-site returnUrl',
+		method: 'GET',
+		path: '/login?returnUrl=https%3A%2F%2Fevil.example%2F',
+		expect: { anonymous: 'ok', ...everyoneSignedIn('home') },
+	},
 	{ name: 'logout by GET changes nothing', method: 'GET', path: '/logout', data: false, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },
 	{ name: 'logout action', method: 'POST', path: '/logout', form: () => ({}), spendsSession: true, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },
 	// Admin (spec §2: admin-only)
@@ -168,11 +189,23 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	{ name: 'an unknown admin page', method: 'GET', path: '/admin/no-such-page', expect: adminOnly(404) },
 	// Admin security: the sign-in block log (ADR 0097), read-only
 	{ name: 'admin sign-in block log', method: 'GET', path: '/admin/security', expect: adminOnlyPage },
-	{ name: 'admin sign-in block log has no action', method: 'POST', path: '/admin/security', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },
+	{
+		name: 'admin sign-in block log has no action',
+		method: 'POST',
+		path: '/admin/security',
+		form: () => ({ intent: 'anything' }),
+		expect: { ...adminOnlyPage, admin: 405 },
+	},
 	// Admin products
 	{ name: 'admin product list', method: 'GET', path: '/admin/products', expect: adminOnlyPage, check: mentions((fx) => fx.catalog.products.edit.name) },
 	{ name: 'admin new product form', method: 'GET', path: '/admin/products/new', expect: adminOnlyPage },
-	{ name: 'admin product form', method: 'GET', path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`, expect: adminOnlyPage, check: mentions((fx) => fx.catalog.products.edit.name) },
+	{
+		name: 'admin product form',
+		method: 'GET',
+		path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`,
+		expect: adminOnlyPage,
+		check: mentions((fx) => fx.catalog.products.edit.name),
+	},
 	{
 		name: 'admin product action: toggle',
 		method: 'POST',
@@ -180,7 +213,13 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		form: (fx) => ({ intent: 'toggle', id: fx.catalog.products.toggle.id, active: 'false' }),
 		expect: adminOnlyPage,
 	},
-	{ name: 'admin product action: delete', method: 'POST', path: '/admin/products', form: (fx) => ({ intent: 'delete', id: fx.catalog.products.delete.id }), expect: adminOnlyPage },
+	{
+		name: 'admin product action: delete',
+		method: 'POST',
+		path: '/admin/products',
+		form: (fx) => ({ intent: 'delete', id: fx.catalog.products.delete.id }),
+		expect: adminOnlyPage,
+	},
 	{
 		name: 'admin product save: create',
 		method: 'POST',
@@ -213,7 +252,13 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		form: (fx) => ({ intent: 'toggle', id: fx.catalog.categories.toggle.id, active: 'false' }),
 		expect: adminOnlyPage,
 	},
-	{ name: 'admin category action: delete', method: 'POST', path: '/admin/categories', form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id }), expect: adminOnlyPage },
+	{
+		name: 'admin category action: delete',
+		method: 'POST',
+		path: '/admin/categories',
+		form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id }),
+		expect: adminOnlyPage,
+	},
 	{
 		name: 'admin category save: create',
 		method: 'POST',
@@ -232,19 +277,67 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	{ name: 'admin orders list', method: 'GET', path: '/admin/orders', expect: adminOnlyPage },
 	{ name: 'admin order dialog', method: 'GET', path: (fx) => `/admin/orders/${fx.orders.customerB.id}`, expect: adminOnlyPage },
 	{ name: 'admin orders CSV export', method: 'GET', path: '/admin/orders/export', expect: adminOnlyPage, data: false },
-	{ name: 'admin order photo of a missing item', method: 'GET', path: (fx) => `/admin/orders/${fx.orders.customerA.id}/photo/00000000-0000-4000-8000-000000000000`, expect: adminOnly(404), data: false },
-	{ name: 'admin order action: status', method: 'POST', path: (fx) => `/admin/orders/${fx.orders.customerA.id}`, form: () => ({ intent: 'status', status: 'processing' }), expect: adminOnlyPage },
-	{ name: 'admin order action: invalid status', method: 'POST', path: (fx) => `/admin/orders/${fx.orders.customerA.id}`, form: () => ({ intent: 'status', status: 'bogus' }), expect: adminOnly(400) },
-	{ name: 'admin order action: tracking too long', method: 'POST', path: (fx) => `/admin/orders/${fx.orders.customerA.id}`, form: () => ({ intent: 'tracking', trackingNumber: 'X'.repeat(101) }), expect: adminOnly(400) },
-	{ name: 'admin order action on a missing order', method: 'POST', path: '/admin/orders/00000000-0000-4000-8000-000000000000', form: () => ({ intent: 'status', status: 'processing' }), expect: adminOnly(404) },
+	{
+		name: 'admin order photo of a missing item',
+		method: 'GET',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}/photo/00000000-0000-4000-8000-000000000000`,
+		expect: adminOnly(404),
+		data: false,
+	},
+	{
+		name: 'admin order action: status',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'status', status: 'processing' }),
+		expect: adminOnlyPage,
+	},
+	{
+		name: 'admin order action: invalid status',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'status', status: 'bogus' }),
+		expect: adminOnly(400),
+	},
+	{
+		name: 'admin order action: tracking too long',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'tracking', trackingNumber: 'X'.repeat(101) }),
+		expect: adminOnly(400),
+	},
+	{
+		name: 'admin order action on a missing order',
+		method: 'POST',
+		path: '/admin/orders/00000000-0000-4000-8000-000000000000',
+		form: () => ({ intent: 'status', status: 'processing' }),
+		expect: adminOnly(404),
+	},
 	// Admin media and uploads
 	{ name: 'admin media library', method: 'GET', path: '/admin/media?folder=hero', expect: adminOnlyPage },
-	{ name: 'admin media action: delete', method: 'POST', path: '/admin/media', form: (fx) => ({ intent: 'delete', id: fx.catalog.mediaId }), expect: adminOnlyPage },
-	{ name: 'admin catalogue image upload', method: 'POST', path: '/admin/api/images', multipart: () => pngUpload({ purpose: 'product' }), expect: adminOnly(201) },
+	{
+		name: 'admin media action: delete',
+		method: 'POST',
+		path: '/admin/media',
+		form: (fx) => ({ intent: 'delete', id: fx.catalog.mediaId }),
+		expect: adminOnlyPage,
+	},
+	{
+		name: 'admin catalogue image upload',
+		method: 'POST',
+		path: '/admin/api/images',
+		multipart: () => pngUpload({ purpose: 'product' }),
+		expect: adminOnly(201),
+	},
 	{ name: 'admin media upload', method: 'POST', path: '/admin/api/media', multipart: () => pngUpload({ folder: 'banners' }), expect: adminOnly(201) },
 	// Content translations (issue #8): editors and admins
 	{ name: 'translations screen', method: 'GET', path: '/admin/translations', expect: editorPage, check: mentions((fx) => fx.catalog.products.edit.name) },
-	{ name: 'translations screen, categories tab', method: 'GET', path: '/admin/translations?tab=category', expect: editorPage, check: mentions((fx) => fx.catalog.categories.edit.name) },
+	{
+		name: 'translations screen, categories tab',
+		method: 'GET',
+		path: '/admin/translations?tab=category',
+		expect: editorPage,
+		check: mentions((fx) => fx.catalog.categories.edit.name),
+	},
 	{
 		name: 'translations action: set an override',
 		method: 'POST',

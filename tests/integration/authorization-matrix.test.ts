@@ -29,11 +29,17 @@ beforeAll(async () => {
 	const orderA = await insertTestOrder(handle.db, { userId: people.customerA.id, email: people.customerA.email })
 	const orderB = await insertTestOrder(handle.db, { userId: people.customerB.id, email: people.customerB.email, status: 'shipped', trackingNumber: 'AWB-B-1' })
 	const product = async (key: string) => {
-		const [row] = await handle.db.insert(products).values({ slug: `matrice-${key}`, name: `Produs matrice ${key}`, description: 'Descriere', kind: 'candle', priceCents: 1000, stock: 2 }).returning()
+		const [row] = await handle.db
+			.insert(products)
+			.values({ slug: `matrice-${key}`, name: `Produs matrice ${key}`, description: 'Descriere', kind: 'candle', priceCents: 1000, stock: 2 })
+			.returning()
 		return { id: row!.id, name: row!.name }
 	}
 	const category = async (key: string) => {
-		const [row] = await handle.db.insert(categories).values({ slug: `categorie-${key}`, name: `Categorie matrice ${key}`, description: 'Descriere categorie' }).returning()
+		const [row] = await handle.db
+			.insert(categories)
+			.values({ slug: `categorie-${key}`, name: `Categorie matrice ${key}`, description: 'Descriere categorie' })
+			.returning()
 		return { id: row!.id, name: row!.name }
 	}
 	for (const actor of ['customerA', 'customerB', 'editor', 'admin'] as const) {
@@ -109,7 +115,12 @@ describe.each(MATRIX_ROWS.map((row) => [row.name, row] as const))('%s', (_name, 
 		if (row.method === 'GET') {
 			response = await fetch(`${shop.url}${path}`, { redirect: 'manual', headers })
 		} else if (row.multipart) {
-			response = await fetch(`${shop.url}${path}`, { method: 'POST', redirect: 'manual', headers: { ...headers, Origin: shop.url }, body: await row.multipart(fixtures) })
+			response = await fetch(`${shop.url}${path}`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { ...headers, Origin: shop.url },
+				body: await row.multipart(fixtures),
+			})
 		} else if (row.json) {
 			response = await fetch(`${shop.url}${path}`, {
 				method: 'POST',

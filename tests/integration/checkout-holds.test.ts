@@ -108,12 +108,17 @@ describe.each(ENGINES)('stock holds per visitor and address on %s', (engine) => 
 		expect(big.body).toMatchObject({ kind: 'hold-limit', message: expect.stringContaining(`cel mult ${HOLD_LIMITS.unitsPerAddress} produse`) })
 		// Waiting would not help an order too large on its own: no Retry-After.
 		expect(big.retryAfterSeconds).toBeUndefined()
-		expect(await handleCheckoutRequest(shop, cart([{ id: candle.id, quantity: HOLD_LIMITS.unitsPerAddress - 1 }]), { visitorId: newVisitor() })).toMatchObject({ status: 200 })
+		expect(await handleCheckoutRequest(shop, cart([{ id: candle.id, quantity: HOLD_LIMITS.unitsPerAddress - 1 }]), { visitorId: newVisitor() })).toMatchObject({
+			status: 200,
+		})
 		expect(await handleCheckoutRequest(shop, cart([{ id: candle.id, quantity: 2 }]), { visitorId: newVisitor() })).toMatchObject({ status: 429 })
 		// The stored figure: pages show at most HOLD_LIMITS.unitsPerAddress (ADR 0096).
 		expect((await db.select({ stock: products.stock }).from(products).where(eq(products.id, candle.id)))[0]!.stock).toBe(50 - (HOLD_LIMITS.unitsPerAddress - 1))
 		// Holds past their expiry no longer count, even before reconciliation releases them.
-		await db.update(stockHolds).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(stockHolds.productId, candle.id))
+		await db
+			.update(stockHolds)
+			.set({ expiresAt: new Date(Date.now() - 60_000) })
+			.where(eq(stockHolds.productId, candle.id))
 		expect(await handleCheckoutRequest(shop, cart([{ id: candle.id, quantity: 2 }]), { visitorId: newVisitor() })).toMatchObject({ status: 200 })
 	})
 
@@ -150,7 +155,7 @@ describe.each(ENGINES)('stock holds per visitor and address on %s', (engine) => 
 		}
 	})
 
-	it("superseding asks the provider first: a paid earlier session is recorded as paid, a payment under way keeps its hold", async () => {
+	it('superseding asks the provider first: a paid earlier session is recorded as paid, a payment under way keeps its hold', async () => {
 		const candle = await createProduct(db, { stock: 5 })
 		const test = createTestCardProvider({ db })
 		const reported = new Map<string, Pick<SessionState, 'status' | 'paymentStatus'>>()

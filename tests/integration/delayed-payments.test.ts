@@ -41,7 +41,8 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 			.from(orderHistory)
 			.where(and(eq(orderHistory.orderId, id), eq(orderHistory.action, action)))
 	const holdsOf = async (id: string) => (await db.select().from(stockHolds).where(eq(stockHolds.orderId, id))).map((h) => h.status)
-	const buy = (productId: string, now = new Date()) => startCheckout(deps(), { ...orderInput, customer, lines: [{ kind: 'product', productId: productId, quantity: 1 }], now })
+	const buy = (productId: string, now = new Date()) =>
+		startCheckout(deps(), { ...orderInput, customer, lines: [{ kind: 'product', productId: productId, quantity: 1 }], now })
 	const minutesLater = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000)
 	/** The note the admin sees beside the payment status, in the list and on the order page. */
 	async function adminNotes(orderId: string) {
@@ -83,7 +84,12 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(await historyOf(order.orderId, 'payment_paid')).toHaveLength(1)
 		expect(await historyOf(order.orderId, 'payment_expired')).toHaveLength(0)
 		expect(await adminNotes(order.orderId)).toEqual([null, null])
-		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${order.orderId}`))).toHaveLength(1)
+		expect(
+			await db
+				.select()
+				.from(emailOutbox)
+				.where(eq(emailOutbox.dedupeKey, `order-paid:${order.orderId}`)),
+		).toHaveLength(1)
 		expect(await stockOf(candle.id)).toBe(0)
 		expect(stripe.refunds).toHaveLength(0)
 	})
@@ -164,20 +170,30 @@ describe.each(ENGINES)('delayed payments on %s', (engine) => {
 		expect(await historyOf(late.orderId, 'payment_unfulfillable')).toHaveLength(1)
 		expect(await historyOf(late.orderId, 'payment_paid')).toHaveLength(0)
 		expect(await adminNotes(late.orderId)).toEqual(['refundDue', 'refundDue'])
-		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${late.orderId}`))).toHaveLength(0)
+		expect(
+			await db
+				.select()
+				.from(emailOutbox)
+				.where(eq(emailOutbox.dedupeKey, `order-paid:${late.orderId}`)),
+		).toHaveLength(0)
 
 		// Reconciliation retries the refund; repeating it refunds nothing more.
 		expect(await reconcilePendingOrders(deps())).toMatchObject({ refunded: 1 })
 		expect(await reconcilePendingOrders(deps(), { now: minutesLater(new Date(), 10) })).toMatchObject({ refunded: 0 })
 		await deliver('checkout.session.completed', late.sessionId)
-		expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: stripe.session(late.sessionId).payment_intent, amount: 3990, metadata: { order_id: late.orderId } })])
+		expect(stripe.refunds).toEqual([
+			expect.objectContaining({ payment_intent: stripe.session(late.sessionId).payment_intent, amount: 3990, metadata: { order_id: late.orderId } }),
+		])
 		expect(await orderOf(late.orderId)).toMatchObject({ paymentStatus: 'refunded', status: 'cancelled' })
 		expect(await historyOf(late.orderId, 'payment_refunded')).toHaveLength(1)
 		expect(await adminNotes(late.orderId)).toEqual(['refunded', 'refunded'])
 		expect(await holdsOf(late.orderId)).toEqual(['released'])
 		expect(await orderOf(other.orderId)).toMatchObject({ paymentStatus: 'paid', status: 'new' })
 		expect(await stockOf(candle.id)).toBe(0)
-		const paidForCandle = await db.select().from(orders).where(and(eq(orders.paymentStatus, 'paid'), eq(orders.id, late.orderId)))
+		const paidForCandle = await db
+			.select()
+			.from(orders)
+			.where(and(eq(orders.paymentStatus, 'paid'), eq(orders.id, late.orderId)))
 		expect(paidForCandle).toHaveLength(0)
 	})
 })

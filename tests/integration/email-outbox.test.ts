@@ -72,7 +72,10 @@ describe.each(ENGINES)('email outbox on %s', (engine) => {
 
 			// Not due yet: nothing happens until the backoff has passed.
 			expect(await worker.runOnce()).toBe(0)
-			await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, row!.id))
+			await db
+				.update(emailOutbox)
+				.set({ nextAttemptAt: new Date(Date.now() - 1000) })
+				.where(eq(emailOutbox.id, row!.id))
 			expect(await worker.runOnce()).toBe(1)
 			;[row] = await db.select().from(emailOutbox)
 			expect(row).toMatchObject({ status: 'sent', attempts: 2 })
@@ -138,7 +141,15 @@ describe('a mail server that hangs mid-delivery', () => {
 			const { db } = database.handle
 			await enqueueEmail(db, { to: 'ana@example.com', subject: 'Comanda ta', text: 'Mulțumim!' })
 			const leaseSeconds = 10
-			const worker = createEmailSender({ db, transport: createSmtpTransport(smtp.url, { leaseSeconds }), from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000, leaseSeconds })
+			const worker = createEmailSender({
+				db,
+				transport: createSmtpTransport(smtp.url, { leaseSeconds }),
+				from: 'Shop <shop@example.com>',
+				messageIdDomain: 'shop.test',
+				log,
+				pollIntervalMs: 60_000,
+				leaseSeconds,
+			})
 			const started = Date.now()
 			expect(await worker.runOnce()).toBe(0)
 			expect(Date.now() - started).toBeLessThan(leaseSeconds * 1000)

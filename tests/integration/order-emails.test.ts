@@ -26,13 +26,19 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 	})
 	afterAll(() => database.cleanup())
 
-	const sender = (transport: MailTransport) => createEmailSender({ db, transport, from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000, leaseSeconds: 60 })
+	const sender = (transport: MailTransport) =>
+		createEmailSender({ db, transport, from: 'Shop <shop@example.com>', messageIdDomain: 'shop.test', log, pollIntervalMs: 60_000, leaseSeconds: 60 })
 	const deps = () => ({ db, mail: mailContext })
 
 	async function newOrder(locale: 'ro' | 'en' = 'ro') {
 		await db.delete(emailOutbox)
 		const candle = await createProduct(db, { priceCents: 4500, stock: 3, name: 'Lumânare Vanilie' })
-		return placeOrder(db, { ...orderInput, locale, customer: { ...customer, email: 'ana@example.com' }, lines: [{ kind: 'product', productId: candle.id, quantity: 2 }] })
+		return placeOrder(db, {
+			...orderInput,
+			locale,
+			customer: { ...customer, email: 'ana@example.com' },
+			lines: [{ kind: 'product', productId: candle.id, quantity: 2 }],
+		})
 	}
 
 	it('sends a status email on every change and a tracking email only for a shipped order with a tracking number, through SMTP', async () => {
@@ -57,7 +63,10 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 			expect(smtp.received.every((m) => m.to.join() === 'ana@example.com')).toBe(true)
 			// Quoted-printable bodies and encoded subjects, decoded to text.
 			const text = smtp.received.map((m) =>
-				Buffer.from(m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+				Buffer.from(
+					m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+					'latin1',
+				).toString('utf8'),
 			)
 			expect(text.filter((body) => body.includes('Statusul comenzii tale este acum: În procesare.'))).toHaveLength(1)
 			expect(text.filter((body) => body.includes('Statusul comenzii tale este acum: Expediată.'))).toHaveLength(1)
@@ -71,7 +80,14 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 				expect(body).toContain('text/html')
 			}
 			const history = await db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id))
-			expect(history.map((h) => h.action).sort()).toEqual(['created', 'status_changed', 'status_changed', 'tracking_changed', 'tracking_changed', 'tracking_changed'])
+			expect(history.map((h) => h.action).sort()).toEqual([
+				'created',
+				'status_changed',
+				'status_changed',
+				'tracking_changed',
+				'tracking_changed',
+				'tracking_changed',
+			])
 		} finally {
 			await worker.stop()
 			await smtp.close()
@@ -109,7 +125,10 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 			expect(row!.status).toBe('delivered')
 			let [mail] = await db.select().from(emailOutbox)
 			expect(mail).toMatchObject({ status: 'pending', attempts: 1 })
-			await db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, mail!.id))
+			await db
+				.update(emailOutbox)
+				.set({ nextAttemptAt: new Date(Date.now() - 1000) })
+				.where(eq(emailOutbox.id, mail!.id))
 			expect(await worker.runOnce()).toBe(1)
 			;[mail] = await db.select().from(emailOutbox)
 			expect(mail).toMatchObject({ status: 'sent', attempts: 2 })

@@ -109,11 +109,19 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 			['Spain', 4, 0],
 		]
 		for (const [country, quantity, expected] of cases) {
-			const order = await placeOrder(db, { ...orderInput, shipping, customer: { ...customer, country }, lines: [{ kind: 'product', productId: candle.id, quantity }] })
+			const order = await placeOrder(db, {
+				...orderInput,
+				shipping,
+				customer: { ...customer, country },
+				lines: [{ kind: 'product', productId: candle.id, quantity }],
+			})
 			expect(order.shippingCents, country).toBe(expected)
 			expect(order.totalCents).toBe(3000 * quantity + expected)
 		}
-		const [stored] = await db.select().from(orders).where(eq(orders.totalCents, 3000 + 900))
+		const [stored] = await db
+			.select()
+			.from(orders)
+			.where(eq(orders.totalCents, 3000 + 900))
 		// The ISO code is stored (ADR 0102); pages show its name in their reader's language.
 		expect(stored!.shippingAddress.country).toBe('ES')
 		expect(countryLabel(stored!.shippingAddress.country, 'ro')).toBe('Spania')
@@ -130,7 +138,11 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 				paidEvent(order.id, session, `evt_completed_${order.id}`),
 				{ ...paidEvent(order.id, session, `evt_async_${order.id}`), type: 'checkout.session.async_payment_succeeded' },
 				// A late expiry notice for a paid session must not release the sold units.
-				{ ...paidEvent(order.id, session, `evt_expired_${order.id}`), type: 'checkout.session.expired', session: { id: session, orderId: order.id, status: 'expired', paymentStatus: 'unpaid' } },
+				{
+					...paidEvent(order.id, session, `evt_expired_${order.id}`),
+					type: 'checkout.session.expired',
+					session: { id: session, orderId: order.id, status: 'expired', paymentStatus: 'unpaid' },
+				},
 			]
 			return events.flatMap((event) => Array.from({ length: 5 }, () => event))
 		})
@@ -145,7 +157,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 			const [row] = await db.select().from(orders).where(eq(orders.id, order.id))
 			const paidRows = await db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id))
 			const holds = await db.select().from(stockHolds).where(eq(stockHolds.orderId, order.id))
-			const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${order.id}`))
+			const mails = await db
+				.select()
+				.from(emailOutbox)
+				.where(eq(emailOutbox.dedupeKey, `order-paid:${order.id}`))
 			const events = await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))
 			// The expiry may have arrived before the payment (then the units were released and taken again).
 			expect(row!.paymentStatus).toBe('paid')
@@ -162,15 +177,30 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 		const expired = await placeOrder(db, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 2 }] })
 		const declined = await placeOrder(db, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 1 }] })
 		expect(await stockOf(candle.id)).toBe(0)
-		const expiry: PaymentEvent = { id: 'evt_exp_1', provider: 'stripe', type: 'checkout.session.expired', session: { id: 'cs_x', orderId: expired.id, status: 'expired', paymentStatus: 'unpaid' } }
+		const expiry: PaymentEvent = {
+			id: 'evt_exp_1',
+			provider: 'stripe',
+			type: 'checkout.session.expired',
+			session: { id: 'cs_x', orderId: expired.id, status: 'expired', paymentStatus: 'unpaid' },
+		}
 		for (let i = 0; i < 3; i++) await handlePaymentEvent(paymentDeps(db), { ...expiry, id: `evt_exp_${i % 2}` })
 		expect(await stockOf(candle.id)).toBe(2)
-		await handlePaymentEvent(paymentDeps(db), { ...expiry, id: 'evt_fail', type: 'checkout.session.async_payment_failed', session: { ...expiry.session, orderId: declined.id } })
+		await handlePaymentEvent(paymentDeps(db), {
+			...expiry,
+			id: 'evt_fail',
+			type: 'checkout.session.async_payment_failed',
+			session: { ...expiry.session, orderId: declined.id },
+		})
 		expect(await stockOf(candle.id)).toBe(3)
 		const rows = await db.select().from(orders).where(eq(orders.id, expired.id))
 		expect(rows[0]).toMatchObject({ paymentStatus: 'failed', status: 'cancelled' })
 		expect((await db.select().from(stockHolds).where(eq(stockHolds.orderId, declined.id)))[0]!.status).toBe('released')
-		expect(await db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${expired.id}`))).toHaveLength(0)
+		expect(
+			await db
+				.select()
+				.from(emailOutbox)
+				.where(eq(emailOutbox.dedupeKey, `order-paid:${expired.id}`)),
+		).toHaveLength(0)
 	})
 
 	it('reconciles pending orders whose session has ended: paid ones are paid, others release their stock', async () => {
@@ -185,7 +215,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 		// Nothing is due yet.
 		expect((await reconcilePendingOrders({ ...deps, payments: test })).checked).toBe(0)
 		// The abandoned session ended long ago; the other is still open.
-		await db.update(orders).set({ paymentSessionExpiresAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, abandoned.orderId))
+		await db
+			.update(orders)
+			.set({ paymentSessionExpiresAt: new Date(Date.now() - 10 * 60_000) })
+			.where(eq(orders.id, abandoned.orderId))
 		const summary = await reconcilePendingOrders({ ...deps, payments: test })
 		expect(summary).toMatchObject({ checked: 1, released: 1, paid: 0, errors: 0 })
 		expect(await stockOf(candle.id)).toBe(3)

@@ -43,7 +43,9 @@ describe.each(ENGINES)('payment verification on %s', (engine) => {
 		// The customer arrives first, before the webhook: one provider call settles the order.
 		expect(await verify(order.sessionId, '203.0.113.7')).toEqual({ state: 'paid', orderId: order.orderId })
 		// Then a flood: the same session from many addresses, and made-up sessions, in concurrent waves.
-		const requests = Array.from({ length: 119 }, (_, i) => (i % 2 ? () => verify(order.sessionId, `198.51.100.${i}`) : () => verify(randomSession(), '198.51.100.250')))
+		const requests = Array.from({ length: 119 }, (_, i) =>
+			i % 2 ? () => verify(order.sessionId, `198.51.100.${i}`) : () => verify(randomSession(), '198.51.100.250'),
+		)
 		const results = []
 		for (let i = 0; i < requests.length; i += 10) results.push(...(await Promise.all(requests.slice(i, i + 10).map((request) => request()))))
 		expect(results.filter((r) => r.state === 'paid')).toHaveLength(59)

@@ -43,7 +43,12 @@ describe.each(ENGINES)('database rate limit on %s', (engine) => {
 		for (let i = 0; i < 3; i++) await hitRateLimit(db, 'flood:9.9.9.9', limit)
 		// xmin changes with every write to a row, so an unchanged xmin proves the refused hits wrote nothing.
 		const version = async () =>
-			(await queryRows<{ xmin: string; count: number; window_start: string }>(db, sql`select xmin::text as xmin, count, window_start::text from ${rateLimitBuckets} where key = 'flood:9.9.9.9'`))[0]
+			(
+				await queryRows<{ xmin: string; count: number; window_start: string }>(
+					db,
+					sql`select xmin::text as xmin, count, window_start::text from ${rateLimitBuckets} where key = 'flood:9.9.9.9'`,
+				)
+			)[0]
 		const before = await version()
 		const refused = []
 		for (let i = 0; i < 20; i++) refused.push(await hitRateLimit(db, 'flood:9.9.9.9', limit))
@@ -62,7 +67,14 @@ describe.each(ENGINES)('database rate limit on %s', (engine) => {
 		])
 		const [old] = await db
 			.insert(signInBlocks)
-			.values({ at: sql`now() - interval '91 days'`, email: 'old@example.test', address: '192.0.2.9', reason: 'account-address', failures: 5, blockedUntil: sql`now() - interval '91 days'` })
+			.values({
+				at: sql`now() - interval '91 days'`,
+				email: 'old@example.test',
+				address: '192.0.2.9',
+				reason: 'account-address',
+				failures: 5,
+				blockedUntil: sql`now() - interval '91 days'`,
+			})
 			.returning()
 		const [recent] = await db
 			.insert(signInBlocks)

@@ -91,7 +91,10 @@ describe('redirect targets from requests', () => {
 	it('/login returnUrl (the form field, the query string, and the signed-in visitor sent straight on) stays on the site', async () => {
 		for (const target of HOSTILE_TARGETS) {
 			const label = JSON.stringify(target)
-			const signedIn = await fetch(`${shop.url}/login?${new URLSearchParams({ returnUrl: target })}`, { redirect: 'manual', headers: { Cookie: `lang=en; ${cookie}` } })
+			const signedIn = await fetch(`${shop.url}/login?${new URLSearchParams({ returnUrl: target })}`, {
+				redirect: 'manual',
+				headers: { Cookie: `lang=en; ${cookie}` },
+			})
 			expect((await landing(signedIn, label)).origin, label).toBe(shop.url)
 		}
 		// A real sign-in, twice (the rate limit counts them), with a hostile field and a hostile query.

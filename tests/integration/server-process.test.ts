@@ -169,9 +169,7 @@ describe('SIGTERM', () => {
 			for (const result of answered) expect(result.status).toBe(200)
 
 			const handle =
-				engine === 'postgres'
-					? await openDatabase({ engine: 'postgres', url: database!.url })
-					: await openDatabase({ engine: 'pglite', dataDir: shop.dataDir })
+				engine === 'postgres' ? await openDatabase({ engine: 'postgres', url: database!.url }) : await openDatabase({ engine: 'pglite', dataDir: shop.dataDir })
 			try {
 				const stored = new Set((await handle.db.select().from(newsletterSubscribers)).map((row) => row.email))
 				for (const result of answered) expect(stored.has(result.email)).toBe(true)
@@ -181,7 +179,6 @@ describe('SIGTERM', () => {
 		})
 	}
 })
-
 
 describe('npm run db:seed', () => {
 	function runSeed(env: Record<string, string>) {
@@ -196,7 +193,10 @@ describe('npm run db:seed', () => {
 	it('loads the demo catalogue on demand, once, and refuses while the shop owns the data directory', async () => {
 		const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-seed-'))
 		cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }))
-		expect(runSeed({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).toEqual({ status: 0, output: expect.stringMatching(/^Demo catalogue loaded: \d+ categories, \d+ products\.$/) })
+		expect(runSeed({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' })).toEqual({
+			status: 0,
+			output: expect.stringMatching(/^Demo catalogue loaded: \d+ categories, \d+ products\.$/),
+		})
 		expect(runSeed({ DATA_DIR: dataDir })).toEqual({ status: 0, output: 'The database already has a catalogue; nothing was changed.' })
 
 		const shop = await start({ dataDir })

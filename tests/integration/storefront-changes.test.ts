@@ -53,11 +53,19 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 		const [category] = await db.insert(categories).values({ slug: 'lumanari', name: 'Lumânări' }).returning()
 		let productId = ''
 		await expectHeard(async () => {
-			const [product] = await db.insert(products).values({ slug: 'vanilie', name: 'Vanilie', kind: 'candle', priceCents: 1000, categoryId: category!.id, stock: 3 }).returning()
+			const [product] = await db
+				.insert(products)
+				.values({ slug: 'vanilie', name: 'Vanilie', kind: 'candle', priceCents: 1000, categoryId: category!.id, stock: 3 })
+				.returning()
 			productId = product!.id
 		})
 		// A checkout holding stock changes what the product page says.
-		await expectHeard(() => db.update(products).set({ stock: sql`${products.stock} - 1` }).where(eq(products.id, productId)))
+		await expectHeard(() =>
+			db
+				.update(products)
+				.set({ stock: sql`${products.stock} - 1` })
+				.where(eq(products.id, productId)),
+		)
 		await expectHeard(() => db.update(categories).set({ isActive: false }).where(eq(categories.id, category!.id)))
 		await expectHeard(() => db.delete(products).where(eq(products.id, productId)))
 		await expectHeard(() => db.delete(categories).where(eq(categories.id, category!.id)))
@@ -72,7 +80,9 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 		await expectUnheard(() => db.update(translations).set({ attempts: 2, lockedUntil: new Date(), lastError: 'timeout' }).where(eq(translations.id, row!.id)))
 		await expectHeard(() => db.update(translations).set({ translatedText: 'Vanilla' }).where(eq(translations.id, row!.id)))
 		await expectHeard(() => db.update(translations).set({ overrideText: 'Vanilla candle' }).where(eq(translations.id, row!.id)))
-		await expectHeard(() => db.insert(translations).values({ sourceHash: 'b'.repeat(64), context: 'product.name', locale: 'es', sourceText: 'Vanilie', overrideText: 'Vainilla' }))
+		await expectHeard(() =>
+			db.insert(translations).values({ sourceHash: 'b'.repeat(64), context: 'product.name', locale: 'es', sourceText: 'Vanilie', overrideText: 'Vainilla' }),
+		)
 		await expectHeard(() => db.delete(translations).where(eq(translations.id, row!.id)))
 	})
 
@@ -87,7 +97,6 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 				.catch(() => {}),
 		)
 	})
-
 })
 
 describe('the PostgreSQL listener', () => {
@@ -101,11 +110,16 @@ describe('the PostgreSQL listener', () => {
 
 	it('reports a lost connection, reconnects by itself and hears changes again', async () => {
 		const events: string[] = []
-		const own = await listenPostgres(database.url!, STOREFRONT_CHANGED_CHANNEL, {
-			onNotification: () => events.push('change'),
-			onReady: () => events.push('ready'),
-			onLost: () => events.push('lost'),
-		}, { retryDelaysMs: [50] })
+		const own = await listenPostgres(
+			database.url!,
+			STOREFRONT_CHANGED_CHANNEL,
+			{
+				onNotification: () => events.push('change'),
+				onReady: () => events.push('ready'),
+				onLost: () => events.push('lost'),
+			},
+			{ retryDelaysMs: [50] },
+		)
 		try {
 			expect(events).toEqual(['ready'])
 			// An administrator (or a database restart) ends every listening connection of this database.

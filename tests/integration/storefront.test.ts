@@ -89,7 +89,14 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 	})
 
 	it('gives an empty result for keys that name nothing, never an error', async () => {
-		for (const search of ['category=ascunsa', 'category=nope', 'category=borcan', 'category=candle&subcategory=nope', 'category=%27%3B--', `category=${'9'.repeat(400)}`]) {
+		for (const search of [
+			'category=ascunsa',
+			'category=nope',
+			'category=borcan',
+			'category=candle&subcategory=nope',
+			'category=%27%3B--',
+			`category=${'9'.repeat(400)}`,
+		]) {
 			expect(await slugs(search), search).toEqual([])
 		}
 	})
@@ -115,7 +122,11 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 			expect((await findActiveProduct(db, { slug: 'few' }))?.stock).toBe(3)
 			expect((await findActiveProduct(db, { slug: 'made-to-order' }))?.stock).toBeNull()
 			const cards = (await loadCatalog(db, query('category=candle&subcategory=borcan'))).products
-			expect(Object.fromEntries(cards.map((card) => [card.slug, card.stock]))).toMatchObject({ plenty: HOLD_LIMITS.unitsPerAddress, few: 3, 'made-to-order': null })
+			expect(Object.fromEntries(cards.map((card) => [card.slug, card.stock]))).toMatchObject({
+				plenty: HOLD_LIMITS.unitsPerAddress,
+				few: 3,
+				'made-to-order': null,
+			})
 		} finally {
 			await db.delete(products).where(inArray(products.slug, ['plenty', 'few', 'made-to-order']))
 		}

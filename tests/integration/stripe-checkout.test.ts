@@ -72,7 +72,9 @@ describe('Stripe Checkout through the real SDK', () => {
 		const { status, body } = await checkout([{ kind: 'product', productId: candle.id, quantity: 2 }])
 		expect(status).toBe(200)
 		const session = stripe.session(sessionIdOf(body.url!))
-		const request = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && (r.body.metadata as Record<string, string>).order_id === body.orderId)!
+		const request = stripe.requests.find(
+			(r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && (r.body.metadata as Record<string, string>).order_id === body.orderId,
+		)!
 		expect(request.body).toMatchObject({
 			mode: 'payment',
 			currency: 'eur',
@@ -108,7 +110,10 @@ describe('Stripe Checkout through the real SDK', () => {
 		expect(placed.status).toBe(302)
 		const location = placed.headers.get('location')!
 		expect(location).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\//)
-		const [order] = await db().select().from(orders).where(eq(orders.paymentSessionId, sessionIdOf(location)))
+		const [order] = await db()
+			.select()
+			.from(orders)
+			.where(eq(orders.paymentSessionId, sessionIdOf(location)))
 		expect(order).toMatchObject({ totalCents: 9180, paymentStatus: 'pending' })
 		expect(order!.shippingAddress.country).toBe('RO')
 		expect(await stockOf(candle.id)).toBe(2)
@@ -127,13 +132,19 @@ describe('Stripe Checkout through the real SDK', () => {
 		expect((await db().select().from(orders)).length).toBe(before)
 		expect(await stockOf(candle.id)).toBe(2)
 		// This address's hold no longer counts (ADR 0096), so the tests after this one start as before it.
-		await db().update(stockHolds).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(stockHolds.orderId, order!.id))
+		await db()
+			.update(stockHolds)
+			.set({ expiresAt: new Date(Date.now() - 60_000) })
+			.where(eq(stockHolds.orderId, order!.id))
 	})
 
 	it('answers bad input with 4xx and the spec messages, never 500', async () => {
 		const candle = await createProduct(db(), { stock: 0 })
 		const invalid = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }], { ...customer, phone: '0722<script>' })
-		expect(invalid).toMatchObject({ status: 400, body: { kind: 'validation', field: 'shippingData.phone', message: 'Numărul de telefon conține caractere invalide' } })
+		expect(invalid).toMatchObject({
+			status: 400,
+			body: { kind: 'validation', field: 'shippingData.phone', message: 'Numărul de telefon conține caractere invalide' },
+		})
 		const empty = await checkout([])
 		expect(empty).toMatchObject({ status: 400, body: { message: 'Adaugă produse în coș pentru a continua' } })
 		const soldOut = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }])
@@ -192,7 +203,10 @@ describe('Stripe Checkout through the real SDK', () => {
 			const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId!))
 			const history = await db().select().from(orderHistory).where(eq(orderHistory.orderId, order.orderId!))
 			const holds = await db().select().from(stockHolds).where(eq(stockHolds.orderId, order.orderId!))
-			const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${order.orderId}`))
+			const mails = await db()
+				.select()
+				.from(emailOutbox)
+				.where(eq(emailOutbox.dedupeKey, `order-paid:${order.orderId}`))
 			expect(row!.paymentStatus).toBe('paid')
 			expect(history.filter((h) => h.action === 'payment_paid')).toHaveLength(1)
 			expect(holds.map((h) => h.status)).toEqual(['sold'])

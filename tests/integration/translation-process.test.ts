@@ -56,7 +56,10 @@ describe('content translation in the running shop', () => {
 				{ timeout: 30_000, interval: 200 },
 			)
 			const [product] = await handle.db.select({ name: products.name }).from(products).limit(1)
-			const rows = await handle.db.select().from(translations).where(sql`source_text = ${product!.name} and context = 'product.name'`)
+			const rows = await handle.db
+				.select()
+				.from(translations)
+				.where(sql`source_text = ${product!.name} and context = 'product.name'`)
 			expect(rows.map((row) => row.translatedText).sort()).toEqual([`[en] ${product!.name}`, `[es] ${product!.name}`])
 			expect(fake.requests.every((request) => (request.body as { source: string }).source === 'ro')).toBe(true)
 		} finally {

@@ -162,7 +162,9 @@ describe.each(PROVIDERS)('translation service with a fake $name server', (provid
 		const { log, lines } = captureLog()
 		const service = createTranslationService({ db: database.handle.db, provider: providerCase.create(fake.url, { maxChars: 45 }), log })
 		const text = 'Ceară de soia naturală. Fitil din bumbac.\n\nArde curat timp de 40 de ore.'
-		expect(await service.translate(text, 'en', 'product.description')).toBe('[en] Ceară de soia naturală. Fitil din bumbac.\n\n[en] Arde curat timp de 40 de ore.')
+		expect(await service.translate(text, 'en', 'product.description')).toBe(
+			'[en] Ceară de soia naturală. Fitil din bumbac.\n\n[en] Arde curat timp de 40 de ore.',
+		)
 		expect(fake.requests).toHaveLength(2)
 
 		fake.reset()
@@ -205,7 +207,10 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 
 		app.translation.worker.start()
 		await vi.waitFor(async () => {
-			const pending = await db.select().from(translations).where(sql`translated_text is null`)
+			const pending = await db
+				.select()
+				.from(translations)
+				.where(sql`translated_text is null`)
 			const all = await db.select().from(translations)
 			expect(all).toHaveLength(8)
 			expect(pending).toHaveLength(0)
@@ -276,7 +281,12 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		const rows = await db.select().from(translations)
 		expect(rows.filter((row) => row.sourceText === 'Lumânare mică').every((row) => row.stale)).toBe(true)
 		expect(rows.filter((row) => row.sourceText === 'Lumânare mare').every((row) => !row.stale && row.translatedText)).toBe(true)
-		expect(fake.requests.map((request) => (request.body as { q: string }).q).sort()).toEqual(['Lumânare mare', 'Lumânare mare', 'Lumânare mică', 'Lumânare mică'])
+		expect(fake.requests.map((request) => (request.body as { q: string }).q).sort()).toEqual([
+			'Lumânare mare',
+			'Lumânare mare',
+			'Lumânare mică',
+			'Lumânare mică',
+		])
 		await app.translation.worker.stop()
 	})
 
@@ -289,8 +299,18 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		const row = { id: categoryId, name: 'Portrete din carton', description: 'Pictate după poza ta' }
 		expect((await readContentTranslations(app, 'en', 'category', [row]))[0]!.name).toBe('[en] Portrete din carton')
 
-		await setContentTranslationOverride(app, { kind: 'category', id: categoryId, field: 'name', locale: 'en', text: '  Cardboard portraits ', userId: 'editor-1' })
-		expect((await readContentTranslations(app, 'en', 'category', [row]))[0]).toMatchObject({ name: 'Cardboard portraits', description: '[en] Pictate după poza ta' })
+		await setContentTranslationOverride(app, {
+			kind: 'category',
+			id: categoryId,
+			field: 'name',
+			locale: 'en',
+			text: '  Cardboard portraits ',
+			userId: 'editor-1',
+		})
+		expect((await readContentTranslations(app, 'en', 'category', [row]))[0]).toMatchObject({
+			name: 'Cardboard portraits',
+			description: '[en] Pictate după poza ta',
+		})
 		expect(await app.translation.translate('Portrete din carton', 'en', 'category.name')).toBe('Cardboard portraits')
 		// Spanish is untouched.
 		expect((await readContentTranslations(app, 'es', 'category', [row]))[0]!.name).toBe('[es] Portrete din carton')
@@ -301,7 +321,10 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		await syncTranslations(db)
 		const fresh = makeApp(db, provider())
 		expect((await readContentTranslations(fresh, 'en', 'category', [row]))[0]!.name).toBe('Cardboard portraits')
-		const [stored] = await db.select().from(translations).where(sql`override_text is not null`)
+		const [stored] = await db
+			.select()
+			.from(translations)
+			.where(sql`override_text is not null`)
 		expect(stored).toMatchObject({ overrideText: 'Cardboard portraits', overrideBy: 'editor-1', translatedText: '[en] Portrete din carton' })
 
 		// The admin screen lists both, per field and language.
@@ -387,7 +410,11 @@ describe('content translation with two app instances on one PostgreSQL database'
 			// What one instance translated, the other serves without asking the provider.
 			expect(await b.translation.translate('Produs 3', 'es', 'product.name')).toBe('[es] Produs 3')
 			expect(await a.translation.translate('Descriere 7', 'en', 'product.description')).toBe('[en] Descriere 7')
-			const viaService = createTranslationService({ db: other.db, provider: createLibreTranslateProvider({ url: fake.url, ...FAST }), log: pino({ level: 'silent' }) })
+			const viaService = createTranslationService({
+				db: other.db,
+				provider: createLibreTranslateProvider({ url: fake.url, ...FAST }),
+				log: pino({ level: 'silent' }),
+			})
 			expect(await viaService.translate('Nou text', 'en', 'product.name')).toBe('[en] Nou text')
 			expect(await a.translation.translate('Nou text', 'en', 'product.name')).toBe('[en] Nou text')
 			expect(fake.requests).toHaveLength(49)

@@ -100,7 +100,14 @@ describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL (LOAD_SEED=${S
 				acceptedOrders: traffic.acceptedOrders,
 			})
 			console.info(
-				JSON.stringify({ durationS: Math.round(elapsedS), users: USERS, requests: traffic.records.length, rps: Math.round(traffic.records.length / elapsedS), latencyMs: latencySummary(traffic.records), ...summary }),
+				JSON.stringify({
+					durationS: Math.round(elapsedS),
+					users: USERS,
+					requests: traffic.records.length,
+					rps: Math.round(traffic.records.length / elapsedS),
+					latencyMs: latencySummary(traffic.records),
+					...summary,
+				}),
 			)
 			expect(violations).toEqual([])
 			expect(summary.orders, 'one order per accepted checkout, none from refused ones').toBe(traffic.acceptedOrders.size)

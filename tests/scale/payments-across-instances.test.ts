@@ -50,17 +50,23 @@ describe('payments across two instances', () => {
 	async function expectPaidOnce(orderId: string, email: string) {
 		const [order] = await db().select().from(orders).where(eq(orders.id, orderId))
 		expect(order).toMatchObject({ paymentStatus: 'paid', status: 'new' })
-		const history = await db().select().from(orderHistory).where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.action, 'payment_paid')))
+		const history = await db()
+			.select()
+			.from(orderHistory)
+			.where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.action, 'payment_paid')))
 		expect(history).toHaveLength(1)
 		const holds = await db().select().from(stockHolds).where(eq(stockHolds.orderId, orderId))
 		expect(holds.map((hold) => hold.status)).toEqual(['sold'])
-		const confirmations = await db().select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-paid:${orderId}`))
+		const confirmations = await db()
+			.select()
+			.from(emailOutbox)
+			.where(eq(emailOutbox.dedupeKey, `order-paid:${orderId}`))
 		expect(confirmations).toHaveLength(1)
 		// Both instances' senders poll the one outbox; the customer still gets one message.
-		await vi.waitFor(
-			async () => expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, confirmations[0]!.id)))[0]!.status).toBe('sent'),
-			{ timeout: 15_000, interval: 100 },
-		)
+		await vi.waitFor(async () => expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, confirmations[0]!.id)))[0]!.status).toBe('sent'), {
+			timeout: 15_000,
+			interval: 100,
+		})
 		expect(cluster.smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(1)
 	}
 
@@ -86,16 +92,23 @@ describe('payments across two instances', () => {
 
 	it('a checkout on A with a photo uploaded through B, confirmed by a webhook on B, thanks the customer on A', async () => {
 		const buyer = new Visitor(cluster.publicUrl)
-		const uploaded = await buyer.postFile(b.url, '/api/uploads/portrait', { field: 'photo', name: 'family.jpg', type: 'image/jpeg', bytes: await jpegWithGps() })
+		const uploaded = await buyer.postFile(b.url, '/api/uploads/portrait', {
+			field: 'photo',
+			name: 'family.jpg',
+			type: 'image/jpeg',
+			bytes: await jpegWithGps(),
+		})
 		expect(uploaded.status).toBe(201)
 		const photo = (await uploaded.json()) as { id: string; url: string }
 		// The photo is in the shared bucket: A serves the very bytes B stored.
-		const [fromA, fromB] = await Promise.all([a, b].map(async (shop) => {
-			const response = await buyer.get(shop.url, photo.url)
-			expect(response.status).toBe(200)
-			expect(response.headers.get('content-type')).toBe('image/webp')
-			return Buffer.from(await response.arrayBuffer())
-		}))
+		const [fromA, fromB] = await Promise.all(
+			[a, b].map(async (shop) => {
+				const response = await buyer.get(shop.url, photo.url)
+				expect(response.status).toBe(200)
+				expect(response.headers.get('content-type')).toBe('image/webp')
+				return Buffer.from(await response.arrayBuffer())
+			}),
+		)
 		expect(fromA!.equals(fromB!)).toBe(true)
 		// …and not in either instance's DATA_DIR, which stays empty (mail goes to the SMTP relay too).
 		for (const shop of [a, b]) expect(await fs.readdir(shop.dataDir)).toEqual([])
@@ -124,7 +137,10 @@ describe('payments across two instances', () => {
 		// The shop owner, signed in on A, downloads the customer's photo of that order from B.
 		const owner = new Visitor(cluster.publicUrl)
 		expect((await owner.postForm(a.url, '/login', { intent: 'login', email: CLUSTER_ADMIN.email, password: CLUSTER_ADMIN.password })).status).toBe(302)
-		const [portraitLine] = await db().select().from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.uploadId, photo.id)))
+		const [portraitLine] = await db()
+			.select()
+			.from(orderItems)
+			.where(and(eq(orderItems.orderId, orderId), eq(orderItems.uploadId, photo.id)))
 		const download = await owner.get(b.url, `/admin/orders/${orderId}/photo/${portraitLine!.id}`)
 		expect(download.status).toBe(200)
 		expect(Buffer.from(await download.arrayBuffer()).equals(fromA!)).toBe(true)

@@ -127,7 +127,11 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 			}
 			// The owner, from another address, is not locked out on either (issue 16: this used to be 429 too).
 			for (const shop of [a, b]) {
-				const response = await new Visitor(cluster.publicUrl).postForm(shop.url, '/login', { intent: 'login', email: alternated.email, password: alternated.password })
+				const response = await new Visitor(cluster.publicUrl).postForm(shop.url, '/login', {
+					intent: 'login',
+					email: alternated.email,
+					password: alternated.password,
+				})
 				expect(response.status).toBe(302)
 			}
 		})
@@ -155,7 +159,10 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 		}
 
 		async function untranslatedCount() {
-			const [row] = await queryRows<{ pending: number }>(db(), sql`select count(*)::int as pending from ${translations} where translated_text is null and not stale`)
+			const [row] = await queryRows<{ pending: number }>(
+				db(),
+				sql`select count(*)::int as pending from ${translations} where translated_text is null and not stale`,
+			)
 			return row!.pending
 		}
 
@@ -190,7 +197,11 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 			expect((await admin.postForm(a.url, '/login', { intent: 'login', email: CLUSTER_ADMIN.email, password: CLUSTER_ADMIN.password })).status).toBe(302)
 			const [category] = await db().select({ id: categories.id }).from(categories).where(eq(categories.slug, 'lumanari-in-borcan'))
 			const suffix = crypto.randomBytes(4).toString('hex')
-			const product = { name: `Lumânare de probă ${suffix}`, slug: `lumanare-de-proba-${suffix}`, description: `Ceară de soia și fitil de bumbac, lotul ${suffix}.` }
+			const product = {
+				name: `Lumânare de probă ${suffix}`,
+				slug: `lumanare-de-proba-${suffix}`,
+				description: `Ceară de soia și fitil de bumbac, lotul ${suffix}.`,
+			}
 			const saved = await admin.postJson(a.url, '/admin/products/new', { ...emptyProductForm, ...product, categoryId: category!.id, price: '25', stock: '3' })
 			expect(saved.status).toBe(302)
 
@@ -246,7 +257,13 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 
 			const editor = new Visitor(cluster.publicUrl)
 			expect((await editor.postForm(a.url, '/login', { intent: 'login', email: CLUSTER_ADMIN.email, password: CLUSTER_ADMIN.password })).status).toBe(302)
-			const saved = await editor.postForm(a.url, '/admin/translations', { kind: 'product', id: product!.id, field: 'name', locale: 'en', text: `Hand-poured ${product!.slug}` })
+			const saved = await editor.postForm(a.url, '/admin/translations', {
+				kind: 'product',
+				id: product!.id,
+				field: 'name',
+				locale: 'en',
+				text: `Hand-poured ${product!.slug}`,
+			})
 			expect(saved.status).toBeLessThan(400)
 			await vi.waitFor(async () => {
 				const page = await new Visitor(cluster.publicUrl, { locale: 'en' }).get(b.url, path)

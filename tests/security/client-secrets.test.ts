@@ -102,7 +102,11 @@ describe('pages served by a shop configured with secrets', () => {
 	const adminEmail = `owner-${CANARY}@example.test`
 
 	beforeAll(async () => {
-		;[stripe, s3, smtp] = await Promise.all([startFakeStripe({ webhookSecret: SECRETS.STRIPE_WEBHOOK_SECRET }), startS3Server({ anySecretKey: true }), startSmtpServer()])
+		;[stripe, s3, smtp] = await Promise.all([
+			startFakeStripe({ webhookSecret: SECRETS.STRIPE_WEBHOOK_SECRET }),
+			startS3Server({ anySecretKey: true }),
+			startSmtpServer(),
+		])
 		const smtpUrl = new URL(smtp.url)
 		smtpUrl.username = 'shop'
 		smtpUrl.password = SECRETS.SMTP_PASSWORD
@@ -182,7 +186,11 @@ describe('pages served by a shop configured with secrets', () => {
 		const failures = [
 			fetch(`${target.shop.url}/api/checkout`, { method: 'POST', headers: { Origin: target.shop.url, 'Content-Type': 'application/json' }, body: '{"items":' }),
 			fetch(`${target.shop.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=00' }, body: '{}' }),
-			fetch(`${target.shop.url}/login`, { method: 'POST', headers: { Origin: target.shop.url, 'Content-Type': 'application/x-www-form-urlencoded' }, body: `intent=login&email=${encodeURIComponent(adminEmail)}&password=wrong` }),
+			fetch(`${target.shop.url}/login`, {
+				method: 'POST',
+				headers: { Origin: target.shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: `intent=login&email=${encodeURIComponent(adminEmail)}&password=wrong`,
+			}),
 			fetch(`${target.shop.url}/contact`, { method: 'POST', headers: { Origin: target.shop.url, 'Content-Type': 'application/json' }, body: '{}' }),
 		]
 		for (const response of await Promise.all(failures)) {

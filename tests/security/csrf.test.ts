@@ -47,7 +47,12 @@ function crossSiteHeaders(signal: Record<string, string>) {
 
 async function post(route: StateChangingRoute, headers: Record<string, string>, path = route.path(target.fixtures)) {
 	const request = wellFormedBody(route, target.fixtures, image)
-	const response = await fetch(`${target.shop.url}${path}`, { method: 'POST', redirect: 'manual', headers: { ...request.headers, ...headers }, body: request.body })
+	const response = await fetch(`${target.shop.url}${path}`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { ...request.headers, ...headers },
+		body: request.body,
+	})
 	return { status: response.status, text: await response.text() }
 }
 
@@ -90,7 +95,12 @@ describe('CSRF: the refusal is the origin check, and nothing changed', () => {
 	it('a customer deleting their account (right password) from another site: the account stays', async () => {
 		const form = new URLSearchParams({ intent: 'delete-account', password: TEST_PASSWORD, confirm: 'on' })
 		for (const signal of [evil, { 'Sec-Fetch-Site': 'cross-site' }]) {
-			const response = await fetch(`${target.shop.url}/account`, { method: 'POST', redirect: 'manual', headers: { ...signal, Cookie: target.cookies.customer, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form })
+			const response = await fetch(`${target.shop.url}/account`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { ...signal, Cookie: target.cookies.customer, 'Content-Type': 'application/x-www-form-urlencoded' },
+				body: form,
+			})
 			expect(response.status).toBe(403)
 		}
 		const [user] = await target.handle.db.select({ id: users.id }).from(users).where(eq(users.id, target.users.customer.id))

@@ -1,7 +1,15 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mapWithConcurrency } from '../support/bounded-concurrency.ts'
-import { describeRequest, requestsForAction, requestsForRead, sendRequest, type FuzzTarget, type RequestSpec, type SendContext } from '../support/fuzz-requests.ts'
+import {
+	describeRequest,
+	requestsForAction,
+	requestsForRead,
+	sendRequest,
+	type FuzzTarget,
+	type RequestSpec,
+	type SendContext,
+} from '../support/fuzz-requests.ts'
 import { png } from '../support/images.ts'
 import { READ_ROUTES } from '../support/read-routes.ts'
 import { startSecurityShop, type Actor, type SecurityShop } from '../support/security-shop.ts'
@@ -45,7 +53,12 @@ function campaigns(fuzzTarget: FuzzTarget): Campaign[] {
 	const units = STATE_CHANGING_ROUTES.length * ACTION_WEIGHT + READ_ROUTES.length
 	const perUnit = Math.ceil(TOTAL_RUNS / units)
 	return [
-		...STATE_CHANGING_ROUTES.map((route) => ({ name: `action: ${route.name}`, actor: route.actor, arbitrary: requestsForAction(route, fuzzTarget), runs: perUnit * ACTION_WEIGHT })),
+		...STATE_CHANGING_ROUTES.map((route) => ({
+			name: `action: ${route.name}`,
+			actor: route.actor,
+			arbitrary: requestsForAction(route, fuzzTarget),
+			runs: perUnit * ACTION_WEIGHT,
+		})),
 		...READ_ROUTES.map((route) => ({ name: `read: ${route.name}`, actor: route.actor, arbitrary: requestsForRead(route, fuzzTarget), runs: perUnit })),
 	]
 }
@@ -54,7 +67,9 @@ function campaigns(fuzzTarget: FuzzTarget): Campaign[] {
 function serverReport(shop: SecurityShop['shop']) {
 	const lines = shop.output().split('\n')
 	const crashed = shop.child.exitCode !== null || shop.child.signalCode !== null
-	const shown = crashed ? [`the shop exited (code ${shop.child.exitCode}, signal ${shop.child.signalCode}); its last output:`, ...lines.slice(-30)] : ['server errors:', ...lines.filter((line) => /"level":(50|60)/.test(line)).slice(-5)]
+	const shown = crashed
+		? [`the shop exited (code ${shop.child.exitCode}, signal ${shop.child.signalCode}); its last output:`, ...lines.slice(-30)]
+		: ['server errors:', ...lines.filter((line) => /"level":(50|60)/.test(line)).slice(-5)]
 	return shown.map((line) => (line.length > 1500 ? `${line.slice(0, 1500)}…` : line))
 }
 
@@ -92,7 +107,10 @@ describe(`fuzz: ${TOTAL_RUNS} malformed requests over every action and parameter
 			}
 		})
 
-		const report = failures.map((failure) => `✗ ${failure.campaign} (FUZZ_SEED=${SEED}, campaign seed ${failure.seed}) → ${failure.status}\n${failure.request}\n  answer: ${failure.answer}`)
+		const report = failures.map(
+			(failure) =>
+				`✗ ${failure.campaign} (FUZZ_SEED=${SEED}, campaign seed ${failure.seed}) → ${failure.status}\n${failure.request}\n  answer: ${failure.answer}`,
+		)
 		expect(failures, [...report, ...serverReport(target.shop)].join('\n\n')).toEqual([])
 		// Every campaign ran all its runs (a failure would have ended one early).
 		expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS)

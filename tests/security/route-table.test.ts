@@ -46,11 +46,16 @@ describe('the attacked routes match app/routes.ts', () => {
 	const withAction = modules.filter(exportsAction)
 
 	it('finds the action routes (sanity check of the scan)', () => {
-		expect(withAction.map((module) => module.file)).toEqual(expect.arrayContaining(['routes/login.tsx', 'routes/api.checkout.ts', 'routes/admin/product-edit.tsx']))
+		expect(withAction.map((module) => module.file)).toEqual(
+			expect.arrayContaining(['routes/login.tsx', 'routes/api.checkout.ts', 'routes/admin/product-edit.tsx']),
+		)
 	})
 
 	it.each(withAction.map((module) => [module.file]))('%s has a row in STATE_CHANGING_ROUTES', (file) => {
-		expect(STATE_CHANGING_ROUTES.filter((route) => route.module === file).length, `add a row for ${file} to tests/support/state-changing-routes.ts`).toBeGreaterThan(0)
+		expect(
+			STATE_CHANGING_ROUTES.filter((route) => route.module === file).length,
+			`add a row for ${file} to tests/support/state-changing-routes.ts`,
+		).toBeGreaterThan(0)
 	})
 
 	it.each(STATE_CHANGING_ROUTES.map((route) => [route.name, route] as const))('row "%s" posts to the module it names, which has an action', (_name, route) => {
@@ -60,7 +65,10 @@ describe('the attacked routes match app/routes.ts', () => {
 		if (route.pathWithSegment) expect(servingModule(modules, route.pathWithSegment('00000000-0000-4000-8000-000000000000'))?.file).toBe(route.module)
 	})
 
-	it.each(READ_ROUTES.filter((route) => route.module.startsWith('routes/')).map((route) => [route.name, route] as const))('read row "%s" reaches the module it names', (_name, route) => {
-		expect(servingModule(modules, route.path(SAMPLE_FIXTURES))?.file).toBe(route.module)
-	})
+	it.each(READ_ROUTES.filter((route) => route.module.startsWith('routes/')).map((route) => [route.name, route] as const))(
+		'read row "%s" reaches the module it names',
+		(_name, route) => {
+			expect(servingModule(modules, route.path(SAMPLE_FIXTURES))?.file).toBe(route.module)
+		},
+	)
 })

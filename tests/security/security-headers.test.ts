@@ -28,7 +28,11 @@ type PageType = {
 	fromPageCache?: boolean
 }
 
-const json = (body: unknown, shop: SecurityShop): RequestInit => ({ method: 'POST', headers: { Origin: shop.shop.url, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const json = (body: unknown, shop: SecurityShop): RequestInit => ({
+	method: 'POST',
+	headers: { Origin: shop.shop.url, 'Content-Type': 'application/json' },
+	body: JSON.stringify(body),
+})
 
 const PAGE_TYPES: PageType[] = [
 	{ name: 'home', path: () => '/', status: 200, html: true },
@@ -67,7 +71,12 @@ const PAGE_TYPES: PageType[] = [
 	{ name: 'error answer: unknown id', path: () => '/admin/products/not-a-uuid', as: 'admin', status: 404, html: true },
 	{ name: 'error answer: malformed URL', path: () => '/uploads/%E0%A4%A', status: 400 },
 	{ name: 'error answer: method not allowed', path: () => '/api/checkout', status: 405 },
-	{ name: 'error answer: cross-site refusal', path: () => '/newsletter', init: () => ({ method: 'POST', headers: { Origin: 'https://evil.example' } }), status: 403 },
+	{
+		name: 'error answer: cross-site refusal',
+		path: () => '/newsletter',
+		init: () => ({ method: 'POST', headers: { Origin: 'https://evil.example' } }),
+		status: 403,
+	},
 	{ name: 'redirect', path: () => '/account', status: 302 },
 ]
 
@@ -134,7 +143,9 @@ describe.each(PAGE_TYPES.map((page) => [page.name, page] as const))('security he
 		if (page.html) {
 			expect(response.headers.get('content-type')).toMatch(/^text\/html/)
 			// JSON-LD blocks are data, never run, so the CSP does not apply to them.
-			const scriptElements = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !attributes!.includes('type="application/ld+json"'))
+			const scriptElements = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+				([, attributes]) => !attributes!.includes('type="application/ld+json"'),
+			)
 			expect(scriptElements.length).toBeGreaterThan(0)
 			if (stored) {
 				// Exactly the inline scripts of this page, nothing more: hashes of what it runs.

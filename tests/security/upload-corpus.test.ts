@@ -25,10 +25,42 @@ type UploadEndpoint = {
 }
 
 const ENDPOINTS: UploadEndpoint[] = [
-	{ name: 'portrait photo (visitors)', path: '/api/uploads/portrait', fileField: 'photo', fields: {}, asAdmin: false, storedUrl: (answer) => String(answer.url), maxSide: 3000 },
-	{ name: 'product image (admin)', path: '/admin/api/images', fileField: 'file', fields: { purpose: 'product' }, asAdmin: true, storedUrl: (answer) => String(answer.url), maxSide: 1600 },
-	{ name: 'category image (admin)', path: '/admin/api/images', fileField: 'file', fields: { purpose: 'category' }, asAdmin: true, storedUrl: (answer) => String(answer.url), maxSide: 1600 },
-	{ name: 'media library (admin)', path: '/admin/api/media', fileField: 'file', fields: { folder: 'hero' }, asAdmin: true, storedUrl: (answer) => String(answer.url), maxSide: 1600 },
+	{
+		name: 'portrait photo (visitors)',
+		path: '/api/uploads/portrait',
+		fileField: 'photo',
+		fields: {},
+		asAdmin: false,
+		storedUrl: (answer) => String(answer.url),
+		maxSide: 3000,
+	},
+	{
+		name: 'product image (admin)',
+		path: '/admin/api/images',
+		fileField: 'file',
+		fields: { purpose: 'product' },
+		asAdmin: true,
+		storedUrl: (answer) => String(answer.url),
+		maxSide: 1600,
+	},
+	{
+		name: 'category image (admin)',
+		path: '/admin/api/images',
+		fileField: 'file',
+		fields: { purpose: 'category' },
+		asAdmin: true,
+		storedUrl: (answer) => String(answer.url),
+		maxSide: 1600,
+	},
+	{
+		name: 'media library (admin)',
+		path: '/admin/api/media',
+		fileField: 'file',
+		fields: { folder: 'hero' },
+		asAdmin: true,
+		storedUrl: (answer) => String(answer.url),
+		maxSide: 1600,
+	},
 ]
 
 /** Peak resident memory of the shop so far, from /proc (Linux), in MB. */
@@ -87,7 +119,8 @@ async function expectCleanStoredImage(url: string, maxSide: number, where: strin
 	expect(response.headers.get('x-content-type-options'), where).toBe('nosniff')
 	const bytes = Buffer.from(await response.arrayBuffer())
 	const text = bytes.toString('latin1')
-	for (const marker of [...FORBIDDEN_MARKERS, EXIF_SECRET]) expect(text.includes(marker), `${where}: stored copy contains ${JSON.stringify(marker)}`).toBe(false)
+	for (const marker of [...FORBIDDEN_MARKERS, EXIF_SECRET])
+		expect(text.includes(marker), `${where}: stored copy contains ${JSON.stringify(marker)}`).toBe(false)
 	const meta = await sharp(bytes).metadata()
 	expect(meta.format, where).toBe('webp')
 	expect(meta.exif, `${where}: EXIF kept`).toBeUndefined()
@@ -115,8 +148,14 @@ describe.each(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))('
 		}
 		console.info(`${endpoint.name}:\n  ${outcomes.join('\n  ')}`)
 		// The corpus has files that must be refused and real images that may be kept: both happened.
-		expect(outcomes.some((outcome) => outcome.endsWith(': 201')), outcomes.join('\n')).toBe(true)
-		expect(outcomes.some((outcome) => outcome.endsWith(': 415')), outcomes.join('\n')).toBe(true)
+		expect(
+			outcomes.some((outcome) => outcome.endsWith(': 201')),
+			outcomes.join('\n'),
+		).toBe(true)
+		expect(
+			outcomes.some((outcome) => outcome.endsWith(': 415')),
+			outcomes.join('\n'),
+		).toBe(true)
 	})
 })
 
@@ -124,7 +163,9 @@ describe('after the corpus', () => {
 	it('a multipart body cut off inside the file is a 400, and the shop keeps running', async () => {
 		for (const endpoint of ENDPOINTS) {
 			const boundary = 'cut-off-boundary'
-			const fields = Object.entries(endpoint.fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+			const fields = Object.entries(endpoint.fields).map(
+				([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+			)
 			const body = `${fields.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${endpoint.fileField}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n`
 			const response = await fetch(`${target.shop.url}${endpoint.path}`, {
 				method: 'POST',

@@ -24,7 +24,9 @@ export async function createTestUser(db: Database, options: { email?: string; pa
 	const password = options.password ?? TEST_PASSWORD
 	const name = options.name ?? ''
 	await db.insert(users).values({ id, email, name })
-	await db.insert(accounts).values({ id: crypto.randomBytes(16).toString('base64url'), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) })
+	await db
+		.insert(accounts)
+		.values({ id: crypto.randomBytes(16).toString('base64url'), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) })
 	for (const role of options.roles ?? []) await db.insert(userRoles).values({ userId: id, role })
 	return { id, email, password, name }
 }
@@ -72,7 +74,16 @@ export async function insertTestOrder(db: Database, input: TestOrderInput) {
 		})
 		.returning()
 	if (!order) throw new Error('order insert returned nothing')
-	await db.insert(orderItems).values(items.map((item, index) => ({ orderId: order.id, lineId: `line-${index}`, name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, options: item.options ?? {} })))
+	await db.insert(orderItems).values(
+		items.map((item, index) => ({
+			orderId: order.id,
+			lineId: `line-${index}`,
+			name: item.name,
+			quantity: item.quantity,
+			unitPriceCents: item.unitPriceCents,
+			options: item.options ?? {},
+		})),
+	)
 	return order
 }
 
@@ -104,6 +115,8 @@ export async function createSessionCookie(db: Database, userId: string): Promise
 	const [setting] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, 'app_secret'))
 	if (!setting) throw new Error('the shop has not generated its secret yet')
 	const token = crypto.randomBytes(24).toString('base64url')
-	await db.insert(sessions).values({ id: crypto.randomBytes(16).toString('base64url'), token, userId, expiresAt: new Date(Date.now() + 30 * 60_000), userAgent: 'test fixture' })
+	await db
+		.insert(sessions)
+		.values({ id: crypto.randomBytes(16).toString('base64url'), token, userId, expiresAt: new Date(Date.now() + 30 * 60_000), userAgent: 'test fixture' })
 	return { name: 'shop.session_token', value: encodeURIComponent(`${token}.${await makeSignature(token, setting.value)}`) }
 }

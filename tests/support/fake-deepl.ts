@@ -14,7 +14,10 @@ export function startFakeDeepL(options: { apiKey: string }) {
 		return {
 			status: 200,
 			body: {
-				translations: request.text.map((text: string) => ({ detected_source_language: 'RO', text: fakeTranslation(text, String(request.target_lang).slice(0, 2)) })),
+				translations: request.text.map((text: string) => ({
+					detected_source_language: 'RO',
+					text: fakeTranslation(text, String(request.target_lang).slice(0, 2)),
+				})),
 			},
 		}
 	})

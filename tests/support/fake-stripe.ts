@@ -104,7 +104,8 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 					price_data: { ...item.price_data, unit_amount: Number(item.price_data.unit_amount) },
 				}))
 				const shipping = Number(
-					(body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount?.amount ?? 0,
+					(body.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0]?.shipping_rate_data?.fixed_amount
+						?.amount ?? 0,
 				)
 				const session: FakeSession = {
 					id,
@@ -211,7 +212,15 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 		/** A webhook event about a session, as Stripe would post it. */
 		event(type: string, id: string, eventId = `evt_${crypto.randomBytes(12).toString('hex')}`) {
 			const object = session(id)
-			return JSON.stringify({ id: eventId, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: object.livemode, data: { object: { ...object } } })
+			return JSON.stringify({
+				id: eventId,
+				object: 'event',
+				type,
+				api_version: '2025-01-01',
+				created: Math.floor(Date.now() / 1000),
+				livemode: object.livemode,
+				data: { object: { ...object } },
+			})
 		},
 		/** The Stripe-Signature header for a payload, optionally signed at another time or with another secret. */
 		sign(payload: string, options: { timestamp?: number; secret?: string } = {}) {

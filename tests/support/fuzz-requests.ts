@@ -55,9 +55,18 @@ function mutatedPairs(example: Record<string, unknown>, hostile: fc.Arbitrary<st
 		const original = typeof value === 'string' ? value : JSON.stringify(value)
 		return fc.oneof(
 			weighted(5, fc.constant<[string, string][]>([[name, original]])),
-			weighted(4, hostile.map((text): [string, string][] => [[name, text]])),
+			weighted(
+				4,
+				hostile.map((text): [string, string][] => [[name, text]]),
+			),
 			weighted(1, fc.constant<[string, string][]>([])),
-			weighted(1, hostile.map((text): [string, string][] => [[name, original], [name, text]])),
+			weighted(
+				1,
+				hostile.map((text): [string, string][] => [
+					[name, original],
+					[name, text],
+				]),
+			),
 		)
 	})
 	const invented = fc.array(fc.tuple(fieldName(), hostile), { maxLength: 3 })
@@ -71,7 +80,13 @@ function mutatedJson(value: unknown): fc.Arbitrary<unknown> {
 		kept = fc.tuple(fc.tuple(...value.map(mutatedJson)), fc.array(hostileJson, { maxLength: 3 })).map(([items, extra]) => [...items, ...extra])
 	} else if (value !== null && typeof value === 'object') {
 		const entries = Object.entries(value).map(([key, inner]) =>
-			fc.oneof(weighted(6, mutatedJson(inner).map((mutated): [string, unknown][] => [[key, mutated]])), weighted(1, fc.constant<[string, unknown][]>([]))),
+			fc.oneof(
+				weighted(
+					6,
+					mutatedJson(inner).map((mutated): [string, unknown][] => [[key, mutated]]),
+				),
+				weighted(1, fc.constant<[string, unknown][]>([])),
+			),
 		)
 		kept = fc
 			.tuple(fc.tuple(...entries), fc.array(fc.tuple(fieldName(), hostileJson), { maxLength: 2 }))
@@ -87,12 +102,21 @@ function fileArbitrary(target: FuzzTarget): fc.Arbitrary<FilePart> {
 	const png = target.samplePng
 	const bytes = fc.oneof(
 		weighted(3, fc.constant(png)),
-		weighted(2, fc.integer({ min: 0, max: png.length - 1 }).map((end) => png.slice(0, end))),
+		weighted(
+			2,
+			fc.integer({ min: 0, max: png.length - 1 }).map((end) => png.slice(0, end)),
+		),
 		weighted(2, fc.uint8Array({ maxLength: 4096 })),
-		weighted(1, hostileText.map((text) => new TextEncoder().encode(text))),
+		weighted(
+			1,
+			hostileText.map((text) => new TextEncoder().encode(text)),
+		),
 		weighted(1, fc.constant(new Uint8Array(0))),
 	)
-	const name = fc.oneof(fc.constantFrom('photo.jpg', 'x.png', '../../etc/passwd', '<script>.jpg', 'a\u0000.png', ''), fc.string({ unit: 'binary', maxLength: 300 }))
+	const name = fc.oneof(
+		fc.constantFrom('photo.jpg', 'x.png', '../../etc/passwd', '<script>.jpg', 'a\u0000.png', ''),
+		fc.string({ unit: 'binary', maxLength: 300 }),
+	)
 	const type = fc.oneof(fc.constantFrom('image/png', 'image/jpeg', 'image/svg+xml', 'text/html', 'application/octet-stream', ''), headerText(30))
 	return fc.record({ name, type, bytes }).map((file) => ({ file }))
 }
@@ -101,14 +125,36 @@ function fileArbitrary(target: FuzzTarget): fc.Arbitrary<FilePart> {
 function multipartParts(pairs: fc.Arbitrary<[string, string][]>, target: FuzzTarget, fileField?: string): fc.Arbitrary<[string, FieldValue][]> {
 	const file = fileArbitrary(target)
 	const asParts = pairs.chain((fields) =>
-		fc.tuple(...fields.map(([name, value]) => fc.oneof(weighted(8, fc.constant<[string, FieldValue]>([name, value])), weighted(1, file.map((part): [string, FieldValue] => [name, part]))))),
+		fc.tuple(
+			...fields.map(([name, value]) =>
+				fc.oneof(
+					weighted(8, fc.constant<[string, FieldValue]>([name, value])),
+					weighted(
+						1,
+						file.map((part): [string, FieldValue] => [name, part]),
+					),
+				),
+			),
+		),
 	)
 	if (!fileField) return asParts
 	const files = fc.oneof(
-		weighted(6, file.map((part): [string, FieldValue][] => [[fileField, part]])),
+		weighted(
+			6,
+			file.map((part): [string, FieldValue][] => [[fileField, part]]),
+		),
 		weighted(1, fc.constant<[string, FieldValue][]>([])),
-		weighted(1, fc.tuple(file, file).map(([a, b]): [string, FieldValue][] => [[fileField, a], [fileField, b]])),
-		weighted(1, hostileText.map((text): [string, FieldValue][] => [[fileField, text]])),
+		weighted(
+			1,
+			fc.tuple(file, file).map(([a, b]): [string, FieldValue][] => [
+				[fileField, a],
+				[fileField, b],
+			]),
+		),
+		weighted(
+			1,
+			hostileText.map((text): [string, FieldValue][] => [[fileField, text]]),
+		),
 	)
 	return fc.tuple(asParts, files).map(([fields, fileParts]) => [...fields, ...fileParts])
 }
@@ -123,13 +169,21 @@ function strayBody(): fc.Arbitrary<BodySpec> {
 		fc.record({
 			kind: fc.constant('text' as const),
 			// JSON cut short, or not JSON at all, announced as JSON.
-			text: fc.oneof(fc.jsonValue().map((value) => JSON.stringify(value).slice(0, -1)), fc.constantFrom('{', '{"items":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"__proto__":{"admin":true}}')),
+			text: fc.oneof(
+				fc.jsonValue().map((value) => JSON.stringify(value).slice(0, -1)),
+				fc.constantFrom('{', '{"items":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"__proto__":{"admin":true}}'),
+			),
 			contentType: fc.constant('application/json'),
 		}),
 		fc.record({
 			kind: fc.constant('text' as const),
 			// A multipart body whose framing is wrong: boundary missing, header cut, part never closed.
-			text: fc.constantFrom('--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb', '--x\r\n\r\n--x--', '------\r\n', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG'),
+			text: fc.constantFrom(
+				'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+				'--x\r\n\r\n--x--',
+				'------\r\n',
+				'--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG',
+			),
 			contentType: fc.constantFrom('multipart/form-data; boundary=x', 'multipart/form-data', 'multipart/form-data; boundary='),
 		}),
 		fc.record({
@@ -156,7 +210,14 @@ function bodyFor(route: StateChangingRoute, target: FuzzTarget): fc.Arbitrary<Bo
 			return fc.oneof(weighted(12, multipart), weighted(2, urlencoded), weighted(4, strayBody()))
 		case 'stripe-webhook':
 			return fc.oneof(
-				weighted(10, fc.record({ kind: fc.constant('webhook' as const), payload: mutatedJson(example).map((value) => JSON.stringify(value) ?? ''), signature: fc.constant('valid' as const) })),
+				weighted(
+					10,
+					fc.record({
+						kind: fc.constant('webhook' as const),
+						payload: mutatedJson(example).map((value) => JSON.stringify(value) ?? ''),
+						signature: fc.constant('valid' as const),
+					}),
+				),
 				weighted(2, fc.record({ kind: fc.constant('webhook' as const), payload: hostileText, signature: fc.constant('valid' as const) })),
 				weighted(
 					4,
@@ -236,11 +297,22 @@ export function requestsForRead(route: ReadRoute, target: FuzzTarget): fc.Arbitr
 		const query = new URLSearchParams(pairs).toString()
 		return query ? `${base}?${query}` : base
 	})
-	const paths = route.pathWithSegment ? fc.oneof(withQuery, hostileSegment.map((segment) => route.pathWithSegment!(segment, target.fixtures))) : withQuery
+	const paths = route.pathWithSegment
+		? fc.oneof(
+				withQuery,
+				hostileSegment.map((segment) => route.pathWithSegment!(segment, target.fixtures)),
+			)
+		: withQuery
 	return fc.record({
 		route: fc.constant(route.name),
 		method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD'),
-		path: fc.oneof(weighted(5, paths), weighted(1, paths.map((path) => path.replace(/(\?|$)/, '.data$1')))),
+		path: fc.oneof(
+			weighted(5, paths),
+			weighted(
+				1,
+				paths.map((path) => path.replace(/(\?|$)/, '.data$1')),
+			),
+		),
 		session,
 		headers: extraHeaders,
 		body: fc.constant({ kind: 'none' as const, contentType: null }),
@@ -332,7 +404,12 @@ export async function sendRequest(spec: RequestSpec, context: SendContext): Prom
 // ---------------------------------------------------------------- printing
 
 function preview(value: unknown): string {
-	const text = typeof value === 'string' ? value : value instanceof Uint8Array ? `<${value.length} bytes: ${Buffer.from(value.slice(0, 40)).toString('hex')}…>` : (JSON.stringify(value) ?? String(value))
+	const text =
+		typeof value === 'string'
+			? value
+			: value instanceof Uint8Array
+				? `<${value.length} bytes: ${Buffer.from(value.slice(0, 40)).toString('hex')}…>`
+				: (JSON.stringify(value) ?? String(value))
 	const shown = JSON.stringify(text.length > 160 ? text.slice(0, 160) : text)
 	return text.length > 160 ? `${shown}… (${text.length} characters)` : shown
 }
@@ -358,5 +435,9 @@ function describeBody(body: BodySpec): string {
 
 /** A request as a few readable lines, long values cut, so a failure can be understood and replayed. */
 export function describeRequest(spec: RequestSpec): string {
-	return [`${spec.method} ${spec.path.length > 300 ? `${spec.path.slice(0, 300)}… (${spec.path.length} characters)` : spec.path}  [${spec.route}; session: ${spec.session}]`, `  headers: ${JSON.stringify(spec.headers)}`, `  body: ${describeBody(spec.body)}`].join('\n')
+	return [
+		`${spec.method} ${spec.path.length > 300 ? `${spec.path.slice(0, 300)}… (${spec.path.length} characters)` : spec.path}  [${spec.route}; session: ${spec.session}]`,
+		`  headers: ${JSON.stringify(spec.headers)}`,
+		`  body: ${describeBody(spec.body)}`,
+	].join('\n')
 }

@@ -116,7 +116,24 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 /** A field name a client might invent, including names that pollute prototypes or look like arrays. */
 export function fieldName() {
 	return fc.oneof(
-		{ weight: 3, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'intent', 'id', 'id[]', 'a[b][c]', '', ' ', 'toString', 'hasOwnProperty', '_routes', '_data') },
+		{
+			weight: 3,
+			arbitrary: fc.constantFrom(
+				'__proto__',
+				'constructor',
+				'prototype',
+				'intent',
+				'id',
+				'id[]',
+				'a[b][c]',
+				'',
+				' ',
+				'toString',
+				'hasOwnProperty',
+				'_routes',
+				'_data',
+			),
+		},
 		{ weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
 	)
 }
@@ -125,7 +142,26 @@ export function fieldName() {
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 3, arbitrary: fc.uuid() },
 	{ weight: 3, arbitrary: hostileText.filter((text) => text.length < 2000).map((text) => encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '?'))) },
-	{ weight: 2, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2e%2e', '%2F..%2F', 'new', '0', '-1', '%C0%AE', 'null', 'index.data', '.data', '%F0%9F%92%A5', 'a'.repeat(5000)) },
+	{
+		weight: 2,
+		arbitrary: fc.constantFrom(
+			'%',
+			'%zz',
+			'%E0%A4%A',
+			'%00',
+			'%2e%2e',
+			'%2F..%2F',
+			'new',
+			'0',
+			'-1',
+			'%C0%AE',
+			'null',
+			'index.data',
+			'.data',
+			'%F0%9F%92%A5',
+			'a'.repeat(5000),
+		),
+	},
 )
 
 /** A Content-Type a client might send instead of the right one. */

@@ -9,16 +9,23 @@ const GPS_IFD_POINTER = Buffer.from([0x25, 0x88])
 export function jpegWithGps(width = 120, height = 90) {
 	return sharp({ create: { width, height, channels: 3, background: '#c8956a' } })
 		.jpeg()
-		.withExif({ IFD0: { Copyright: EXIF_SECRET, Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '44/1 25/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '26/1 6/1 0/1' } })
+		.withExif({
+			IFD0: { Copyright: EXIF_SECRET, Make: 'TestPhone' },
+			IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '44/1 25/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '26/1 6/1 0/1' },
+		})
 		.toBuffer()
 }
 
 export function png() {
-	return sharp({ create: { width: 40, height: 40, channels: 4, background: '#336699' } }).png().toBuffer()
+	return sharp({ create: { width: 40, height: 40, channels: 4, background: '#336699' } })
+		.png()
+		.toBuffer()
 }
 
 export function webp() {
-	return sharp({ create: { width: 40, height: 40, channels: 3, background: '#996633' } }).webp().toBuffer()
+	return sharp({ create: { width: 40, height: 40, channels: 3, background: '#996633' } })
+		.webp()
+		.toBuffer()
 }
 
 /** Whether bytes carry EXIF with GPS, or the owner mark anywhere. */

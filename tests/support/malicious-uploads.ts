@@ -36,10 +36,15 @@ const ascii = (text: string) => Buffer.from(text, 'latin1')
 async function noisyJpeg(width = 160, height = 120) {
 	const pixels = Buffer.alloc(width * height * 3)
 	for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251
-	return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer()
+	return sharp(pixels, { raw: { width, height, channels: 3 } })
+		.jpeg({ quality: 90 })
+		.toBuffer()
 }
 
-const smallPng = () => sharp({ create: { width: 24, height: 24, channels: 3, background: '#4a7' } }).png().toBuffer()
+const smallPng = () =>
+	sharp({ create: { width: 24, height: 24, channels: 3, background: '#4a7' } })
+		.png()
+		.toBuffer()
 
 function pngChunk(type: string, data: Buffer) {
 	const length = Buffer.alloc(4)
@@ -123,37 +128,107 @@ function zipWithPage(name = 'index.html', content = ascii(HTML_PAGE)) {
 export async function maliciousUploads(): Promise<MaliciousUpload[]> {
 	const jpeg = await noisyJpeg()
 	const png = await smallPng()
-	const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c33' } }).gif().toBuffer()
-	const tiff = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3c3' } }).tiff().toBuffer()
+	const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#c33' } })
+		.gif()
+		.toBuffer()
+	const tiff = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3c3' } })
+		.tiff()
+		.toBuffer()
 	const u8 = (bytes: Buffer) => new Uint8Array(bytes)
 	return [
 		// Polyglots and script riding inside real images: only a re-encoded copy may be kept.
-		{ name: 'JPEG + ZIP polyglot', filename: 'holiday.jpg', declaredType: 'image/jpeg', bytes: u8(Buffer.concat([jpeg, zipWithPage()])), verdict: 'refuse-or-clean' },
-		{ name: 'JPEG with an HTML page in a comment', filename: 'portrait.jpg', declaredType: 'image/jpeg', bytes: u8(await jpegWithHtmlComment()), verdict: 'refuse-or-clean' },
-		{ name: 'PNG with a script after IEND', filename: 'logo.png', declaredType: 'image/png', bytes: u8(Buffer.concat([png, ascii(SCRIPT)])), verdict: 'refuse-or-clean' },
-		{ name: 'PNG with an HTML page in a text chunk', filename: 'logo.png', declaredType: 'image/png', bytes: u8(await pngWithTextChunk()), verdict: 'refuse-or-clean' },
+		{
+			name: 'JPEG + ZIP polyglot',
+			filename: 'holiday.jpg',
+			declaredType: 'image/jpeg',
+			bytes: u8(Buffer.concat([jpeg, zipWithPage()])),
+			verdict: 'refuse-or-clean',
+		},
+		{
+			name: 'JPEG with an HTML page in a comment',
+			filename: 'portrait.jpg',
+			declaredType: 'image/jpeg',
+			bytes: u8(await jpegWithHtmlComment()),
+			verdict: 'refuse-or-clean',
+		},
+		{
+			name: 'PNG with a script after IEND',
+			filename: 'logo.png',
+			declaredType: 'image/png',
+			bytes: u8(Buffer.concat([png, ascii(SCRIPT)])),
+			verdict: 'refuse-or-clean',
+		},
+		{
+			name: 'PNG with an HTML page in a text chunk',
+			filename: 'logo.png',
+			declaredType: 'image/png',
+			bytes: u8(await pngWithTextChunk()),
+			verdict: 'refuse-or-clean',
+		},
 		{ name: 'JPEG with EXIF and GPS', filename: 'phone.jpg', declaredType: 'image/jpeg', bytes: u8(await jpegWithGps()), verdict: 'refuse-or-clean' },
 		{ name: 'PNG declared as a GIF', filename: 'photo.gif', declaredType: 'image/gif', bytes: u8(png), verdict: 'refuse-or-clean' },
-		{ name: 'file name carrying markup', filename: '"><img src=x onerror=alert(1)>.png', declaredType: 'image/png', bytes: u8(png), verdict: 'refuse-or-clean' },
+		{
+			name: 'file name carrying markup',
+			filename: '"><img src=x onerror=alert(1)>.png',
+			declaredType: 'image/png',
+			bytes: u8(png),
+			verdict: 'refuse-or-clean',
+		},
 		{ name: 'very wide picture (8000 × 1)', filename: 'strip.png', declaredType: 'image/png', bytes: u8(pngOfSize(8000, 1)), verdict: 'refuse-or-clean' },
 		// Not images, or not images the shop takes.
 		{ name: 'SVG with script', filename: 'icon.svg', declaredType: 'image/svg+xml', bytes: u8(ascii(SVG_WITH_SCRIPT)), verdict: 'refuse' },
 		{ name: 'SVG renamed .jpg', filename: 'photo.jpg', declaredType: 'image/jpeg', bytes: u8(ascii(SVG_WITH_SCRIPT)), verdict: 'refuse' },
 		{ name: 'HTML renamed .jpg', filename: 'photo.jpg', declaredType: 'image/jpeg', bytes: u8(ascii(HTML_PAGE)), verdict: 'refuse' },
-		{ name: 'HTML behind a JPEG signature', filename: 'photo.jpg', declaredType: 'image/jpeg', bytes: u8(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), ascii(HTML_PAGE)])), verdict: 'refuse' },
+		{
+			name: 'HTML behind a JPEG signature',
+			filename: 'photo.jpg',
+			declaredType: 'image/jpeg',
+			bytes: u8(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), ascii(HTML_PAGE)])),
+			verdict: 'refuse',
+		},
 		{ name: 'ZIP renamed .png', filename: 'photo.png', declaredType: 'image/png', bytes: u8(zipWithPage()), verdict: 'refuse' },
-		{ name: 'PDF with JavaScript renamed .jpg', filename: 'photo.jpg', declaredType: 'image/jpeg', bytes: u8(ascii('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF')), verdict: 'refuse' },
+		{
+			name: 'PDF with JavaScript renamed .jpg',
+			filename: 'photo.jpg',
+			declaredType: 'image/jpeg',
+			bytes: u8(ascii('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF')),
+			verdict: 'refuse',
+		},
 		{ name: 'GIF declared as a JPEG', filename: 'photo.jpg', declaredType: 'image/jpeg', bytes: u8(gif), verdict: 'refuse' },
 		{ name: 'TIFF', filename: 'scan.tiff', declaredType: 'image/tiff', bytes: u8(tiff), verdict: 'refuse' },
 		// Decompression bombs and absurd sizes: refused before the pixels are decoded.
 		// 100 megapixels is under sharp's own default limit (268 Mpx): only the shop's pixel limit refuses it.
-		{ name: 'PNG bomb: 10000 × 10000 pixels in a few kilobytes', filename: 'bomb.png', declaredType: 'image/png', bytes: u8(pngOfSize(10_000, 10_000)), verdict: 'refuse' },
+		{
+			name: 'PNG bomb: 10000 × 10000 pixels in a few kilobytes',
+			filename: 'bomb.png',
+			declaredType: 'image/png',
+			bytes: u8(pngOfSize(10_000, 10_000)),
+			verdict: 'refuse',
+		},
 		{ name: 'PNG bomb: 20000 × 20000 pixels', filename: 'bomb.png', declaredType: 'image/png', bytes: u8(pngOfSize(20_000, 20_000)), verdict: 'refuse' },
-		{ name: 'PNG declaring 50000 × 50000 with almost no data', filename: 'bomb2.png', declaredType: 'image/png', bytes: u8(pngOfSize(50_000, 50_000, 4)), verdict: 'refuse' },
-		{ name: 'JPEG header claiming 60000 × 60000', filename: 'huge.jpg', declaredType: 'image/jpeg', bytes: u8(await jpegClaiming(60_000, 60_000)), verdict: 'refuse' },
+		{
+			name: 'PNG declaring 50000 × 50000 with almost no data',
+			filename: 'bomb2.png',
+			declaredType: 'image/png',
+			bytes: u8(pngOfSize(50_000, 50_000, 4)),
+			verdict: 'refuse',
+		},
+		{
+			name: 'JPEG header claiming 60000 × 60000',
+			filename: 'huge.jpg',
+			declaredType: 'image/jpeg',
+			bytes: u8(await jpegClaiming(60_000, 60_000)),
+			verdict: 'refuse',
+		},
 		{ name: 'oversized file (11 MB)', filename: 'big.jpg', declaredType: 'image/jpeg', bytes: u8(oversizedJpegLike(11 * 1024 * 1024)), verdict: 'refuse' },
 		// Broken files.
-		{ name: 'truncated JPEG', filename: 'cut.jpg', declaredType: 'image/jpeg', bytes: u8(jpeg.subarray(0, Math.floor(jpeg.length * 0.6))), verdict: 'refuse-or-clean' },
+		{
+			name: 'truncated JPEG',
+			filename: 'cut.jpg',
+			declaredType: 'image/jpeg',
+			bytes: u8(jpeg.subarray(0, Math.floor(jpeg.length * 0.6))),
+			verdict: 'refuse-or-clean',
+		},
 		{ name: 'truncated PNG', filename: 'cut.png', declaredType: 'image/png', bytes: u8(png.subarray(0, Math.floor(png.length * 0.6))), verdict: 'refuse' },
 		{ name: 'JPEG signature only', filename: 'stub.jpg', declaredType: 'image/jpeg', bytes: u8(Buffer.from([0xff, 0xd8, 0xff])), verdict: 'refuse' },
 		{ name: 'empty file', filename: 'empty.jpg', declaredType: 'image/jpeg', bytes: new Uint8Array(0), verdict: 'refuse' },

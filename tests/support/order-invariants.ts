@@ -53,14 +53,17 @@ export async function checkOrderLedger(db: Database, expected: LedgerExpectation
 	const orderById = new Map(allOrders.map((order) => [order.id, order]))
 	const paidTransitions = countBy(paidHistory, (row) => row.orderId)
 	const deliveries = countBy(expected.deliveredEmailIds, (id) => id)
-	const confirmationOf = new Map(outbox.filter((row) => row.dedupeKey?.startsWith('order-paid:')).map((row) => [row.dedupeKey!.slice('order-paid:'.length), row]))
+	const confirmationOf = new Map(
+		outbox.filter((row) => row.dedupeKey?.startsWith('order-paid:')).map((row) => [row.dedupeKey!.slice('order-paid:'.length), row]),
+	)
 	const isPaid = (session: FakeSession | undefined) => session?.payment_status === 'paid' || session?.payment_status === 'no_payment_required'
 
 	// An order the shopper was told about is never lost, whatever happened to the process afterwards.
 	for (const [orderId, sessionId] of expected.acceptedOrders) {
 		const order = orderById.get(orderId)
 		if (!order) violations.push(`order ${orderId} was accepted (checkout answered 200) but does not exist`)
-		else if (order.paymentSessionId !== sessionId) violations.push(`order ${orderId} was accepted with session ${sessionId} but records ${order.paymentSessionId}`)
+		else if (order.paymentSessionId !== sessionId)
+			violations.push(`order ${orderId} was accepted with session ${sessionId} but records ${order.paymentSessionId}`)
 	}
 
 	// Every payment the provider took is one paid order, and no order is paid without one.
@@ -87,7 +90,8 @@ export async function checkOrderLedger(db: Database, expected: LedgerExpectation
 				violations.push(`paid order ${order.id} has holds [${orderHolds.map((h) => h.status).join(', ')}] for ${ordered.size} product(s)`)
 			}
 			for (const hold of sold) {
-				if (ordered.get(hold.productId) !== hold.quantity) violations.push(`paid order ${order.id} sold ${hold.quantity} of ${hold.productId}, ordered ${ordered.get(hold.productId) ?? 0}`)
+				if (ordered.get(hold.productId) !== hold.quantity)
+					violations.push(`paid order ${order.id} sold ${hold.quantity} of ${hold.productId}, ordered ${ordered.get(hold.productId) ?? 0}`)
 			}
 			if (!confirmation) violations.push(`paid order ${order.id} has no confirmation email`)
 			else if (confirmation.status !== 'sent') violations.push(`paid order ${order.id}: confirmation email is ${confirmation.status}`)

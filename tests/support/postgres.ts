@@ -31,7 +31,10 @@ export async function assertPostgresReachable() {
 
 /** Creates an empty database with a unique name; drop() removes it again. */
 export async function createTemporaryPostgresDatabase(label = 'test'): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-	const name = `shop_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${crypto.randomBytes(5).toString('hex')}`
+	const name = `shop_${label
+		.replace(/[^a-z0-9]/gi, '')
+		.toLowerCase()
+		.slice(0, 20)}_${crypto.randomBytes(5).toString('hex')}`
 	const admin = new pg.Client({ connectionString: adminDatabaseUrl(), connectionTimeoutMillis: 5_000 })
 	await admin.connect()
 	try {

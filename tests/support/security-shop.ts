@@ -103,7 +103,10 @@ export async function startSecurityShop(options: { env?: Record<string, string |
 
 async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCookie: string): Promise<SecurityFixtures> {
 	const { db } = handle
-	const [category] = await db.insert(categories).values({ slug: `securitate-${crypto.randomBytes(4).toString('hex')}`, name: 'Categorie securitate', description: 'Descriere' }).returning()
+	const [category] = await db
+		.insert(categories)
+		.values({ slug: `securitate-${crypto.randomBytes(4).toString('hex')}`, name: 'Categorie securitate', description: 'Descriere' })
+		.returning()
 	const product = await createProduct(db, { stock: 1000 })
 	const order = await insertTestOrder(db, { userId: null, email: 'comanda@example.test' })
 	const [item] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id))
@@ -112,11 +115,19 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 	const mediaForm = new FormData()
 	mediaForm.append('folder', 'products')
 	mediaForm.append('file', new Blob([image], { type: 'image/png' }), 'fixture.png')
-	const media = await expectJson<{ id: string }>(await fetch(`${shop.url}/admin/api/media`, { method: 'POST', headers: { Cookie: adminCookie, Origin: shop.url }, body: mediaForm }), 201, 'media upload')
+	const media = await expectJson<{ id: string }>(
+		await fetch(`${shop.url}/admin/api/media`, { method: 'POST', headers: { Cookie: adminCookie, Origin: shop.url }, body: mediaForm }),
+		201,
+		'media upload',
+	)
 
 	const photoForm = new FormData()
 	photoForm.append('photo', new Blob([image], { type: 'image/png' }), 'portrait.png')
-	const portrait = await expectJson<{ id: string }>(await fetch(`${shop.url}/api/uploads/portrait`, { method: 'POST', headers: { Origin: shop.url }, body: photoForm }), 201, 'portrait upload')
+	const portrait = await expectJson<{ id: string }>(
+		await fetch(`${shop.url}/api/uploads/portrait`, { method: 'POST', headers: { Origin: shop.url }, body: photoForm }),
+		201,
+		'portrait upload',
+	)
 
 	// The order's line shows the customer's photo, so the admin photo download has something to serve.
 	await db.update(orderItems).set({ uploadId: portrait.id }).where(eq(orderItems.id, item!.id))
@@ -138,7 +149,10 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 		body: new URLSearchParams({ email: 'abonat@example.test', consent: 'on' }),
 	})
 	if (subscribed.status !== 200) throw new Error(`newsletter fixture: ${subscribed.status} ${await subscribed.text()}`)
-	const [subscriber] = await db.select({ token: newsletterSubscribers.unsubscribeToken }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'abonat@example.test'))
+	const [subscriber] = await db
+		.select({ token: newsletterSubscribers.unsubscribeToken })
+		.from(newsletterSubscribers)
+		.where(eq(newsletterSubscribers.email, 'abonat@example.test'))
 
 	return {
 		productId: product.id,

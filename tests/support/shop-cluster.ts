@@ -131,7 +131,7 @@ export async function startShopCluster(options: {
 			},
 			async removeInstance(instance) {
 				const index = instances.indexOf(instance)
-				if (index === -1) throw new Error('that process is not one of this cluster\'s instances')
+				if (index === -1) throw new Error("that process is not one of this cluster's instances")
 				instances.splice(index, 1)
 				loadBalancer.setBackends(instances.map((shop) => shop.url))
 				return instance.stop('SIGTERM')

@@ -52,7 +52,13 @@ function describeEvent(payload: string): Pick<TrafficRecord, 'target' | 'session
 	return { target: event.type, sessionId: session.id, reportsPayment }
 }
 
-export function createShopperTraffic(options: { client: CheckoutClient; stripe: FakeStripe; webhooks: WebhookDeliverer; products: StockedProduct[]; random: Random }) {
+export function createShopperTraffic(options: {
+	client: CheckoutClient
+	stripe: FakeStripe
+	webhooks: WebhookDeliverer
+	products: StockedProduct[]
+	random: Random
+}) {
 	const { client, stripe, webhooks, products, random } = options
 	const randomItem = <T>(items: readonly T[]) => items[random.int(items.length)]!
 	/** Half the events arrive once, the others 2–5 times. */

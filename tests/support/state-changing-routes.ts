@@ -39,7 +39,16 @@ export type StateChangingRoute = {
 	endsSession?: true
 }
 
-const validCategory = { name: 'Categorie nouă', slug: 'categorie-noua', description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null }
+const validCategory = {
+	name: 'Categorie nouă',
+	slug: 'categorie-noua',
+	description: '',
+	parentId: '',
+	displayOrder: '0',
+	isActive: true,
+	price: '',
+	imageUrl: null,
+}
 
 const validProduct = (fx: SecurityFixtures) => ({
 	name: 'Lumânare nouă',
@@ -65,7 +74,14 @@ const segment = (prefix: string) => (value: string) => `${prefix}/${value}`
 
 export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	// Storefront forms
-	{ name: 'newsletter sign-up', module: 'routes/newsletter.tsx', path: () => '/newsletter', actor: 'anonymous', encoding: 'form', example: () => ({ email: 'cititor@example.test', consent: 'on' }) },
+	{
+		name: 'newsletter sign-up',
+		module: 'routes/newsletter.tsx',
+		path: () => '/newsletter',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ email: 'cititor@example.test', consent: 'on' }),
+	},
 	{
 		name: 'newsletter unsubscribe',
 		module: 'routes/newsletter.unsubscribe.tsx',
@@ -82,7 +98,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'form',
 		example: () => ({ name: 'Ana', email: 'ana@example.test', subject: 'Întrebare', message: 'Bună ziua, aveți lumânări de soia?', website: '' }),
 	},
-	{ name: 'language switch', module: 'routes/language.tsx', path: () => '/language', actor: 'anonymous', encoding: 'form', example: () => ({ lang: 'en', redirectTo: '/catalog' }) },
+	{
+		name: 'language switch',
+		module: 'routes/language.tsx',
+		path: () => '/language',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ lang: 'en', redirectTo: '/catalog' }),
+	},
 	// Session
 	{
 		name: 'login',
@@ -101,7 +124,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: () => ({ intent: 'signup', email: 'nou@example.test', password: 'meadow-lantern-77', fullName: 'Cont Nou' }),
 	},
 	{ name: 'logout', module: 'routes/logout.tsx', path: () => '/logout', actor: 'anonymous', encoding: 'form', example: () => ({}), endsSession: true },
-	{ name: 'forgot password', module: 'routes/forgot-password.tsx', path: () => '/forgot-password', actor: 'anonymous', encoding: 'form', example: () => ({ email: 'uitat@example.test' }) },
+	{
+		name: 'forgot password',
+		module: 'routes/forgot-password.tsx',
+		path: () => '/forgot-password',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ email: 'uitat@example.test' }),
+	},
 	{
 		name: 'reset password',
 		module: 'routes/reset-password.tsx',
@@ -174,7 +204,16 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 			object: 'event',
 			type: 'checkout.session.completed',
 			created: 1_700_000_000,
-			data: { object: { id: 'cs_test_security', object: 'checkout.session', status: 'complete', payment_status: 'paid', metadata: { order_id: fx.orderId }, client_reference_id: fx.orderId } },
+			data: {
+				object: {
+					id: 'cs_test_security',
+					object: 'checkout.session',
+					status: 'complete',
+					payment_status: 'paid',
+					metadata: { order_id: fx.orderId },
+					client_reference_id: fx.orderId,
+				},
+			},
 		}),
 	},
 	// Admin
@@ -186,7 +225,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'form',
 		example: (fx) => ({ intent: 'toggle', id: fx.productId, active: 'false' }),
 	},
-	{ name: 'admin: product delete', module: 'routes/admin/products.tsx', path: () => '/admin/products', actor: 'admin', encoding: 'form', example: (fx) => ({ intent: 'delete', id: fx.productId }) },
+	{
+		name: 'admin: product delete',
+		module: 'routes/admin/products.tsx',
+		path: () => '/admin/products',
+		actor: 'admin',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'delete', id: fx.productId }),
+	},
 	{
 		name: 'admin: product save',
 		module: 'routes/admin/product-edit.tsx',
@@ -204,7 +250,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'form',
 		example: (fx) => ({ intent: 'toggle', id: fx.categoryId, active: 'false' }),
 	},
-	{ name: 'admin: category delete', module: 'routes/admin/categories.tsx', path: () => '/admin/categories', actor: 'admin', encoding: 'form', example: (fx) => ({ intent: 'delete', id: fx.categoryId }) },
+	{
+		name: 'admin: category delete',
+		module: 'routes/admin/categories.tsx',
+		path: () => '/admin/categories',
+		actor: 'admin',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'delete', id: fx.categoryId }),
+	},
 	{
 		name: 'admin: category save',
 		module: 'routes/admin/category-edit.tsx',
@@ -241,7 +294,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'form',
 		example: () => ({ intent: 'archive' }),
 	},
-	{ name: 'admin: media delete', module: 'routes/admin/media.tsx', path: () => '/admin/media', actor: 'admin', encoding: 'form', example: (fx) => ({ intent: 'delete', id: fx.mediaId }) },
+	{
+		name: 'admin: media delete',
+		module: 'routes/admin/media.tsx',
+		path: () => '/admin/media',
+		actor: 'admin',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'delete', id: fx.mediaId }),
+	},
 	{
 		name: 'admin: catalogue image upload',
 		module: 'routes/admin/api.images.ts',
@@ -270,13 +330,15 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	},
 ]
 
-
 /** The row's example as a request body with its Content-Type (multipart rows carry `image` as their file). */
 export function wellFormedBody(route: StateChangingRoute, fx: SecurityFixtures, image: Uint8Array): { body: BodyInit; headers: Record<string, string> } {
 	const example = route.example(fx)
 	switch (route.encoding) {
 		case 'form':
-			return { body: new URLSearchParams(Object.entries(example).map(([name, value]) => [name, String(value)])), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }
+			return {
+				body: new URLSearchParams(Object.entries(example).map(([name, value]) => [name, String(value)])),
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			}
 		case 'json':
 		case 'stripe-webhook':
 			return { body: JSON.stringify(example), headers: { 'Content-Type': 'application/json' } }

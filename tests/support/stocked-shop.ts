@@ -28,8 +28,7 @@ export type StockedStore = {
 export async function createStockedStore(engine: DatabaseEngine, stocks: readonly number[], label = 'system'): Promise<StockedStore> {
 	const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `shop-${label}-`))
 	const database = engine === 'postgres' ? await createTemporaryPostgresDatabase(label) : undefined
-	const open = () =>
-		database ? openDatabase({ engine: 'postgres', url: database.url, poolSize: 4 }) : openDatabase({ engine: 'pglite', dataDir })
+	const open = () => (database ? openDatabase({ engine: 'postgres', url: database.url, poolSize: 4 }) : openDatabase({ engine: 'pglite', dataDir }))
 	const cleanup = async () => {
 		await database?.drop()
 		await fs.rm(dataDir, { recursive: true, force: true })

@@ -13,8 +13,11 @@ function checkText(text: string, where: string): string | null {
 		return `${where}: character U+${bad.codePointAt(0)!.toString(16).padStart(4, '0')} is not allowed in XML 1.0`
 	}
 	for (const match of text.matchAll(REFERENCE)) {
-		const numeric = match[0].startsWith('&#') ? Number.parseInt(match[0].startsWith('&#x') ? match[0].slice(3, -1) : match[0].slice(2, -1), match[0].startsWith('&#x') ? 16 : 10) : null
-		if (numeric !== null && (!Number.isFinite(numeric) || numeric > 0x10ffff || !XML_CHAR.test(String.fromCodePoint(numeric)))) return `${where}: ${match[0]} names a character XML cannot carry`
+		const numeric = match[0].startsWith('&#')
+			? Number.parseInt(match[0].startsWith('&#x') ? match[0].slice(3, -1) : match[0].slice(2, -1), match[0].startsWith('&#x') ? 16 : 10)
+			: null
+		if (numeric !== null && (!Number.isFinite(numeric) || numeric > 0x10ffff || !XML_CHAR.test(String.fromCodePoint(numeric))))
+			return `${where}: ${match[0]} names a character XML cannot carry`
 	}
 	const rest = text.replace(REFERENCE, '')
 	if (rest.includes('&')) return `${where}: a bare & is not allowed`

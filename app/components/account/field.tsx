@@ -1,7 +1,13 @@
 import type { InputHTMLAttributes } from 'react'
 
 /** A labelled input with an optional hint; the error (if any) is announced and tied to the input. */
-export function Field({ label, hint, error, id, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: string; error?: string }) {
+export function Field({
+	label,
+	hint,
+	error,
+	id,
+	...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: string; error?: string }) {
 	const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 	return (
 		<div>

@@ -10,7 +10,11 @@ import { buttonPrimary } from './ui.tsx'
 export function AdminErrorPage({ error }: { error: unknown }) {
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	const [title, text] =
-		status === 404 ? [ro.errors.notFoundTitle, ro.errors.notFoundText] : status === 503 ? [ro.errors.unavailableTitle, ro.errors.unavailableText] : [ro.errors.title, ro.errors.text]
+		status === 404
+			? [ro.errors.notFoundTitle, ro.errors.notFoundText]
+			: status === 503
+				? [ro.errors.unavailableTitle, ro.errors.unavailableText]
+				: [ro.errors.title, ro.errors.text]
 	return (
 		<section aria-labelledby="admin-error-title" role="alert" className="rounded-2xl bg-white p-8 text-center shadow-sm">
 			<title>{`${title} | ${ro.nav.title}`}</title>

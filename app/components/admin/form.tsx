@@ -148,7 +148,14 @@ export function NameAndSlugFields({ form, values, nameLabel, slugLabel }: { form
 	return (
 		<>
 			<AdminField form={form} name="name" label={nameLabel}>
-				<input {...form.control('name')} className={inputClass} value={values.name} maxLength={100} required onChange={(event) => form.setName(event.target.value)} />
+				<input
+					{...form.control('name')}
+					className={inputClass}
+					value={values.name}
+					maxLength={100}
+					required
+					onChange={(event) => form.setName(event.target.value)}
+				/>
 			</AdminField>
 			<AdminField form={form} name="slug" label={slugLabel}>
 				<input

@@ -43,7 +43,11 @@ export function PaymentNoteBadge({ note }: { note: PaymentNote | null }) {
 	if (!note) return null
 	const text = ro.orders.paymentNotes[note]
 	return (
-		<span className={`${badge} ${note === 'refundDue' ? 'bg-red-100 text-red-900' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300'}`} title={text.title} data-payment-note={note}>
+		<span
+			className={`${badge} ${note === 'refundDue' ? 'bg-red-100 text-red-900' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300'}`}
+			title={text.title}
+			data-payment-note={note}
+		>
 			{text.label}
 		</span>
 	)

@@ -32,8 +32,10 @@ export function ProductImages({
 		const accepted: File[] = []
 		for (const file of files) {
 			const rejection = checkImageFile(file)
-			if (rejection === 'invalid') notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
-			else if (rejection === 'too-large') notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
+			if (rejection === 'invalid')
+				notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
+			else if (rejection === 'too-large')
+				notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
 			else accepted.push(file)
 		}
 		const room = PRODUCT_MAX_IMAGES - images.length
@@ -44,9 +46,13 @@ export function ProductImages({
 		let uploaded = 0
 		// One after the other, so the images keep the order they were chosen in.
 		for (const { file, key } of batch) {
-			const answer = await uploadFile<{ url: string }>('/admin/api/images', file, { purpose: 'product' }, (percent) =>
-				setInFlight((current) => current.map((item) => (item.key === key ? { ...item, percent } : item))),
-			ro.messages.imagesLoad)
+			const answer = await uploadFile<{ url: string }>(
+				'/admin/api/images',
+				file,
+				{ purpose: 'product' },
+				(percent) => setInFlight((current) => current.map((item) => (item.key === key ? { ...item, percent } : item))),
+				ro.messages.imagesLoad,
+			)
 			setInFlight((current) => current.filter((item) => item.key !== key))
 			if (answer.ok) {
 				uploaded++
@@ -77,13 +83,25 @@ export function ProductImages({
 					{images.map((url, index) => (
 						<li key={url} className="rounded-lg border border-sand bg-cream p-2">
 							<div className="relative">
-								<img src={url} alt={fill(ro.products.imageAlt, { n: index + 1 })} width={200} height={200} className="aspect-square w-full rounded object-cover" />
+								<img
+									src={url}
+									alt={fill(ro.products.imageAlt, { n: index + 1 })}
+									width={200}
+									height={200}
+									className="aspect-square w-full rounded object-cover"
+								/>
 								{index === 0 ? (
 									<span className="absolute left-1 top-1 rounded-full bg-clay-dark px-2 py-0.5 text-xs font-semibold text-white">{ro.products.mainImage}</span>
 								) : null}
 							</div>
 							<div className="mt-2 flex flex-wrap justify-between gap-1">
-								<button type="button" className={buttonSmall} disabled={index === 0} onClick={() => move(index, -1)} aria-label={fill(ro.products.moveLeft, { n: index + 1 })}>
+								<button
+									type="button"
+									className={buttonSmall}
+									disabled={index === 0}
+									onClick={() => move(index, -1)}
+									aria-label={fill(ro.products.moveLeft, { n: index + 1 })}
+								>
 									←
 								</button>
 								<button

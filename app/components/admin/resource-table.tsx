@@ -12,7 +12,15 @@ export type Column<Row> = {
  * card (the header row hidden, each cell labelled with its column), so a 375 px screen never scrolls
  * sideways. The first column is the row's header cell (its name); the last is usually the actions.
  */
-export function ResourceTable<Row>({ rows, rowKey, columns }: { rows: readonly Row[]; rowKey: (row: Row) => string; columns: readonly [Column<Row>, ...Column<Row>[]] }) {
+export function ResourceTable<Row>({
+	rows,
+	rowKey,
+	columns,
+}: {
+	rows: readonly Row[]
+	rowKey: (row: Row) => string
+	columns: readonly [Column<Row>, ...Column<Row>[]]
+}) {
 	const [first, ...rest] = columns
 	return (
 		<div className="mt-6 rounded-2xl bg-white shadow-sm max-md:bg-transparent max-md:shadow-none">
@@ -28,7 +36,10 @@ export function ResourceTable<Row>({ rows, rowKey, columns }: { rows: readonly R
 				</thead>
 				<tbody className="max-md:block max-md:space-y-3">
 					{rows.map((row) => (
-						<tr key={rowKey(row)} className="border-b border-sand/70 last:border-0 max-md:block max-md:rounded-2xl max-md:border-0 max-md:bg-white max-md:p-3 max-md:shadow-sm">
+						<tr
+							key={rowKey(row)}
+							className="border-b border-sand/70 last:border-0 max-md:block max-md:rounded-2xl max-md:border-0 max-md:bg-white max-md:p-3 max-md:shadow-sm"
+						>
 							<th scope="row" className={`px-4 py-3 font-medium max-md:block max-md:px-1 max-md:py-1 max-md:text-base ${first.className ?? ''}`}>
 								{first.cell(row)}
 							</th>

@@ -5,8 +5,10 @@ export const buttonPrimary =
 	'inline-flex items-center justify-center gap-2 rounded-full bg-clay-dark px-5 py-2 text-sm font-medium text-white hover:bg-ink disabled:opacity-60'
 export const buttonSecondary =
 	'inline-flex items-center justify-center gap-2 rounded-full border border-clay-dark px-5 py-2 text-sm font-medium text-clay-dark hover:bg-white disabled:opacity-60'
-export const buttonSmall = 'inline-flex items-center rounded-md border border-muted/40 bg-white px-2.5 py-1 text-xs font-medium hover:border-clay-dark disabled:opacity-60'
-export const buttonDanger = 'inline-flex items-center rounded-md border border-red-800 bg-white px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-50 disabled:opacity-60'
+export const buttonSmall =
+	'inline-flex items-center rounded-md border border-muted/40 bg-white px-2.5 py-1 text-xs font-medium hover:border-clay-dark disabled:opacity-60'
+export const buttonDanger =
+	'inline-flex items-center rounded-md border border-red-800 bg-white px-2.5 py-1 text-xs font-medium text-red-800 hover:bg-red-50 disabled:opacity-60'
 export const inputClass = 'mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-700'
 export const labelClass = 'block text-sm font-medium'
 

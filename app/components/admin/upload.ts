@@ -6,7 +6,13 @@ export type UploadAnswer<T> = { ok: true; value: T } | { ok: false; title: strin
  * Sends one file with XMLHttpRequest (fetch has no upload progress) to an admin upload endpoint,
  * reporting progress in percent. Refusals come back with the toast title and message to show.
  */
-export function uploadFile<T>(endpoint: string, file: File, fields: Record<string, string>, onProgress: (percent: number) => void, fallback: string): Promise<UploadAnswer<T>> {
+export function uploadFile<T>(
+	endpoint: string,
+	file: File,
+	fields: Record<string, string>,
+	onProgress: (percent: number) => void,
+	fallback: string,
+): Promise<UploadAnswer<T>> {
 	return new Promise((resolve) => {
 		const body = new FormData()
 		for (const [name, value] of Object.entries(fields)) body.append(name, value)

@@ -76,9 +76,7 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 				{t('nav.addToCart')}
 			</button>
 			{/* Sold out is said once, by the product page's stock line. */}
-			{!soldOut && remaining <= 0 ? (
-				<p className="w-full text-sm text-muted">{t('cart.allInCart')}</p>
-			) : null}
+			{!soldOut && remaining <= 0 ? <p className="w-full text-sm text-muted">{t('cart.allInCart')}</p> : null}
 		</div>
 	)
 }

@@ -7,7 +7,16 @@ import { CartLine } from './cart-lines.tsx'
 
 function BagIcon() {
 	return (
-		<svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+		<svg
+			aria-hidden="true"
+			viewBox="0 0 24 24"
+			className="size-5"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth="1.8"
+			strokeLinecap="round"
+			strokeLinejoin="round"
+		>
 			<path d="M6 7h12l1 13H5L6 7Z" />
 			<path d="M9 10V6a3 3 0 0 1 6 0v4" />
 		</svg>

@@ -55,7 +55,12 @@ function QuantityStepper({ line }: { line: CartItem }) {
 	const button = 'grid size-9 place-items-center rounded-full border border-muted/40 bg-white text-lg leading-none hover:border-clay-dark disabled:opacity-50'
 	return (
 		<div className="flex items-center gap-2">
-			<button type="button" className={button} aria-label={t('cart.decrease', { name: line.name })} onClick={() => setQuantity(line.id, line.line.quantity - 1)}>
+			<button
+				type="button"
+				className={button}
+				aria-label={t('cart.decrease', { name: line.name })}
+				onClick={() => setQuantity(line.id, line.line.quantity - 1)}
+			>
 				<span aria-hidden="true">−</span>
 			</button>
 			<output className="min-w-6 text-center tabular-nums" aria-label={t('cart.quantityOf', { name: line.name })}>
@@ -110,7 +115,12 @@ export function CartLine({ line, showLineTotal = false, problem }: { line: CartI
 				) : null}
 				<div className="mt-2 flex flex-wrap items-center justify-between gap-2">
 					<QuantityStepper line={line} />
-					<button type="button" className="text-sm text-clay-dark underline underline-offset-2 hover:text-ink" aria-label={t('cart.remove', { name: line.name })} onClick={() => remove(line.id)}>
+					<button
+						type="button"
+						className="text-sm text-clay-dark underline underline-offset-2 hover:text-ink"
+						aria-label={t('cart.remove', { name: line.name })}
+						onClick={() => remove(line.id)}
+					>
 						{t('cart.removeShort')}
 					</button>
 				</div>

@@ -28,7 +28,10 @@ function Badges({ badges, t }: { badges: Badge[]; t: Translate }) {
 	return (
 		<ul className="flex flex-wrap gap-1">
 			{badges.map((badge) => (
-				<li key={badge} className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === 'Bestseller' ? 'bg-clay-dark text-white' : badge === 'Nou' ? 'bg-ink text-cream' : 'bg-sand text-ink'}`}>
+				<li
+					key={badge}
+					className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge === 'Bestseller' ? 'bg-clay-dark text-white' : badge === 'Nou' ? 'bg-ink text-cream' : 'bg-sand text-ink'}`}
+				>
 					{t(`product.badges.${badge}`)}
 				</li>
 			))}

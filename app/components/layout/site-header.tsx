@@ -195,7 +195,10 @@ export function SiteHeader() {
 			<div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-2 sm:px-4">
 				<Link to="/" className="flex min-h-11 items-center gap-2 whitespace-nowrap font-serif text-lg font-semibold text-clay-dark sm:text-xl">
 					<svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
-						<path fill="currentColor" d="M12 2c1.8 2.4 3 4.2 3 6a3 3 0 0 1-6 0c0-1.8 1.2-3.6 3-6Zm-5 11h10a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1Z" />
+						<path
+							fill="currentColor"
+							d="M12 2c1.8 2.4 3 4.2 3 6a3 3 0 0 1-6 0c0-1.8 1.2-3.6 3-6Zm-5 11h10a1 1 0 0 1 1 1v7a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1Z"
+						/>
 					</svg>
 					{/* On the narrowest phones the icon stands for the name, which stays readable to screen readers. */}
 					<span className="max-[419px]:sr-only">{t('meta.siteName')}</span>

@@ -29,11 +29,7 @@ export type CartStore = {
  * The one cart of the app. Changes are saved `delayMs` after the last one (spec §9: 500 ms);
  * a storage quota error empties the cart and calls onQuotaExceeded so the visitor is told.
  */
-export function createCartStore(options: {
-	storage: () => CartStorage | null
-	delayMs?: number
-	onQuotaExceeded?: () => void
-}): CartStore {
+export function createCartStore(options: { storage: () => CartStorage | null; delayMs?: number; onQuotaExceeded?: () => void }): CartStore {
 	const delayMs = options.delayMs ?? CART_SAVE_DELAY_MS
 	let state: CartState = SERVER_CART_STATE
 	let timer: ReturnType<typeof setTimeout> | undefined

@@ -120,7 +120,14 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
 				<NameAndSlugFields form={form} values={values} nameLabel={ro.categories.name} slugLabel={ro.categories.slug} />
 				<AdminField form={form} name="description" label={ro.categories.description}>
-					<textarea {...control('description')} className={inputClass} rows={3} maxLength={500} value={values.description} onChange={(event) => set('description', event.target.value)} />
+					<textarea
+						{...control('description')}
+						className={inputClass}
+						rows={3}
+						maxLength={500}
+						value={values.description}
+						onChange={(event) => set('description', event.target.value)}
+					/>
 				</AdminField>
 				<AdminField form={form} name="parentId" label={ro.categories.parent}>
 					<select {...control('parentId')} className={inputClass} value={values.parentId} onChange={(event) => set('parentId', event.target.value)}>
@@ -193,9 +200,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 							disabled={uploading !== null}
 							onChange={(event) => void chooseImage(event.target.files?.[0])}
 						/>
-						{uploading !== null ? (
-							<progress max={100} value={uploading} aria-label={ro.common.loading} className="h-2 w-40 accent-clay-dark" />
-						) : null}
+						{uploading !== null ? <progress max={100} value={uploading} aria-label={ro.common.loading} className="h-2 w-40 accent-clay-dark" /> : null}
 					</div>
 					<p className="mt-1 text-xs text-muted">{ro.media.hint}</p>
 				</fieldset>

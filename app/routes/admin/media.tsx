@@ -96,8 +96,10 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 		const accepted: { file: File; key: string }[] = []
 		for (const [index, file] of chosen.entries()) {
 			const rejection = checkImageFile(file)
-			if (rejection === 'invalid') notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
-			else if (rejection === 'too-large') notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
+			if (rejection === 'invalid')
+				notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
+			else if (rejection === 'too-large')
+				notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
 			else accepted.push({ file, key: `${Date.now()}-${index}-${file.name}` })
 		}
 		if (accepted.length === 0) return

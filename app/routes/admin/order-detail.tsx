@@ -88,7 +88,8 @@ function describe(entry: AdminOrderDetail['history'][number]) {
 	if (!template) return entry.action
 	const details = entry.details as { from?: unknown; to?: unknown }
 	if (entry.action === 'status_changed') {
-		const label = (value: unknown) => (ORDER_STATUSES.includes(value as OrderStatus) ? ro.orders.statuses[value as OrderStatus] : String(value ?? ro.orders.noValue))
+		const label = (value: unknown) =>
+			ORDER_STATUSES.includes(value as OrderStatus) ? ro.orders.statuses[value as OrderStatus] : String(value ?? ro.orders.noValue)
 		return fill(template, { from: label(details.from), to: label(details.to) })
 	}
 	if (entry.action === 'tracking_changed') {
@@ -311,7 +312,9 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
 						<PaymentNoteBadge note={order.paymentNote} />
 						{order.testMode ? <TestModeBadge /> : null}
-						{order.archived ? <span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{ro.orders.archivedBadge}</span> : null}
+						{order.archived ? (
+							<span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{ro.orders.archivedBadge}</span>
+						) : null}
 					</p>
 				</div>
 				<button type="button" className={buttonSmall} onClick={() => dialog.current?.close()}>
@@ -393,9 +396,15 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					<table className="w-full text-left text-sm">
 						<thead className="text-xs uppercase tracking-wide text-muted">
 							<tr>
-								<th scope="col" className="py-1 pr-3">{ro.orders.historyWhen}</th>
-								<th scope="col" className="py-1 pr-3">{ro.orders.historyWho}</th>
-								<th scope="col" className="py-1">{ro.orders.historyWhat}</th>
+								<th scope="col" className="py-1 pr-3">
+									{ro.orders.historyWhen}
+								</th>
+								<th scope="col" className="py-1 pr-3">
+									{ro.orders.historyWho}
+								</th>
+								<th scope="col" className="py-1">
+									{ro.orders.historyWhat}
+								</th>
 							</tr>
 						</thead>
 						<tbody>

@@ -59,7 +59,12 @@ function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
 		{
 			header: ro.common.actions,
 			cell: (order) => (
-				<Link to={`/admin/orders/${order.id}${search}`} preventScrollReset className={buttonSmall} aria-label={fill(ro.orders.detailsLabel, { number: order.number })}>
+				<Link
+					to={`/admin/orders/${order.id}${search}`}
+					preventScrollReset
+					className={buttonSmall}
+					aria-label={fill(ro.orders.detailsLabel, { number: order.number })}
+				>
 					{ro.orders.details}
 				</Link>
 			),

@@ -78,7 +78,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	}
 }
 
-type TextField = Exclude<keyof ProductFormValues, 'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'kind' | 'portraitSize' | 'loadedStock'>
+type TextField = Exclude<
+	keyof ProductFormValues,
+	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'kind' | 'portraitSize' | 'loadedStock'
+>
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
 
 /** A refused submission's values back in the form's shape (what was typed stays). */
@@ -125,7 +128,11 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
 	}, [actionData])
 
-	const text = (name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock', label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+	const text = (
+		name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock',
+		label: string,
+		extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+	) => (
 		<AdminField form={form} name={name} label={label}>
 			<input {...control(name)} className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} {...extra} />
 		</AdminField>
@@ -146,7 +153,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					<h2 className="font-serif text-xl">{ro.products.general}</h2>
 					<NameAndSlugFields form={form} values={values} nameLabel={ro.products.name} slugLabel={ro.products.slug} />
 					<AdminField form={form} name="description" label={ro.products.description}>
-						<textarea {...control('description')} className={inputClass} rows={4} maxLength={1000} value={values.description} onChange={(event) => set('description', event.target.value)} />
+						<textarea
+							{...control('description')}
+							className={inputClass}
+							rows={4}
+							maxLength={1000}
+							value={values.description}
+							onChange={(event) => set('description', event.target.value)}
+						/>
 					</AdminField>
 					<div className="grid gap-5 sm:grid-cols-2">
 						<AdminField form={form} name="categoryId" label={ro.products.category}>
@@ -173,7 +187,13 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							<label htmlFor={fieldId('kind')} className={labelClass}>
 								{ro.products.kind}
 							</label>
-							<select id={fieldId('kind')} name="kind" className={inputClass} value={values.kind} onChange={(event) => set('kind', event.target.value as ProductKind)}>
+							<select
+								id={fieldId('kind')}
+								name="kind"
+								className={inputClass}
+								value={values.kind}
+								onChange={(event) => set('kind', event.target.value as ProductKind)}
+							>
 								{PRODUCT_KINDS.map((kind) => (
 									<option key={kind} value={kind}>
 										{ro.products.kinds[kind]}
@@ -216,9 +236,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 										value={badge}
 										className="size-4 accent-clay-dark"
 										checked={values.badges.includes(badge)}
-										onChange={(event) =>
-											set('badges', event.target.checked ? [...values.badges, badge] : values.badges.filter((item) => item !== badge))
-										}
+										onChange={(event) => set('badges', event.target.checked ? [...values.badges, badge] : values.badges.filter((item) => item !== badge))}
 									/>
 									{badge}
 								</label>
@@ -226,7 +244,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						</div>
 					</fieldset>
 					<label className="flex items-center gap-3 text-sm font-medium">
-						<input type="checkbox" role="switch" name="isActive" className="size-5 accent-clay-dark" checked={values.isActive} onChange={(event) => set('isActive', event.target.checked)} />
+						<input
+							type="checkbox"
+							role="switch"
+							name="isActive"
+							className="size-5 accent-clay-dark"
+							checked={values.isActive}
+							onChange={(event) => set('isActive', event.target.checked)}
+						/>
 						{ro.products.isActive}
 					</label>
 				</fieldset>

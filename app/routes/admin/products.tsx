@@ -59,7 +59,9 @@ const columns: [Column<Row>, ...Column<Row>[]] = [
 	{
 		header: ro.products.category,
 		cell: (product) =>
-			product.categoryName ?? <span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ro.products.categoryCleared}</span>,
+			product.categoryName ?? (
+				<span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ro.products.categoryCleared}</span>
+			),
 	},
 	{ header: ro.products.price, cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
 	{ header: ro.products.stock, cell: (product) => product.stock ?? ro.products.madeToOrder },

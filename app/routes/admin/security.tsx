@@ -41,12 +41,24 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
 					<table className="w-full text-left text-sm">
 						<thead className="border-b border-sand text-muted">
 							<tr>
-								<th scope="col" className="px-4 py-2 font-medium">{ro.security.at}</th>
-								<th scope="col" className="px-4 py-2 font-medium">{ro.security.email}</th>
-								<th scope="col" className="px-4 py-2 font-medium">{ro.security.address}</th>
-								<th scope="col" className="px-4 py-2 font-medium">{ro.security.reason}</th>
-								<th scope="col" className="px-4 py-2 font-medium">{ro.security.failures}</th>
-								<th scope="col" className="px-4 py-2 font-medium">{ro.security.blockedUntil}</th>
+								<th scope="col" className="px-4 py-2 font-medium">
+									{ro.security.at}
+								</th>
+								<th scope="col" className="px-4 py-2 font-medium">
+									{ro.security.email}
+								</th>
+								<th scope="col" className="px-4 py-2 font-medium">
+									{ro.security.address}
+								</th>
+								<th scope="col" className="px-4 py-2 font-medium">
+									{ro.security.reason}
+								</th>
+								<th scope="col" className="px-4 py-2 font-medium">
+									{ro.security.failures}
+								</th>
+								<th scope="col" className="px-4 py-2 font-medium">
+									{ro.security.blockedUntil}
+								</th>
 							</tr>
 						</thead>
 						<tbody className="divide-y divide-sand">

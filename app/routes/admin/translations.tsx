@@ -134,7 +134,9 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 				<Link to={isAdmin ? '/admin' : '/'} className="text-ink underline underline-offset-4 hover:text-clay-dark">
 					{isAdmin ? ro.translations.backToAdmin : ro.translations.backToShop}
 				</Link>
-				<p className="text-muted">{fill(ro.translations.provider, { name: ro.translations.providers[provider as keyof typeof ro.translations.providers] ?? provider })}</p>
+				<p className="text-muted">
+					{fill(ro.translations.provider, { name: ro.translations.providers[provider as keyof typeof ro.translations.providers] ?? provider })}
+				</p>
 			</div>
 			<section aria-labelledby="translations-title" className="pt-6">
 				<h1 id="translations-title" className="font-serif text-3xl">

@@ -145,13 +145,17 @@ const en = {
 		metaDescription: 'The terms that apply when you order handmade candles and personalised portraits from Lumină & Carton.',
 		updated: 'Last updated: October 2025',
 		s1Title: 'Who we are',
-		s1Text: 'Lumină & Carton is a small family workshop in Romania that makes scented candles and personalised cardboard portraits by hand. These terms apply to every order placed on this website.',
+		s1Text:
+			'Lumină & Carton is a small family workshop in Romania that makes scented candles and personalised cardboard portraits by hand. These terms apply to every order placed on this website.',
 		s2Title: 'Orders and prices',
-		s2Text: 'Prices are shown in euro and include VAT where it applies. An order is confirmed once the card payment succeeds; we then send a confirmation email. Placing an order means you accept these terms.',
+		s2Text:
+			'Prices are shown in euro and include VAT where it applies. An order is confirmed once the card payment succeeds; we then send a confirmation email. Placing an order means you accept these terms.',
 		s3Title: 'Production and delivery',
-		s3Text: 'Each product is made after you order it: production takes 3 to 7 working days and delivery 3 to 10 working days after that. Shipping costs are calculated at checkout.',
+		s3Text:
+			'Each product is made after you order it: production takes 3 to 7 working days and delivery 3 to 10 working days after that. Shipping costs are calculated at checkout.',
 		s4Title: 'Personalised products',
-		s4Text: 'For portraits you send us a photo and the details of your order. You confirm you have the right to use that photo. Because they are made to your specification, personalised products cannot be returned.',
+		s4Text:
+			'For portraits you send us a photo and the details of your order. You confirm you have the right to use that photo. Because they are made to your specification, personalised products cannot be returned.',
 		s5Title: 'Complaints',
 		s5Text: 'If a product arrives damaged, tell us within 48 hours of receiving it, with photos, and we will repair or replace it.',
 	},
@@ -160,28 +164,36 @@ const en = {
 		metaDescription: 'How Lumină & Carton collects, uses and protects your personal data, and your rights under the GDPR.',
 		updated: 'Last updated: October 2025',
 		s1Title: 'What we collect',
-		s1Text: 'Your name, email, phone and delivery address when you order; the photo and details you send for a portrait; your email if you subscribe to the newsletter; the messages you send through the contact form.',
+		s1Text:
+			'Your name, email, phone and delivery address when you order; the photo and details you send for a portrait; your email if you subscribe to the newsletter; the messages you send through the contact form.',
 		s2Title: 'Why we use it',
-		s2Text: 'To make and deliver your order, to answer your messages and, only with your consent, to send the newsletter. The legal bases are the contract with you, our legal obligations and your consent (GDPR art. 6).',
+		s2Text:
+			'To make and deliver your order, to answer your messages and, only with your consent, to send the newsletter. The legal bases are the contract with you, our legal obligations and your consent (GDPR art. 6).',
 		s3Title: 'Who sees it',
 		s3Text: 'Only us and the services we need to fulfil your order: the card payment provider, the courier and our email provider. We never sell your data.',
 		s4Title: 'How long we keep it',
-		s4Text: 'Order data for as long as accounting law requires; portrait photos until the order is delivered plus 30 days; newsletter data until you unsubscribe.',
+		s4Text:
+			'Order data for as long as accounting law requires; portrait photos until the order is delivered plus 30 days; newsletter data until you unsubscribe.',
 		s5Title: 'Your rights',
-		s5Text: 'You may ask for access to, correction or deletion of your data, restrict or object to its use, and take it elsewhere. Write to us at the address on the contact page. You may also complain to the Romanian data protection authority (ANSPDCP).',
+		s5Text:
+			'You may ask for access to, correction or deletion of your data, restrict or object to its use, and take it elsewhere. Write to us at the address on the contact page. You may also complain to the Romanian data protection authority (ANSPDCP).',
 	},
 	returns: {
 		title: 'Returns policy',
 		metaDescription: 'How to return a product bought from Lumină & Carton, and why personalised portraits cannot be returned.',
 		updated: 'Last updated: October 2025',
 		s1Title: 'Your right to withdraw',
-		s1Text: 'You may return products that are not personalised within 14 days of receiving them, without giving a reason. They must be unused and in their original packaging.',
+		s1Text:
+			'You may return products that are not personalised within 14 days of receiving them, without giving a reason. They must be unused and in their original packaging.',
 		s2Title: 'Personalised products',
-		s2Text: 'Personalised products, such as portraits painted from your photo or candles with a custom label, are made to your specification and cannot be returned (EU Directive 2011/83/EU, art. 16).',
+		s2Text:
+			'Personalised products, such as portraits painted from your photo or candles with a custom label, are made to your specification and cannot be returned (EU Directive 2011/83/EU, art. 16).',
 		s3Title: 'Damaged products',
-		s3Text: 'If something arrives damaged, tell us within 48 hours of receiving it and send photos. We will repair, replace or refund it, including personalised products.',
+		s3Text:
+			'If something arrives damaged, tell us within 48 hours of receiving it and send photos. We will repair, replace or refund it, including personalised products.',
 		s4Title: 'How to return',
-		s4Text: 'Write to us through the contact page with your order number. We refund the price within 14 days of receiving the product back, to the card you paid with. Return shipping is paid by you unless the product was damaged.',
+		s4Text:
+			'Write to us through the contact page with your order number. We refund the price within 14 days of receiving the product back, to the card you paid with. Return shipping is paid by you unless the product was damaged.',
 	},
 	faq: {
 		title: 'Frequently asked questions',
@@ -206,8 +218,10 @@ const en = {
 		title: 'About us',
 		metaDescription: 'The family workshop behind Lumină & Carton: handmade candles and cardboard portraits, made with passion in Romania.',
 		storyTitle: 'Our story',
-		story1: 'Lumină & Carton was founded by {{founder}}, who poured her first candles as gifts for friends and painted her first cardboard portrait for her grandparents’ anniversary.',
-		story2: 'Word spread, orders followed, and the kitchen table became a small workshop. We still make every candle and every portrait by hand, in small batches, the way we started.',
+		story1:
+			'Lumină & Carton was founded by {{founder}}, who poured her first candles as gifts for friends and painted her first cardboard portrait for her grandparents’ anniversary.',
+		story2:
+			'Word spread, orders followed, and the kitchen table became a small workshop. We still make every candle and every portrait by hand, in small batches, the way we started.',
 		valuesTitle: 'What we care about',
 		passionTitle: 'Passion',
 		passionText: 'We love what we make, and it shows in every detail: from the scent blend to the last brush stroke.',
@@ -285,7 +299,8 @@ const en = {
 		resetDoneTitle: 'Password changed',
 		resetDoneText: 'Sign in with your new password.',
 		resetEmailSubject: 'Choose a new password for Lumină & Carton',
-		resetEmailText: 'Hello,\n\nSomeone (hopefully you) asked to reset the password of your Lumină & Carton account. Open this link to choose a new one:\n\n{{url}}\n\nThe link works once, for one hour. If you did not ask for it, ignore this email: your password stays as it is.\n\nLumină & Carton',
+		resetEmailText:
+			'Hello,\n\nSomeone (hopefully you) asked to reset the password of your Lumină & Carton account. Open this link to choose a new one:\n\n{{url}}\n\nThe link works once, for one hour. If you did not ask for it, ignore this email: your password stays as it is.\n\nLumină & Carton',
 	},
 	account: {
 		title: 'My account',
@@ -327,8 +342,10 @@ const en = {
 		exportText: 'Download everything we keep about your account (details, orders, newsletter consent) as a JSON file.',
 		exportButton: 'Download my data',
 		deleteTitle: 'Delete my account',
-		deleteText: 'Your account and sign-in details are deleted at once. Orders you placed are kept for accounting, without your name, address, phone or email. An order not yet delivered keeps its shipping details (name, address, phone, email) and portrait photo until it is delivered or cancelled; then they are erased too.',
-		deleteOpenOrders: 'You have orders still to be delivered ({{count}}). Their shipping details and photos stay with us until they are delivered or cancelled, so we can send them to you; then they are erased.',
+		deleteText:
+			'Your account and sign-in details are deleted at once. Orders you placed are kept for accounting, without your name, address, phone or email. An order not yet delivered keeps its shipping details (name, address, phone, email) and portrait photo until it is delivered or cancelled; then they are erased too.',
+		deleteOpenOrders:
+			'You have orders still to be delivered ({{count}}). Their shipping details and photos stay with us until they are delivered or cancelled, so we can send them to you; then they are erased.',
 		deletePassword: 'Your password, to confirm',
 		deleteConfirm: 'I understand that this cannot be undone.',
 		deleteConfirmRequired: 'Please tick the box to confirm.',

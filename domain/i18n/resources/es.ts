@@ -145,13 +145,17 @@ const es: Translation = {
 		metaDescription: 'Los términos que se aplican cuando pides velas artesanales y retratos personalizados a Lumină & Carton.',
 		updated: 'Última actualización: octubre de 2025',
 		s1Title: 'Quiénes somos',
-		s1Text: 'Lumină & Carton es un pequeño taller familiar en Rumanía que hace a mano velas aromáticas y retratos personalizados en cartón. Estos términos se aplican a cada pedido realizado en este sitio.',
+		s1Text:
+			'Lumină & Carton es un pequeño taller familiar en Rumanía que hace a mano velas aromáticas y retratos personalizados en cartón. Estos términos se aplican a cada pedido realizado en este sitio.',
 		s2Title: 'Pedidos y precios',
-		s2Text: 'Los precios se muestran en euros e incluyen el IVA cuando corresponde. Un pedido se confirma cuando el pago con tarjeta se completa; después te enviamos un correo de confirmación. Al realizar un pedido aceptas estos términos.',
+		s2Text:
+			'Los precios se muestran en euros e incluyen el IVA cuando corresponde. Un pedido se confirma cuando el pago con tarjeta se completa; después te enviamos un correo de confirmación. Al realizar un pedido aceptas estos términos.',
 		s3Title: 'Producción y envío',
-		s3Text: 'Cada producto se hace después de tu pedido: la producción tarda de 3 a 7 días laborables y la entrega de 3 a 10 días laborables después. Los gastos de envío se calculan al finalizar la compra.',
+		s3Text:
+			'Cada producto se hace después de tu pedido: la producción tarda de 3 a 7 días laborables y la entrega de 3 a 10 días laborables después. Los gastos de envío se calculan al finalizar la compra.',
 		s4Title: 'Productos personalizados',
-		s4Text: 'Para los retratos nos envías una foto y los detalles del pedido. Confirmas que tienes derecho a usar esa foto. Como se hacen según tus indicaciones, los productos personalizados no se pueden devolver.',
+		s4Text:
+			'Para los retratos nos envías una foto y los detalles del pedido. Confirmas que tienes derecho a usar esa foto. Como se hacen según tus indicaciones, los productos personalizados no se pueden devolver.',
 		s5Title: 'Reclamaciones',
 		s5Text: 'Si un producto llega dañado, avísanos en las 48 horas siguientes a recibirlo, con fotos, y lo repararemos o sustituiremos.',
 	},
@@ -160,32 +164,42 @@ const es: Translation = {
 		metaDescription: 'Cómo Lumină & Carton recoge, usa y protege tus datos personales, y tus derechos según el RGPD.',
 		updated: 'Última actualización: octubre de 2025',
 		s1Title: 'Qué recogemos',
-		s1Text: 'Tu nombre, correo, teléfono y dirección de entrega cuando haces un pedido; la foto y los detalles que envías para un retrato; tu correo si te suscribes al boletín; los mensajes que envías con el formulario de contacto.',
+		s1Text:
+			'Tu nombre, correo, teléfono y dirección de entrega cuando haces un pedido; la foto y los detalles que envías para un retrato; tu correo si te suscribes al boletín; los mensajes que envías con el formulario de contacto.',
 		s2Title: 'Para qué los usamos',
-		s2Text: 'Para hacer y entregar tu pedido, responder a tus mensajes y, solo con tu consentimiento, enviarte el boletín. Las bases legales son el contrato contigo, nuestras obligaciones legales y tu consentimiento (art. 6 del RGPD).',
+		s2Text:
+			'Para hacer y entregar tu pedido, responder a tus mensajes y, solo con tu consentimiento, enviarte el boletín. Las bases legales son el contrato contigo, nuestras obligaciones legales y tu consentimiento (art. 6 del RGPD).',
 		s3Title: 'Quién los ve',
-		s3Text: 'Solo nosotros y los servicios que necesitamos para tu pedido: el proveedor de pagos con tarjeta, la empresa de mensajería y nuestro proveedor de correo. Nunca vendemos tus datos.',
+		s3Text:
+			'Solo nosotros y los servicios que necesitamos para tu pedido: el proveedor de pagos con tarjeta, la empresa de mensajería y nuestro proveedor de correo. Nunca vendemos tus datos.',
 		s4Title: 'Cuánto tiempo los guardamos',
-		s4Text: 'Los datos de pedidos durante el tiempo que exige la ley contable; las fotos de retratos hasta la entrega del pedido más 30 días; los datos del boletín hasta que te des de baja.',
+		s4Text:
+			'Los datos de pedidos durante el tiempo que exige la ley contable; las fotos de retratos hasta la entrega del pedido más 30 días; los datos del boletín hasta que te des de baja.',
 		s5Title: 'Tus derechos',
-		s5Text: 'Puedes pedir acceso, rectificación o supresión de tus datos, limitar u oponerte a su uso y llevarlos a otro lugar. Escríbenos a la dirección de la página de contacto. También puedes reclamar ante la autoridad rumana de protección de datos (ANSPDCP).',
+		s5Text:
+			'Puedes pedir acceso, rectificación o supresión de tus datos, limitar u oponerte a su uso y llevarlos a otro lugar. Escríbenos a la dirección de la página de contacto. También puedes reclamar ante la autoridad rumana de protección de datos (ANSPDCP).',
 	},
 	returns: {
 		title: 'Política de devoluciones',
 		metaDescription: 'Cómo devolver un producto comprado en Lumină & Carton y por qué los retratos personalizados no se pueden devolver.',
 		updated: 'Última actualización: octubre de 2025',
 		s1Title: 'Tu derecho de desistimiento',
-		s1Text: 'Puedes devolver los productos no personalizados en los 14 días siguientes a recibirlos, sin dar ningún motivo. Deben estar sin usar y en su embalaje original.',
+		s1Text:
+			'Puedes devolver los productos no personalizados en los 14 días siguientes a recibirlos, sin dar ningún motivo. Deben estar sin usar y en su embalaje original.',
 		s2Title: 'Productos personalizados',
-		s2Text: 'Los productos personalizados, como los retratos pintados a partir de tu foto o las velas con etiqueta personalizada, se hacen según tus indicaciones y no se pueden devolver (Directiva UE 2011/83/UE, art. 16).',
+		s2Text:
+			'Los productos personalizados, como los retratos pintados a partir de tu foto o las velas con etiqueta personalizada, se hacen según tus indicaciones y no se pueden devolver (Directiva UE 2011/83/UE, art. 16).',
 		s3Title: 'Productos dañados',
-		s3Text: 'Si algo llega dañado, avísanos en las 48 horas siguientes a recibirlo y envía fotos. Lo repararemos, sustituiremos o reembolsaremos, también los productos personalizados.',
+		s3Text:
+			'Si algo llega dañado, avísanos en las 48 horas siguientes a recibirlo y envía fotos. Lo repararemos, sustituiremos o reembolsaremos, también los productos personalizados.',
 		s4Title: 'Cómo devolver',
-		s4Text: 'Escríbenos desde la página de contacto con tu número de pedido. Reembolsamos el precio en 14 días desde que recibimos el producto, en la tarjeta con la que pagaste. El envío de la devolución corre de tu cuenta salvo si el producto llegó dañado.',
+		s4Text:
+			'Escríbenos desde la página de contacto con tu número de pedido. Reembolsamos el precio en 14 días desde que recibimos el producto, en la tarjeta con la que pagaste. El envío de la devolución corre de tu cuenta salvo si el producto llegó dañado.',
 	},
 	faq: {
 		title: 'Preguntas frecuentes',
-		metaDescription: 'Respuestas sobre el tiempo de producción, los envíos, las devoluciones de productos personalizados, el pago, los daños y cómo contactarnos.',
+		metaDescription:
+			'Respuestas sobre el tiempo de producción, los envíos, las devoluciones de productos personalizados, el pago, los daños y cómo contactarnos.',
 		intro: '¿No encuentras tu respuesta? Escríbenos desde la página de contacto.',
 		q1: '¿Cuánto tardáis en hacer mi pedido?',
 		a1: 'Cada producto se hace a mano después de tu pedido. La producción tarda de 3 a 7 días laborables.',
@@ -206,8 +220,10 @@ const es: Translation = {
 		title: 'Sobre nosotros',
 		metaDescription: 'El taller familiar detrás de Lumină & Carton: velas artesanales y retratos en cartón, hechos con pasión en Rumanía.',
 		storyTitle: 'Nuestra historia',
-		story1: 'Lumină & Carton fue fundada por {{founder}}, que hizo sus primeras velas como regalo para sus amigos y pintó su primer retrato en cartón para el aniversario de sus abuelos.',
-		story2: 'Se corrió la voz, llegaron los pedidos y la mesa de la cocina se convirtió en un pequeño taller. Seguimos haciendo cada vela y cada retrato a mano, en pequeños lotes, como al principio.',
+		story1:
+			'Lumină & Carton fue fundada por {{founder}}, que hizo sus primeras velas como regalo para sus amigos y pintó su primer retrato en cartón para el aniversario de sus abuelos.',
+		story2:
+			'Se corrió la voz, llegaron los pedidos y la mesa de la cocina se convirtió en un pequeño taller. Seguimos haciendo cada vela y cada retrato a mano, en pequeños lotes, como al principio.',
 		valuesTitle: 'Lo que nos importa',
 		passionTitle: 'Pasión',
 		passionText: 'Nos encanta lo que hacemos y se nota en cada detalle: desde la mezcla de aromas hasta la última pincelada.',
@@ -274,7 +290,8 @@ const es: Translation = {
 		forgotTitle: '¿Has olvidado tu contraseña?',
 		forgotText: 'Introduce el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
 		forgotSubmit: 'Enviar el enlace',
-		forgotSent: 'Si existe una cuenta con esta dirección, le hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una vez, durante una hora.',
+		forgotSent:
+			'Si existe una cuenta con esta dirección, le hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una vez, durante una hora.',
 		backToLogin: 'Volver a iniciar sesión',
 		resetTitle: 'Elige una contraseña nueva',
 		newPassword: 'Contraseña nueva',
@@ -285,7 +302,8 @@ const es: Translation = {
 		resetDoneTitle: 'Contraseña cambiada',
 		resetDoneText: 'Inicia sesión con tu contraseña nueva.',
 		resetEmailSubject: 'Elige una contraseña nueva para Lumină & Carton',
-		resetEmailText: 'Hola:\n\nAlguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de Lumină & Carton. Abre este enlace para elegir una nueva:\n\n{{url}}\n\nEl enlace funciona una vez, durante una hora. Si no lo has pedido, ignora este correo: tu contraseña no cambia.\n\nLumină & Carton',
+		resetEmailText:
+			'Hola:\n\nAlguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de Lumină & Carton. Abre este enlace para elegir una nueva:\n\n{{url}}\n\nEl enlace funciona una vez, durante una hora. Si no lo has pedido, ignora este correo: tu contraseña no cambia.\n\nLumină & Carton',
 	},
 	account: {
 		title: 'Mi cuenta',
@@ -327,8 +345,10 @@ const es: Translation = {
 		exportText: 'Descarga todo lo que guardamos de tu cuenta (datos, pedidos, consentimiento del boletín) en un archivo JSON.',
 		exportButton: 'Descargar mis datos',
 		deleteTitle: 'Eliminar mi cuenta',
-		deleteText: 'Tu cuenta y tus datos de acceso se eliminan al momento. Los pedidos realizados se conservan para la contabilidad, sin tu nombre, dirección, teléfono ni correo. Un pedido aún no entregado conserva sus datos de envío (nombre, dirección, teléfono, correo) y la foto del retrato hasta que se entrega o se cancela; después se borran también.',
-		deleteOpenOrders: 'Tienes pedidos aún sin entregar ({{count}}). Sus datos de envío y fotos se quedan con nosotros hasta que se entreguen o se cancelen, para poder enviártelos; después se borran.',
+		deleteText:
+			'Tu cuenta y tus datos de acceso se eliminan al momento. Los pedidos realizados se conservan para la contabilidad, sin tu nombre, dirección, teléfono ni correo. Un pedido aún no entregado conserva sus datos de envío (nombre, dirección, teléfono, correo) y la foto del retrato hasta que se entrega o se cancela; después se borran también.',
+		deleteOpenOrders:
+			'Tienes pedidos aún sin entregar ({{count}}). Sus datos de envío y fotos se quedan con nosotros hasta que se entreguen o se cancelen, para poder enviártelos; después se borran.',
 		deletePassword: 'Tu contraseña, para confirmar',
 		deleteConfirm: 'Entiendo que no se puede deshacer.',
 		deleteConfirmRequired: 'Marca la casilla para confirmar.',

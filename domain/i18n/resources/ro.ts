@@ -10,7 +10,8 @@ const ro: Translation = {
 	meta: {
 		siteName: 'Lumină & Carton',
 		homeTitle: 'Lumânări parfumate handmade și portrete personalizate din carton',
-		homeDescription: 'Lumânări din ceară de soia turnate manual și portrete pe carton pictate după fotografia ta, făcute în România și livrate în toată Europa.',
+		homeDescription:
+			'Lumânări din ceară de soia turnate manual și portrete pe carton pictate după fotografia ta, făcute în România și livrate în toată Europa.',
 	},
 	nav: {
 		home: 'Acasă',
@@ -145,13 +146,17 @@ const ro: Translation = {
 		metaDescription: 'Termenii care se aplică atunci când comanzi lumânări handmade și portrete personalizate de la Lumină & Carton.',
 		updated: 'Ultima actualizare: octombrie 2025',
 		s1Title: 'Cine suntem',
-		s1Text: 'Lumină & Carton este un mic atelier de familie din România care face manual lumânări parfumate și portrete personalizate din carton. Acești termeni se aplică fiecărei comenzi plasate pe acest site.',
+		s1Text:
+			'Lumină & Carton este un mic atelier de familie din România care face manual lumânări parfumate și portrete personalizate din carton. Acești termeni se aplică fiecărei comenzi plasate pe acest site.',
 		s2Title: 'Comenzi și prețuri',
-		s2Text: 'Prețurile sunt afișate în euro și includ TVA acolo unde se aplică. O comandă este confirmată după ce plata cu cardul reușește; îți trimitem apoi un email de confirmare. Plasarea comenzii înseamnă acceptarea acestor termeni.',
+		s2Text:
+			'Prețurile sunt afișate în euro și includ TVA acolo unde se aplică. O comandă este confirmată după ce plata cu cardul reușește; îți trimitem apoi un email de confirmare. Plasarea comenzii înseamnă acceptarea acestor termeni.',
 		s3Title: 'Producție și livrare',
-		s3Text: 'Fiecare produs este făcut după ce îl comanzi: producția durează 3–7 zile lucrătoare, iar livrarea 3–10 zile lucrătoare după aceea. Costul transportului se calculează la finalizarea comenzii.',
+		s3Text:
+			'Fiecare produs este făcut după ce îl comanzi: producția durează 3–7 zile lucrătoare, iar livrarea 3–10 zile lucrătoare după aceea. Costul transportului se calculează la finalizarea comenzii.',
 		s4Title: 'Produse personalizate',
-		s4Text: 'Pentru portrete ne trimiți o fotografie și detaliile comenzii. Confirmi că ai dreptul să folosești acea fotografie. Fiind făcute după specificațiile tale, produsele personalizate nu pot fi returnate.',
+		s4Text:
+			'Pentru portrete ne trimiți o fotografie și detaliile comenzii. Confirmi că ai dreptul să folosești acea fotografie. Fiind făcute după specificațiile tale, produsele personalizate nu pot fi returnate.',
 		s5Title: 'Reclamații',
 		s5Text: 'Dacă un produs ajunge deteriorat, anunță-ne în 48 de ore de la primire, cu fotografii, și îl reparăm sau îl înlocuim.',
 	},
@@ -160,15 +165,20 @@ const ro: Translation = {
 		metaDescription: 'Cum colectează, folosește și protejează Lumină & Carton datele tale personale și care sunt drepturile tale conform GDPR.',
 		updated: 'Ultima actualizare: octombrie 2025',
 		s1Title: 'Ce colectăm',
-		s1Text: 'Numele, emailul, telefonul și adresa de livrare când comanzi; fotografia și detaliile trimise pentru un portret; emailul tău dacă te abonezi la newsletter; mesajele trimise prin formularul de contact.',
+		s1Text:
+			'Numele, emailul, telefonul și adresa de livrare când comanzi; fotografia și detaliile trimise pentru un portret; emailul tău dacă te abonezi la newsletter; mesajele trimise prin formularul de contact.',
 		s2Title: 'De ce le folosim',
-		s2Text: 'Pentru a realiza și livra comanda, pentru a răspunde mesajelor tale și, doar cu acordul tău, pentru a trimite newsletterul. Temeiurile legale sunt contractul cu tine, obligațiile noastre legale și consimțământul tău (art. 6 GDPR).',
+		s2Text:
+			'Pentru a realiza și livra comanda, pentru a răspunde mesajelor tale și, doar cu acordul tău, pentru a trimite newsletterul. Temeiurile legale sunt contractul cu tine, obligațiile noastre legale și consimțământul tău (art. 6 GDPR).',
 		s3Title: 'Cine le vede',
-		s3Text: 'Doar noi și serviciile de care avem nevoie pentru comanda ta: procesatorul de plăți cu cardul, curierul și furnizorul nostru de email. Nu vindem niciodată datele tale.',
+		s3Text:
+			'Doar noi și serviciile de care avem nevoie pentru comanda ta: procesatorul de plăți cu cardul, curierul și furnizorul nostru de email. Nu vindem niciodată datele tale.',
 		s4Title: 'Cât timp le păstrăm',
-		s4Text: 'Datele comenzilor cât timp cere legislația contabilă; fotografiile pentru portrete până la livrarea comenzii plus 30 de zile; datele pentru newsletter până te dezabonezi.',
+		s4Text:
+			'Datele comenzilor cât timp cere legislația contabilă; fotografiile pentru portrete până la livrarea comenzii plus 30 de zile; datele pentru newsletter până te dezabonezi.',
 		s5Title: 'Drepturile tale',
-		s5Text: 'Poți cere accesul la date, rectificarea sau ștergerea lor, restricționarea sau opoziția la prelucrare și portabilitatea lor. Scrie-ne la adresa din pagina de contact. Poți depune și o plângere la ANSPDCP.',
+		s5Text:
+			'Poți cere accesul la date, rectificarea sau ștergerea lor, restricționarea sau opoziția la prelucrare și portabilitatea lor. Scrie-ne la adresa din pagina de contact. Poți depune și o plângere la ANSPDCP.',
 	},
 	returns: {
 		title: 'Politica de retur',
@@ -177,11 +187,14 @@ const ro: Translation = {
 		s1Title: 'Dreptul de retragere',
 		s1Text: 'Poți returna produsele nepersonalizate în 14 zile de la primire, fără să oferi un motiv. Ele trebuie să fie nefolosite și în ambalajul original.',
 		s2Title: 'Produse personalizate',
-		s2Text: 'Produsele personalizate, cum ar fi portretele pictate după fotografia ta sau lumânările cu etichetă personalizată, sunt făcute după specificațiile tale și nu pot fi returnate (Directiva UE 2011/83/UE, art. 16).',
+		s2Text:
+			'Produsele personalizate, cum ar fi portretele pictate după fotografia ta sau lumânările cu etichetă personalizată, sunt făcute după specificațiile tale și nu pot fi returnate (Directiva UE 2011/83/UE, art. 16).',
 		s3Title: 'Produse deteriorate',
-		s3Text: 'Dacă un produs ajunge deteriorat, anunță-ne în 48 de ore de la primire și trimite fotografii. Îl reparăm, îl înlocuim sau îți returnăm banii, inclusiv pentru produsele personalizate.',
+		s3Text:
+			'Dacă un produs ajunge deteriorat, anunță-ne în 48 de ore de la primire și trimite fotografii. Îl reparăm, îl înlocuim sau îți returnăm banii, inclusiv pentru produsele personalizate.',
 		s4Title: 'Cum returnezi',
-		s4Text: 'Scrie-ne din pagina de contact, cu numărul comenzii. Rambursăm prețul în 14 zile de la primirea produsului, pe cardul cu care ai plătit. Transportul de retur este plătit de tine, cu excepția produselor deteriorate.',
+		s4Text:
+			'Scrie-ne din pagina de contact, cu numărul comenzii. Rambursăm prețul în 14 zile de la primirea produsului, pe cardul cu care ai plătit. Transportul de retur este plătit de tine, cu excepția produselor deteriorate.',
 	},
 	faq: {
 		title: 'Întrebări frecvente',
@@ -206,8 +219,10 @@ const ro: Translation = {
 		title: 'Despre noi',
 		metaDescription: 'Atelierul de familie din spatele Lumină & Carton: lumânări handmade și portrete din carton, făcute cu pasiune în România.',
 		storyTitle: 'Povestea noastră',
-		story1: 'Lumină & Carton a fost fondat de {{founder}}, care și-a turnat primele lumânări drept cadouri pentru prieteni și a pictat primul portret pe carton pentru aniversarea bunicilor.',
-		story2: 'Vestea s-a dus, au venit comenzile, iar masa din bucătărie a devenit un mic atelier. Facem și acum fiecare lumânare și fiecare portret de mână, în loturi mici, exact cum am început.',
+		story1:
+			'Lumină & Carton a fost fondat de {{founder}}, care și-a turnat primele lumânări drept cadouri pentru prieteni și a pictat primul portret pe carton pentru aniversarea bunicilor.',
+		story2:
+			'Vestea s-a dus, au venit comenzile, iar masa din bucătărie a devenit un mic atelier. Facem și acum fiecare lumânare și fiecare portret de mână, în loturi mici, exact cum am început.',
 		valuesTitle: 'Ce contează pentru noi',
 		passionTitle: 'Pasiune',
 		passionText: 'Iubim ceea ce facem și se vede în fiecare detaliu: de la amestecul de arome până la ultima tușă de pensulă.',
@@ -285,7 +300,8 @@ const ro: Translation = {
 		resetDoneTitle: 'Parola a fost schimbată',
 		resetDoneText: 'Autentifică-te cu parola nouă.',
 		resetEmailSubject: 'Alege o parolă nouă pentru Lumină & Carton',
-		resetEmailText: 'Bună,\n\nCineva (sperăm că tu) a cerut resetarea parolei contului tău Lumină & Carton. Deschide acest link pentru a alege una nouă:\n\n{{url}}\n\nLinkul funcționează o singură dată, timp de o oră. Dacă nu tu l-ai cerut, ignoră acest email: parola rămâne neschimbată.\n\nLumină & Carton',
+		resetEmailText:
+			'Bună,\n\nCineva (sperăm că tu) a cerut resetarea parolei contului tău Lumină & Carton. Deschide acest link pentru a alege una nouă:\n\n{{url}}\n\nLinkul funcționează o singură dată, timp de o oră. Dacă nu tu l-ai cerut, ignoră acest email: parola rămâne neschimbată.\n\nLumină & Carton',
 	},
 	account: {
 		title: 'Contul meu',
@@ -327,8 +343,10 @@ const ro: Translation = {
 		exportText: 'Descarcă tot ce păstrăm despre contul tău (detalii, comenzi, acordul pentru newsletter) într-un fișier JSON.',
 		exportButton: 'Descarcă datele mele',
 		deleteTitle: 'Șterge contul',
-		deleteText: 'Contul și datele de autentificare se șterg imediat. Comenzile plasate se păstrează pentru contabilitate, fără numele, adresa, telefonul sau emailul tău. O comandă încă nelivrată își păstrează datele de livrare (nume, adresă, telefon, email) și fotografia pentru portret până la livrare sau anulare; apoi se șterg și acestea.',
-		deleteOpenOrders: 'Ai comenzi încă nelivrate ({{count}}). Datele lor de livrare și fotografiile rămân la noi până când sunt livrate sau anulate, ca să ți le putem trimite; apoi se șterg.',
+		deleteText:
+			'Contul și datele de autentificare se șterg imediat. Comenzile plasate se păstrează pentru contabilitate, fără numele, adresa, telefonul sau emailul tău. O comandă încă nelivrată își păstrează datele de livrare (nume, adresă, telefon, email) și fotografia pentru portret până la livrare sau anulare; apoi se șterg și acestea.',
+		deleteOpenOrders:
+			'Ai comenzi încă nelivrate ({{count}}). Datele lor de livrare și fotografiile rămân la noi până când sunt livrate sau anulate, ca să ți le putem trimite; apoi se șterg.',
 		deletePassword: 'Parola ta, pentru confirmare',
 		deleteConfirm: 'Înțeleg că acțiunea nu poate fi anulată.',
 		deleteConfirmRequired: 'Te rugăm să bifezi căsuța de confirmare.',

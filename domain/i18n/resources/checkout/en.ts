@@ -42,7 +42,8 @@ const checkoutEn = {
 		closed: 'Card payments are not available at the moment.',
 		holdLimits: {
 			orders: 'Several unpaid orders from your connection are already holding products. Finish paying for one of them, or try again in a few minutes.',
-			units: 'At most {{limit}} products can be reserved from one connection at a time. Lower the quantities or finish paying for an earlier order; for a larger order, write to us.',
+			units:
+				'At most {{limit}} products can be reserved from one connection at a time. Lower the quantities or finish paying for an earlier order; for a larger order, write to us.',
 		},
 		redirecting: 'Taking you to the card payment page…',
 		portraitName: 'Cardboard portrait {{size}} cm',

@@ -45,8 +45,10 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 		failure: 'Se produjo un error al procesar el pago',
 		closed: 'El pago con tarjeta no está disponible en este momento.',
 		holdLimits: {
-			orders: 'Varios pedidos sin pagar desde tu conexión ya están reservando productos. Completa el pago de uno de ellos o vuelve a intentarlo en unos minutos.',
-			units: 'Desde una misma conexión se pueden reservar como máximo {{limit}} productos a la vez. Reduce las cantidades o completa el pago de un pedido anterior; para un pedido más grande, escríbenos.',
+			orders:
+				'Varios pedidos sin pagar desde tu conexión ya están reservando productos. Completa el pago de uno de ellos o vuelve a intentarlo en unos minutos.',
+			units:
+				'Desde una misma conexión se pueden reservar como máximo {{limit}} productos a la vez. Reduce las cantidades o completa el pago de un pedido anterior; para un pedido más grande, escríbenos.',
 		},
 		redirecting: 'Te llevamos a la página de pago con tarjeta…',
 		portraitName: 'Retrato de cartón {{size}} cm',
@@ -107,7 +109,8 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 	testPayment: {
 		title: 'Pago con tarjeta',
 		badge: 'TEST MODE',
-		notice: 'Esta es la página de pago de prueba de la tienda: no se cobra dinero. La tarjeta 4242 4242 4242 4242 se acepta y la 4000 0000 0000 0002 se rechaza.',
+		notice:
+			'Esta es la página de pago de prueba de la tienda: no se cobra dinero. La tarjeta 4242 4242 4242 4242 se acepta y la 4000 0000 0000 0002 se rechaza.',
 		amount: 'Importe a pagar',
 		email: 'Correo electrónico',
 		cardNumber: 'Número de tarjeta',

@@ -45,8 +45,10 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 		failure: 'A apărut o eroare la procesarea plății',
 		closed: 'Plata cu cardul nu este disponibilă momentan.',
 		holdLimits: {
-			orders: 'Mai multe comenzi neplătite din conexiunea ta rezervă deja produse. Finalizează plata uneia dintre ele sau încearcă din nou peste câteva minute.',
-			units: 'Din aceeași conexiune se pot rezerva cel mult {{limit}} produse odată. Micșorează cantitățile sau finalizează plata unei comenzi anterioare; pentru o comandă mai mare, scrie-ne.',
+			orders:
+				'Mai multe comenzi neplătite din conexiunea ta rezervă deja produse. Finalizează plata uneia dintre ele sau încearcă din nou peste câteva minute.',
+			units:
+				'Din aceeași conexiune se pot rezerva cel mult {{limit}} produse odată. Micșorează cantitățile sau finalizează plata unei comenzi anterioare; pentru o comandă mai mare, scrie-ne.',
 		},
 		redirecting: 'Te redirecționăm către pagina de plată cu cardul…',
 		portraitName: 'Portret din carton {{size}} cm',
