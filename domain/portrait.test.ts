@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { PORTRAIT_FORM_DEFAULTS, PORTRAIT_FRAMES, portraitCartItem, portraitFormSchema, portraitPrice, portraitSizeFrom } from './portrait.ts'
+import { PORTRAIT_FORM_DEFAULTS, PORTRAIT_FRAMES, checkPortraitForm, portraitCartItem, portraitPrice, portraitSizeFrom } from './portrait.ts'
+import { portraitFormSchema } from './forms/portrait.ts'
 import { PORTRAIT_SIZES } from './enums.ts'
 
 const expectedUnit = { '13x18': { none: 1990, simple: 2990, premium: 3490 }, '18x24': { none: 2990, simple: 3990, premium: 4490 } } as const
@@ -86,6 +87,40 @@ describe('portrait form', () => {
 		expect(firstMessage({ ...valid, size: '30x40' })).not.toBeNull()
 		expect(firstMessage({ ...valid, persons: '6' })).not.toBeNull()
 		expect(firstMessage({ ...valid, frame: 'gold' })).not.toBeNull()
+	})
+	it('the browser check (no zod on the page) agrees with the schema: same verdict, same fields, same first message', () => {
+		const photo = valid.uploadedImage
+		const variants: Record<string, unknown>[] = [
+			{},
+			{ uploadedImage: null },
+			{ uploadedImage: { id: 'not-a-uuid', url: photo.url } },
+			{ uploadedImage: { id: photo.id, url: 'javascript:alert(1)' } },
+			{ description: 'a'.repeat(500) },
+			{ description: 'a'.repeat(501) },
+			{ description: 'a'.repeat(501), uploadedImage: null },
+			{ quantity: 999 },
+			{ quantity: 1000, uploadedImage: null },
+			{ size: '30x40' },
+			{ persons: '6', quantity: 0 },
+			{ frame: 'gold' },
+			{ withCar: 'true' },
+			...[0, -1, 1.5, Number.NaN, 2, 1].map((quantity) => ({ quantity })),
+			...PORTRAIT_SIZES.flatMap((size) => PORTRAIT_FRAMES.map((frame) => ({ size, frame }))),
+		]
+		for (const variant of variants) {
+			const input = { ...valid, ...variant }
+			const schema = portraitFormSchema.safeParse(input)
+			const check = checkPortraitForm(input as Parameters<typeof checkPortraitForm>[0])
+			expect(check.ok, JSON.stringify(variant)).toBe(schema.success)
+			if (schema.success && check.ok) expect(check.value).toEqual(schema.data)
+			if (!schema.success && !check.ok) {
+				const fields = [...new Set(schema.error.issues.map((issue) => String(issue.path[0])))]
+				expect(Object.keys(check.errors.fieldErrors).sort(), JSON.stringify(variant)).toEqual(fields.sort())
+				const first = schema.error.issues[0]!.message
+				// Option values the form's own controls cannot produce get zod's generic text there, ours here.
+				if (first.startsWith('portrait.')) expect(check.errors.formError).toBe(first)
+			}
+		}
 	})
 	it('reads the size from the query string, defaulting to 13x18', () => {
 		expect(portraitSizeFrom('18x24')).toBe('18x24')

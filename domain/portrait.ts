@@ -1,9 +1,9 @@
-import * as z from 'zod/mini'
 import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, type NewCartItem, type UploadedImage } from './cart.ts'
 import { CART_MAX_QUANTITY } from './cart-line-guard.ts'
-import { portraitOptionsSchema } from './portrait-options.ts'
-import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
+import type { Submission } from './forms/submission.ts'
 import { UUID_PATTERN } from './ids.ts'
+import type { PortraitForm } from './forms/portrait.ts'
+import { PORTRAIT_SIZES, type PortraitSize } from './enums.ts'
 import {
 	PORTRAIT_BASE_CENTS,
 	PORTRAIT_DESCRIPTION_MAX,
@@ -26,23 +26,7 @@ export {
 	type PortraitFrame,
 }
 
-/** The uploaded photo as the cart keeps it (same rules as the stored cart's `uploadedImage`). */
-// The ids rule (domain/ids.ts) inline: uuidField would add forms/fields.ts to the portrait page's bundle (ADR 0014).
-export const uploadedImageSchema = z.object({
-	id: z.string().check(z.regex(UUID_PATTERN)),
-	url: z.string().check(z.maxLength(CART_IMAGE_URL_MAX), z.regex(CART_IMAGE_URL)),
-})
-
-/**
- * Spec §5: the customiser form, checked in the browser before adding to the cart: the portrait
- * options (the one schema checkout parses them with, ADR 0102), the quantity and the photo.
- * Messages are translation keys.
- */
-export const portraitFormSchema = z.extend(portraitOptionsSchema, {
-	quantity: z.int('portrait.quantityInvalid').check(z.minimum(1, 'portrait.quantityInvalid'), z.maximum(CART_MAX_QUANTITY, 'portrait.quantityInvalid')),
-	uploadedImage: z.nullable(uploadedImageSchema).check(z.refine((value) => value !== null, 'portrait.photoRequired')),
-})
-export type PortraitForm = z.infer<typeof portraitFormSchema>
+export type { PortraitForm } from './forms/portrait.ts'
 
 export const PORTRAIT_FORM_DEFAULTS = {
 	persons: '1',
@@ -77,4 +61,29 @@ export function portraitCartItem(form: PortraitForm & { uploadedImage: UploadedI
 		} satisfies NewCartItem,
 		quantity: form.quantity,
 	}
+}
+
+type PortraitFormInput = Omit<PortraitForm, 'quantity' | 'uploadedImage'> & { quantity: number; uploadedImage: UploadedImage | null }
+
+/**
+ * The customiser's check in the browser, refusing in the one shape (ADR 0101), without loading zod
+ * on the page (JS budget, ADR 0014). It has portraitFormSchema's rules (domain/forms/portrait.ts), in
+ * the schema's field order so the first error is the same; a unit test holds the two together.
+ */
+export function checkPortraitForm(input: PortraitFormInput): Submission<PortraitForm> {
+	const fieldErrors: Record<string, string> = {}
+	const { size, persons, withCar, withPet, frame, description, quantity, uploadedImage } = input
+	if (!(PORTRAIT_SIZES as readonly string[]).includes(size)) fieldErrors.size = 'portrait.optionsInvalid'
+	if (!(PORTRAIT_PERSONS as readonly string[]).includes(persons)) fieldErrors.persons = 'portrait.optionsInvalid'
+	if (typeof withCar !== 'boolean') fieldErrors.withCar = 'portrait.optionsInvalid'
+	if (typeof withPet !== 'boolean') fieldErrors.withPet = 'portrait.optionsInvalid'
+	if (!(PORTRAIT_FRAMES as readonly string[]).includes(frame)) fieldErrors.frame = 'portrait.optionsInvalid'
+	if (typeof description !== 'string' || description.length > PORTRAIT_DESCRIPTION_MAX) fieldErrors.description = 'portrait.descriptionTooLong'
+	if (!Number.isInteger(quantity) || quantity < 1 || quantity > CART_MAX_QUANTITY) fieldErrors.quantity = 'portrait.quantityInvalid'
+	const photoOk =
+		!!uploadedImage && UUID_PATTERN.test(uploadedImage.id) && uploadedImage.url.length <= CART_IMAGE_URL_MAX && CART_IMAGE_URL.test(uploadedImage.url)
+	if (!photoOk) fieldErrors.uploadedImage = 'portrait.photoRequired'
+	const messages = Object.values(fieldErrors)
+	if (messages.length) return { ok: false, errors: { fieldErrors, formError: messages[0]! }, values: { ...input } }
+	return { ok: true, value: { size, persons, withCar, withPet, frame, description, quantity, uploadedImage: uploadedImage! } }
 }

@@ -12,7 +12,7 @@ import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
 import { CHECKOUT_COUNTRIES, countryCode, countryName, shippingCents } from '#domain/shipping.ts'
 import { checkoutSubmissionSchema } from '#domain/forms/checkout-lines.ts'
-import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, checkoutFormSchema, type CheckoutField } from '#domain/forms/checkout.ts'
+import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from '#domain/forms/checkout-fields.ts'
 import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
@@ -163,14 +163,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			notify({ type: 'error', title: t('checkout.emptyCartTitle'), description: t('checkout.emptyCartText') })
 			return
 		}
-		const parsed = checkoutFormSchema.safeParse(form)
-		if (!parsed.success) {
-			event.preventDefault()
-			const issue = parsed.error.issues[0]!
-			notify({ type: 'error', title: t('checkout.validationTitle'), description: t(issue.message) })
-			formRef.current?.querySelector<HTMLElement>(`[name="${String(issue.path[0])}"]`)?.focus()
-			return
-		}
+		// The form's rules are checked by the action (ADR 0101), which answers a refusal with the
+		// spec's toast; checking them here too would put zod on this page (JS budget, ADR 0014).
 		notify({ type: 'info', title: t('checkout.redirecting') })
 	}
 

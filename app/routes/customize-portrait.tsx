@@ -14,7 +14,7 @@ import {
 	PORTRAIT_FRAMES,
 	PORTRAIT_PERSONS,
 	portraitCartItem,
-	portraitFormSchema,
+	checkPortraitForm,
 	portraitPrice,
 	portraitSizeFrom,
 	type PortraitFrame,
@@ -22,7 +22,6 @@ import {
 import { formatEuro } from '#domain/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
-import { parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/customize-portrait'
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -145,7 +144,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	function submit(event: React.FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		const { quantityText: _text, ...current } = readPortraitForm(event.currentTarget, fields)
-		const submission = parseSubmission(portraitFormSchema, { ...current, quantity, uploadedImage: photo })
+		const submission = checkPortraitForm({ ...current, quantity, uploadedImage: photo })
 		if (!submission.ok) {
 			setQuantityError(submission.errors.fieldErrors.quantity ?? null)
 			setPhotoError(submission.errors.fieldErrors.uploadedImage ?? null)

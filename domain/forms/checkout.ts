@@ -1,23 +1,15 @@
 import * as z from 'zod/mini'
 import { countryCode } from '../shipping.ts'
 import { emailAddress, requiredText as text, type SchemaError } from './fields.ts'
+import { CHECKOUT_LIMITS } from './checkout-fields.ts'
+
+export { CHECKOUT_FIELDS, CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from './checkout-fields.ts'
 
 /**
  * The checkout form (spec §5), shared by the page and the server. Messages are translation keys
  * (checkout.errors.*); the Romanian texts are the spec's. Every field is trimmed except notes, and
  * the first issue is the one shown ("first error only").
  */
-export const CHECKOUT_LIMITS = {
-	fullName: 100,
-	email: 255,
-	phone: 20,
-	address: 200,
-	city: 100,
-	postalCode: 20,
-	country: 100,
-	notes: 500,
-} as const
-
 /** Digits, plus, hyphen, whitespace and parentheses only. */
 export const PHONE_PATTERN = /^[\d+\-\s()]+$/
 
@@ -46,14 +38,8 @@ export const checkoutFormSchema = z.object({
 export type CheckoutForm = z.output<typeof checkoutFormSchema>
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>
 
-export const CHECKOUT_FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode', 'country', 'notes'] as const
-export type CheckoutField = (typeof CHECKOUT_FIELDS)[number]
-
 /** The first problem only, as spec §5 asks: its field and its message key. */
 export function firstCheckoutError(error: SchemaError): { field: string; message: string } {
 	const issue = error.issues[0]!
 	return { field: issue.path.map(String).join('.'), message: issue.message }
 }
-
-/** localStorage key under which a checkout form in progress is kept (e.g. across signing in). */
-export const CHECKOUT_FORM_STORAGE_KEY = 'cartFormData'

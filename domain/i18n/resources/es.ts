@@ -464,6 +464,7 @@ const es: Translation = {
 		uploadFailed: 'No se pudo subir la foto. Inténtalo de nuevo.',
 		tooManyUploads: 'Demasiadas subidas en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
 		descriptionTooLong: 'La descripción puede tener como máximo 500 caracteres.',
+		optionsInvalid: 'Vuelve a elegir las opciones del retrato.',
 		quantityInvalid: 'La cantidad debe ser un número entero de al menos 1.',
 		photoUploaded: '¡La foto se ha subido correctamente!',
 		photoRemoved: 'Se ha quitado la foto.',

@@ -462,6 +462,7 @@ const ro: Translation = {
 		uploadFailed: 'Poza nu a putut fi încărcată. Te rugăm să încerci din nou.',
 		tooManyUploads: 'Prea multe încărcări într-un timp scurt. Așteaptă câteva minute și încearcă din nou.',
 		descriptionTooLong: 'Descrierea poate avea cel mult 500 de caractere.',
+		optionsInvalid: 'Te rugăm să alegi din nou opțiunile portretului.',
 		quantityInvalid: 'Cantitatea trebuie să fie un număr întreg, cel puțin 1.',
 		photoUploaded: 'Poza a fost încărcată cu succes!',
 		photoRemoved: 'Poza a fost eliminată.',

@@ -1,0 +1,21 @@
+/**
+ * The checkout form's fields and limits (spec §5) without its schema: what the checkout page needs
+ * in the browser. Kept apart from checkout.ts so the page does not load zod (JS budget, ADR 0014);
+ * the action checks the rules with checkoutFormSchema.
+ */
+export const CHECKOUT_LIMITS = {
+	fullName: 100,
+	email: 255,
+	phone: 20,
+	address: 200,
+	city: 100,
+	postalCode: 20,
+	country: 100,
+	notes: 500,
+} as const
+
+export const CHECKOUT_FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode', 'country', 'notes'] as const
+export type CheckoutField = (typeof CHECKOUT_FIELDS)[number]
+
+/** localStorage key under which a checkout form in progress is kept (e.g. across signing in). */
+export const CHECKOUT_FORM_STORAGE_KEY = 'cartFormData'
