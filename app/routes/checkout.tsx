@@ -147,6 +147,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 	// A refusal of the form shows its first error in the spec's toast; a failed order says why when the customer can act on it.
 	useSubmissionToast(failure ? null : actionData, t('checkout.validationTitle'), (message) => t(message))
+	// The first field at fault takes the focus, as the browser's own check of a form would.
+	useEffect(() => {
+		if (failure || !isRejected(actionData)) return
+		const field = Object.keys(actionData.errors.fieldErrors).find((name) => name in CHECKOUT_LIMITS)
+		if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [actionData])
 	useEffect(() => {
 		if (!failure || !isRejected(actionData)) return
 		notify({
