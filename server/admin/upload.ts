@@ -2,27 +2,17 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { data } from 'react-router'
-import type { Logger } from '../logger.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { ADMIN_IMAGE_MAX_BYTES } from '#domain/media.ts'
-import { deleteImage, storeImage, UnsupportedImageError, type StoredImage } from '../media/image-pipeline.ts'
-import type { ObjectStorage } from '../storage/storage.ts'
+import { AdminUploadError } from '../media/admin-images.ts'
+
+/*
+ * The admin upload endpoints' HTTP side: reading one multipart file within the limit and answering
+ * with the refusal's toast texts. Storing the picture is server/media/admin-images.ts.
+ */
 
 /** Multipart framing around the file (boundaries, headers, a few fields) may add this much. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024
-
-export type UploadRefusal = 'missing' | 'invalid' | 'too-large'
-
-/** An upload the server refuses: 400 nothing sent, 413 over 5 MB, 415 not a JPEG/PNG/WebP by its bytes. */
-export class AdminUploadError extends Error {
-	override name = 'AdminUploadError'
-	constructor(readonly reason: UploadRefusal) {
-		super(reason)
-	}
-	get status() {
-		return this.reason === 'too-large' ? 413 : this.reason === 'invalid' ? 415 : 400
-	}
-}
 
 export type ReceivedFile = { bytes: Buffer; filename: string; fields: Record<string, string> }
 
@@ -82,47 +72,6 @@ export async function readUploadedFile(request: Request, maxBytes = ADMIN_IMAGE_
 		body.on('error', () => reject(new AdminUploadError('missing')))
 		body.pipe(parser)
 	})
-}
-
-/**
- * Checks the real bytes (JPEG, PNG or WebP by magic number; SVG and everything else refused),
- * re-encodes as WebP without metadata and stores it with the storefront's narrower copies.
- */
-export async function storeAdminImage(storage: ObjectStorage, bytes: Uint8Array, prefix: string): Promise<StoredImage> {
-	try {
-		return await storeImage(storage, bytes, { prefix })
-	} catch (error) {
-		if (error instanceof UnsupportedImageError) throw new AdminUploadError('invalid')
-		throw error
-	}
-}
-
-/** The storage key behind a URL that `storage.publicUrl` made, or null for any other URL. */
-export function keyFromPublicUrl(storage: ObjectStorage, url: string): string | null {
-	const probe = 'products/probe.webp'
-	const base = storage.publicUrl(probe).slice(0, -probe.length)
-	if (!url.startsWith(base)) return null
-	const key = url.slice(base.length)
-	return /^(products|categories)\/[a-z0-9._-]+$/.test(key) ? key : null
-}
-
-/** A file name safe to show and store: no folders, control characters or markup, at most 200 characters. */
-export function displayFilename(name: string) {
-	const base = name.split(/[\\/]/).pop() ?? ''
-	// eslint-disable-next-line no-control-regex
-	const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, '').trim()
-	return (clean || 'imagine').slice(0, 200)
-}
-
-/**
- * Deletes stored catalogue pictures (and their narrower copies) by their public URLs, after the row
- * that used them is gone. Never throws: the row is already deleted; a file left behind is logged.
- */
-export async function deleteCatalogImages(app: { storage: ObjectStorage; log: Logger }, urls: readonly string[]) {
-	for (const url of urls) {
-		const key = keyFromPublicUrl(app.storage, url)
-		if (key) await deleteImage(app.storage, key).catch((error: unknown) => app.log.warn({ err: error, key }, 'catalogue image not deleted'))
-	}
 }
 
 /** The body of a refused admin upload: the spec's toast title and message ('Fișier invalid', 'Fișier prea mare'). */

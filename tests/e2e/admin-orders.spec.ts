@@ -71,6 +71,15 @@ test.describe('admin orders', () => {
 		await expect(dialog).toContainText('Str. Florilor 7')
 		await expect(dialog.getByTestId('order-total')).toHaveText('90,00 €')
 		await expect(dialog.getByRole('row', { name: /Comandă plasată/ })).toContainText('Client')
+		// Dates and the country are formatted by the view (the service returns a Date and the stored code).
+		await expect(dialog.getByText(/^Plasată pe \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible()
+		await expect(
+			dialog
+				.getByRole('row', { name: /Comandă plasată/ })
+				.getByRole('cell')
+				.first(),
+		).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
+		await expect(dialog.locator('dt:text-is("Țară") + dd')).toHaveText('România')
 
 		await dialog.getByLabel('Status comandă').selectOption({ label: 'În procesare' })
 		await dialog.getByRole('button', { name: 'Schimbă statusul' }).click()

@@ -15,12 +15,12 @@ import {
 	saveCategoryContent,
 	setCategoryActive,
 	type CatalogApp,
-} from '#server/admin/categories.ts'
-import { dashboardStats } from '#server/admin/dashboard.ts'
+} from '#server/catalog/admin-categories.ts'
+import { dashboardStats } from '#server/orders/dashboard.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { deleteMedia, listMedia, uploadMedia } from '#server/admin/media.ts'
-import { deleteProduct, listProductsForAdmin, removeProduct, saveProduct, saveProductContent, setProductActive } from '#server/admin/products.ts'
-import { AdminUploadError, keyFromPublicUrl, storeAdminImage } from '#server/admin/upload.ts'
+import { deleteMedia, listMedia, uploadMedia } from '#server/media/library.ts'
+import { deleteProduct, listProductsForAdmin, removeProduct, saveProduct, saveProductContent, setProductActive } from '#server/catalog/admin-products.ts'
+import { AdminUploadError, keyFromPublicUrl, storeAdminImage } from '#server/media/admin-images.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
 import { categoryFormSchema } from '#domain/forms/admin-category.ts'

@@ -6,11 +6,13 @@ import { text } from 'node:stream/consumers'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, uploads, users } from '#db/schema/index.ts'
-import { archiveOrder, exportOrdersCsv, getOrderForAdmin, listOrdersForAdmin, openOrderPhoto, restoreOrder } from '#server/admin/orders.ts'
+import { archiveOrder, getOrderForAdmin, listOrdersForAdmin, openOrderPhoto, restoreOrder } from '#server/orders/admin-orders.ts'
+import { exportOrdersCsv } from '#server/orders/orders-csv.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
+import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { createProduct, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
@@ -83,7 +85,9 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		expect(first.orders).toHaveLength(20)
 		expect(first.orders[0]!.email).toBe(`${tag}-22@example.com`)
 		expect(first.orders[0]!.number).toBe(placed[22]!.id.slice(0, 8))
-		expect(first.orders[0]!.date).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
+		// The service returns the date; the view shows it in ro-RO (spec §2).
+		expect(first.orders[0]!.createdAt).toBeInstanceOf(Date)
+		expect(formatAdminDateTime(first.orders[0]!.createdAt)).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
 		const second = await listOrdersForAdmin(db, filters(`q=${tag}&page=2`))
 		expect(second.orders.map((o) => o.email)).toEqual([`${tag}-2@example.com`, `${tag}-1@example.com`, `${tag}-0@example.com`])
 		// A page past the end shows the last page.
@@ -175,7 +179,8 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 			['created', null],
 		])
 		expect(detail.history[0]!.details).toEqual({ from: null, to: 'AWB 123' })
-		expect(detail.history[1]!.date).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
+		expect(detail.history[1]!.createdAt).toBeInstanceOf(Date)
+		expect(formatAdminDateTime(detail.history[1]!.createdAt)).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
 		expect(await getOrderForAdmin(db, MISSING)).toBeNull()
 
 		// The photo streams from storage under the order's name; another order's item is not found.

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, products, stockHolds } from '#db/schema/index.ts'
-import { getOrderForAdmin, listOrdersForAdmin } from '#server/admin/orders.ts'
+import { getOrderForAdmin, listOrdersForAdmin } from '#server/orders/admin-orders.ts'
 import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { startCheckout } from '#server/orders/checkout.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
-import { AdminUploadError, answerUpload, storeAdminImage } from '#server/admin/upload.ts'
+import { answerUpload } from '#server/admin/upload.ts'
+import { AdminUploadError, storeAdminImage } from '#server/media/admin-images.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { ro } from '#domain/admin/texts.ts'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { listCategoriesForAdmin, removeCategory, setCategoryActive } from '#server/admin/categories.ts'
+import { listCategoriesForAdmin, removeCategory, setCategoryActive } from '#server/catalog/admin-categories.ts'
 import { rowActions } from '#server/admin/row-actions.ts'
 import { getApp } from '#server/context.ts'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'

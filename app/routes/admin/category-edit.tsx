@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
-import { descendantIds, getCategory, listCategoryOptions, saveCategoryContent } from '#server/admin/categories.ts'
+import { descendantIds, getCategory, listCategoryOptions, saveCategoryContent } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { notFound, readAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'

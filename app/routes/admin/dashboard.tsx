@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { dashboardStats } from '#server/admin/dashboard.ts'
+import { dashboardStats } from '#server/orders/dashboard.ts'
 import { getApp } from '#server/context.ts'
 import { TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { fill, ro } from '#domain/admin/texts.ts'

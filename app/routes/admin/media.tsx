@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
-import { deleteMedia, listMedia } from '#server/admin/media.ts'
+import { deleteMedia, listMedia } from '#server/media/library.ts'
 import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'

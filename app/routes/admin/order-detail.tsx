@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { data, useFetcher, useLocation, useNavigate } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
-import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/admin/orders.ts'
+import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/orders/admin-orders.ts'
 import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
@@ -12,6 +12,7 @@ import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from 
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
+import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
@@ -19,6 +20,7 @@ import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-orde
 import { orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { parseSubmission } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
+import { countryLabel } from '#domain/shipping.ts'
 import type { Route } from './+types/order-detail'
 
 export async function loader(args: Route.LoaderArgs) {
@@ -286,7 +288,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 		[ro.orders.address, a.address],
 		[ro.orders.city, a.city],
 		[ro.orders.postalCode, a.postalCode],
-		[ro.orders.country, a.country],
+		// A code, or an older order's Romanian name (ADR 0102), as the admin reads it.
+		[ro.orders.country, countryLabel(a.country, 'ro')],
 		[ro.orders.notes, a.notes || ro.orders.noValue],
 	]
 	const title = fill(ro.orders.dialogTitle, { number: `#${order.number}` })
@@ -306,7 +309,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					<h2 id="order-dialog-title" className="font-serif text-2xl">
 						{title}
 					</h2>
-					<p className="mt-1 text-sm text-muted">{fill(ro.orders.placedOn, { date: order.date })}</p>
+					<p className="mt-1 text-sm text-muted">{fill(ro.orders.placedOn, { date: formatAdminDateTime(order.createdAt) })}</p>
 					<p className="mt-2 flex flex-wrap gap-2">
 						<OrderStatusBadge status={order.status} />
 						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
@@ -410,7 +413,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 						<tbody>
 							{order.history.map((entry) => (
 								<tr key={entry.id} className="border-t border-sand/70 align-top">
-									<td className="py-1 pr-3 whitespace-nowrap">{entry.date}</td>
+									<td className="py-1 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.createdAt)}</td>
 									<td className="max-w-48 py-1 pr-3 break-words">{actorLabel(entry)}</td>
 									<td className="py-1 break-words">{describe(entry)}</td>
 								</tr>

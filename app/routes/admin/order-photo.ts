@@ -1,4 +1,4 @@
-import { openOrderPhoto } from '#server/admin/orders.ts'
+import { openOrderPhoto } from '#server/orders/admin-orders.ts'
 import { getApp } from '#server/context.ts'
 import { objectResponse } from '#server/storage/download.ts'
 import { isUuid } from '#domain/ids.ts'

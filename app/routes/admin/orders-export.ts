@@ -1,4 +1,4 @@
-import { exportOrdersCsv } from '#server/admin/orders.ts'
+import { exportOrdersCsv } from '#server/orders/orders-csv.ts'
 import { getApp } from '#server/context.ts'
 import { contentDisposition } from '#server/storage/download.ts'
 import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'

@@ -1,12 +1,13 @@
 import { useEffect } from 'react'
 import { data, Form, Link, Outlet, useNavigation } from 'react-router'
-import { listOrdersForAdmin } from '#server/admin/orders.ts'
+import { listOrdersForAdmin } from '#server/orders/admin-orders.ts'
 import { getApp } from '#server/context.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { notify } from '#app/components/toasts.tsx'
+import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#domain/enums.ts'
 import { ORDER_SEARCH_MAX, orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
@@ -34,7 +35,7 @@ type Row = Route.ComponentProps['loaderData']['orders'][number]
 function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
 	return [
 		{ header: ro.orders.number, cell: (order) => `#${order.number}`, className: 'font-mono' },
-		{ header: ro.orders.date, cell: (order) => order.date, className: 'whitespace-nowrap' },
+		{ header: ro.orders.date, cell: (order) => formatAdminDateTime(order.createdAt), className: 'whitespace-nowrap' },
 		{
 			header: ro.orders.email,
 			cell: (order) => (

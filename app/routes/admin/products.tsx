@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router'
-import { listCategoryOptions } from '#server/admin/categories.ts'
-import { listProductsForAdmin, removeProduct, setProductActive } from '#server/admin/products.ts'
+import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
+import { listProductsForAdmin, removeProduct, setProductActive } from '#server/catalog/admin-products.ts'
 import { rowActions } from '#server/admin/row-actions.ts'
 import { getApp } from '#server/context.ts'
 import { Pager } from '#app/components/admin/pager.tsx'

@@ -6,8 +6,8 @@ import type { CategoryInput } from '#domain/forms/admin-category.ts'
 import { ro } from '#domain/admin/texts.ts'
 import { queueContentTranslation, type TranslationApp } from '../translation/content.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
-import { AdminInputError, isUniqueViolation } from './errors.ts'
-import { deleteCatalogImages } from './upload.ts'
+import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
+import { deleteCatalogImages } from '../media/admin-images.ts'
 
 /** What the admin's catalogue services use besides the database: storage, the log and the translation queue. */
 export type CatalogApp = TranslationApp & { storage: ObjectStorage }

@@ -2,13 +2,10 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import type { DbExecutor } from '#db/client.ts'
 import { orderHistory, orderItems, orders, uploads, users } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
-import { displayOrderNumber, formatAdminDateTime } from '#domain/admin/format.ts'
+import { displayOrderNumber } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
-import { ro } from '#domain/admin/texts.ts'
-import { countryLabel } from '#domain/shipping.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
-import { csvDocument } from './csv.ts'
-import { OrderNotFoundError } from '../orders/admin-changes.ts'
+import { OrderNotFoundError } from './admin-changes.ts'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -20,7 +17,7 @@ function escapeLike(text: string) {
  * The filters as SQL: archived or not, status, payment, and the search — an order number (the
  * start of the id, '#' allowed) or part of the email.
  */
-function listConditions(filters: Omit<OrderListFilters, 'page'>): SQL | undefined {
+export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQL | undefined {
 	const conditions: SQL[] = [filters.view === 'archived' ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt)]
 	if (filters.status) conditions.push(eq(orders.status, filters.status))
 	if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment))
@@ -34,7 +31,7 @@ function listConditions(filters: Omit<OrderListFilters, 'page'>): SQL | undefine
 
 /** Spec §7 admin list: every order newest first, filtered, one page at a time. */
 export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilters) {
-	const where = listConditions(filters)
+	const where = orderListConditions(filters)
 	const [total] = await db.select({ value: count() }).from(orders).where(where)
 	const pages = Math.max(1, Math.ceil((total?.value ?? 0) / ADMIN_ORDERS_PAGE_SIZE))
 	const page = Math.min(Math.max(1, filters.page), pages)
@@ -62,7 +59,6 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 			...row,
 			paymentNote: paymentNoteOf({ paymentStatus: row.paymentStatus, paymentProcessingAt, refundDueAt }),
 			number: displayOrderNumber(row.id),
-			date: formatAdminDateTime(row.createdAt),
 		})),
 		total: total?.value ?? 0,
 		page,
@@ -95,7 +91,10 @@ export function portraitPhotoUrl(orderId: string, itemId: string) {
 	return `/admin/orders/${orderId}/photo/${itemId}`
 }
 
-/** One order with its items (portrait options and photo download), history (who, what, when) and dates in ro-RO. */
+/**
+ * One order with its items (portrait options and photo download) and history (who, what, when), as
+ * data: dates are Dates and the country is as stored; the admin view formats them (ro-RO).
+ */
 export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 	if (!order) return null
@@ -125,7 +124,7 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 	return {
 		id: order.id,
 		number: displayOrderNumber(order.id),
-		date: formatAdminDateTime(order.createdAt),
+		createdAt: order.createdAt,
 		email: order.email,
 		status: order.status,
 		paymentStatus: order.paymentStatus,
@@ -135,8 +134,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
 		totalCents: order.totalCents,
-		// The country as the admin reads it (ADR 0102: a code, or an older order's Romanian name).
-		shippingAddress: { ...order.shippingAddress, country: countryLabel(order.shippingAddress.country, 'ro') },
+		// The country as stored (ADR 0102: a code, or an older order's Romanian name); the view labels it.
+		shippingAddress: order.shippingAddress,
 		archived: order.archivedAt !== null,
 		/** The customer deleted the account: these details are erased once the order is delivered or cancelled. */
 		erasurePending: order.erasurePendingAt !== null,
@@ -155,7 +154,7 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 			id: entry.id,
 			action: entry.action,
 			details: entry.details,
-			date: formatAdminDateTime(entry.createdAt),
+			createdAt: entry.createdAt,
 			actor: entry.actorEmail ?? (entry.actorUserId ? entry.actorUserId : null),
 		})),
 	}
@@ -207,72 +206,4 @@ async function setArchived(db: DbExecutor, input: Actor, archive: boolean) {
 			.values({ orderId: input.orderId, actorUserId: input.actorUserId ?? null, action: archive ? 'archived' : 'restored', details: {} })
 		return { changed: true }
 	})
-}
-
-const CSV_HEADER = [
-	'Număr',
-	'ID',
-	'Data',
-	'Email',
-	'Nume',
-	'Telefon',
-	'Adresă',
-	'Oraș',
-	'Cod poștal',
-	'Țară',
-	'Observații',
-	'Produse',
-	'Subtotal (EUR)',
-	'Livrare (EUR)',
-	'Total (EUR)',
-	'Status',
-	'Plată',
-	'AWB',
-	'Arhivată',
-	ro.orders.csvTest,
-]
-
-const euros = (cents: number) => (cents / 100).toFixed(2)
-
-/** Every order the filters match (all pages), as CSV for a spreadsheet; statuses in Romanian. */
-export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters) {
-	const rows = await db.select().from(orders).where(listConditions(filters)).orderBy(desc(orders.createdAt), desc(orders.id))
-	const items = rows.length
-		? await db
-				.select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
-				.from(orderItems)
-				.innerJoin(orders, eq(orders.id, orderItems.orderId))
-				.where(listConditions(filters))
-				.orderBy(asc(orderItems.lineId))
-		: []
-	const itemsByOrder = new Map<string, string[]>()
-	for (const item of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), `${item.quantity} × ${item.name}`])
-	return csvDocument(
-		CSV_HEADER,
-		rows.map((order) => {
-			const a = order.shippingAddress
-			return [
-				displayOrderNumber(order.id),
-				order.id,
-				formatAdminDateTime(order.createdAt),
-				order.email,
-				a.fullName,
-				a.phone,
-				a.address,
-				a.city,
-				a.postalCode,
-				countryLabel(a.country, 'ro'),
-				a.notes,
-				(itemsByOrder.get(order.id) ?? []).join('; '),
-				euros(order.subtotalCents),
-				euros(order.shippingCents),
-				euros(order.totalCents),
-				ro.orders.statuses[order.status],
-				ro.orders.payments[order.paymentStatus],
-				order.trackingNumber,
-				order.archivedAt ? ro.orders.yes : ro.orders.no,
-				order.testMode ? ro.orders.testMark : '',
-			]
-		}),
-	)
 }

@@ -2,9 +2,9 @@ import { desc, eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { media } from '#db/schema/index.ts'
 import type { MediaFolder } from '#domain/enums.ts'
-import { deleteImage } from '../media/image-pipeline.ts'
+import { deleteImage } from './image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
-import { displayFilename, storeAdminImage } from './upload.ts'
+import { displayFilename, storeAdminImage } from './admin-images.ts'
 
 /** Spec §7: media ordered by created_at descending (one folder at a time). */
 export async function listMedia(db: DbExecutor, folder: MediaFolder) {

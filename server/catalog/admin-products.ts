@@ -4,9 +4,9 @@ import { categories, products } from '#db/schema/index.ts'
 import type { ProductInput } from '#domain/forms/admin-product.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { queueContentTranslation } from '../translation/content.ts'
-import type { CatalogApp } from './categories.ts'
-import { AdminInputError, isUniqueViolation } from './errors.ts'
-import { deleteCatalogImages } from './upload.ts'
+import type { CatalogApp } from './admin-categories.ts'
+import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
+import { deleteCatalogImages } from '../media/admin-images.ts'
 
 /**
  * A stock change refused because checkouts (or another admin) moved the stock since the form was

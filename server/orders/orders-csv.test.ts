@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvDocument, csvRow } from './csv.ts'
+import { csvCell, csvDocument, csvRow } from './orders-csv.ts'
 
 describe('csv', () => {
 	it('leaves plain text and numbers alone', () => {
