@@ -1,23 +1,13 @@
 import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react'
-import { data, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
 import type * as z from 'zod/mini'
-import { isRejected, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
+import { isRejected, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { ro } from '#domain/admin/texts.ts'
 import { fieldErrors, firstIssue } from '#domain/forms/admin-fields.ts'
-import type { FormErrors } from '#domain/forms/submission.ts'
+import type { AdminRejection } from '#domain/forms/submission.ts'
 import { slugify } from '#domain/slug.ts'
 import { FieldError, inputClass, labelClass } from './ui.tsx'
-
-/**
- * An admin save refused, in the one shape (ADR 0101) plus the toast's title: 'Eroare validare' when
- * the form's schema refused it, 'Eroare' when a rule of the service did (a slug taken, stock moved).
- */
-export type AdminRejection = RejectedSubmission & { title: string }
-
-export function rejectAdminSubmission(errors: FormErrors, values: Record<string, unknown>, status = 400, title: string = ro.common.validationError) {
-	return data<AdminRejection>({ errors, values, title }, { status })
-}
 
 type NamedForm = { name: string; slug: string }
 

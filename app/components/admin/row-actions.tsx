@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { fill, ro } from '#domain/admin/texts.ts'
+import type { AdminRejection } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
 import { buttonDanger, buttonSmall, ConfirmDialog } from './ui.tsx'
 import { useToastResult } from './use-toast-result.ts'
@@ -10,7 +11,7 @@ export type RowActionLabels = { toggle: string; edit: string; delete: string }
 
 /**
  * A list row's actions (ADR 0103): activate/deactivate, edit, delete after a confirmation. They post
- * intent=toggle|delete to the list's own action (server/admin/row-actions.ts), which answers a toast.
+ * intent=toggle|delete to the list's own action (server/admin/row-actions.ts), which answers a success toast or a refusal (ADR 0101).
  */
 export function RowActions({
 	row,
@@ -23,7 +24,7 @@ export function RowActions({
 	labels: RowActionLabels
 	deleteConfirm?: string
 }) {
-	const fetcher = useFetcher<{ toast?: Toast }>()
+	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
 	useToastResult(fetcher.data)
 	const [confirming, setConfirming] = useState(false)
 	const busy = fetcher.state !== 'idle'

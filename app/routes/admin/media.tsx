@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import { deleteMedia, listMedia } from '#server/admin/media.ts'
-import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
+import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
@@ -12,7 +12,7 @@ import { fill, ro } from '#domain/admin/texts.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile, sizeInKb } from '#domain/media.ts'
 import { mediaActionSchema } from '#domain/forms/admin-row-action.ts'
-import { parseSubmission } from '#domain/forms/submission.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/media'
 
 function folderFrom(value: string | null): MediaFolder {
@@ -29,18 +29,20 @@ export function meta() {
 	return [{ title: `${ro.media.title} | ${ro.nav.title}` }]
 }
 
-/** intent=delete (id): removes the stored object, then the row. */
+/** intent=delete (id): removes the stored object, then the row; a refusal is in the one shape (ADR 0101). */
 export async function action(args: Route.ActionArgs) {
 	const app = getApp(args.context)
 	const submission = parseSubmission(mediaActionSchema, await readFormData(args.request))
-	if (!submission.ok) return errorToast(ro.messages.mediaDelete, 404)
+	const refuse = (status: number) =>
+		rejectAdminSubmission(formError(ro.messages.mediaDelete), submission.ok ? submission.value : submission.values, status, ro.common.error)
+	if (!submission.ok) return refuse(404)
 	const { id } = submission.value
 	try {
 		const deleted = await deleteMedia(app, id)
-		if (!deleted) return errorToast(ro.messages.mediaDelete, 404)
+		if (!deleted) return refuse(404)
 	} catch (error) {
 		app.log.error({ err: error, mediaId: id }, 'media delete failed')
-		return errorToast(ro.messages.mediaDelete, 500)
+		return refuse(500)
 	}
 	return toastResult({ type: 'success', title: ro.messages.mediaDeleted })
 }

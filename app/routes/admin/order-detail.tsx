@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { data, useFetcher, useLocation, useNavigate } from 'react-router'
+import { useFetcher, useLocation, useNavigate } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/admin/orders.ts'
-import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, rejectAdminSubmission, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -17,7 +17,7 @@ import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
-import { parseSubmission } from '#domain/forms/submission.ts'
+import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/order-detail'
 
@@ -47,13 +47,20 @@ const FAILURE: Record<string, string> = {
 export async function action(args: Route.ActionArgs) {
 	const user = guardedUser(args.context)
 	const app = getApp(args.context)
-	const posted = await readFormData(args.request)
-	const intent = String(posted.get('intent') ?? '')
+	const posted = submittedValues(await readFormData(args.request))
+	const intent = typeof posted.intent === 'string' ? posted.intent : ''
 	const failure = FAILURE[intent] ?? ro.messages.orderUpdate
+	// A refusal in the one shape (ADR 0101); its toast reads `title` and the message.
+	const refuse = (message: string, status: number, title: string = ro.common.error) => rejectAdminSubmission(formError(message), posted, status, title)
 	const id = args.params.id
-	if (!isUuid(id)) return errorToast(ro.messages.orderNotFound, 404, failure)
+	if (!isUuid(id)) return refuse(ro.messages.orderNotFound, 404, failure)
 	const submission = parseSubmission(orderActionSchema, posted)
-	if (!submission.ok) return errorToast(submission.errors.fieldErrors.intent ? failure : (submission.errors.formError ?? failure), 400)
+	if (!submission.ok) {
+		const { errors } = submission
+		return errors.fieldErrors.intent
+			? refuse(failure, 400)
+			: rejectAdminSubmission({ ...errors, formError: errors.formError ?? failure }, posted, 400, ro.common.error)
+	}
 	const change = submission.value
 	const orderId = id.toLowerCase()
 	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
@@ -76,10 +83,10 @@ export async function action(args: Route.ActionArgs) {
 		await restoreOrder(app.db, { orderId, actorUserId: user.id })
 		return toastResult({ type: 'success', title: ro.messages.orderRestored })
 	} catch (error) {
-		if (error instanceof OrderNotFoundError) return errorToast(ro.messages.orderNotFound, 404, failure)
-		if (error instanceof OrderChangeInvalidError) return errorToast(error.message, 400)
+		if (error instanceof OrderNotFoundError) return refuse(ro.messages.orderNotFound, 404, failure)
+		if (error instanceof OrderChangeInvalidError) return refuse(error.message, 400)
 		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
-		return data({ toast: { type: 'error' as const, title: ro.common.error, description: failure } }, { status: 503 })
+		return refuse(failure, 503)
 	}
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
-import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
+import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { editorOnly, guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -17,7 +17,7 @@ import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { fill, ro } from '#domain/admin/texts.ts'
 import { searchText } from '#domain/forms/fields.ts'
-import { parseSubmission, submittedValues } from '#domain/forms/submission.ts'
+import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#domain/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
@@ -56,15 +56,19 @@ export async function action(args: Route.ActionArgs) {
 	// The "use the machine translation" button (intent=clear) clears the override.
 	const fields = { kind: text('kind'), id: text('id'), field: text('field'), locale: text('locale'), text: posted.intent === 'clear' ? '' : text('text') }
 	const submission = parseSubmission(translationOverrideSchema, fields)
-	if (!submission.ok) return errorToast(submission.errors.formError ?? ro.translations.saveError, 400, ro.common.validationError)
+	if (!submission.ok) {
+		const { errors } = submission
+		return rejectAdminSubmission({ ...errors, formError: errors.formError ?? ro.translations.saveError }, fields, 400, ro.common.validationError)
+	}
+	const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), fields, status, ro.common.error)
 	try {
 		const { override } = await setContentTranslationOverride(app, { ...submission.value, userId: user.id })
 		return toastResult({ type: 'success', title: override === null ? ro.translations.cleared : ro.translations.saved })
 	} catch (error) {
-		if (error instanceof TranslationTargetNotFoundError) return errorToast(ro.common.notFound, 404)
-		if (error instanceof NothingToTranslateError) return errorToast(ro.translations.saveError, 400)
+		if (error instanceof TranslationTargetNotFoundError) return refuse(ro.common.notFound, 404)
+		if (error instanceof NothingToTranslateError) return refuse(ro.translations.saveError, 400)
 		app.log.error({ err: error }, 'translation override failed')
-		return errorToast(ro.translations.saveError, 500)
+		return refuse(ro.translations.saveError, 500)
 	}
 }
 
