@@ -3,7 +3,7 @@ import { readFormData, readJson } from '../http/request-body.ts'
 import { isUuid } from '#domain/ids.ts'
 import type { AdminRejection, FormErrors } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 
 /** A bad or unknown id is a 404 page, never a 500 (the root error boundary renders it). */
 export function notFound(): never {
@@ -20,7 +20,12 @@ export function uuidParam(value: string | undefined): string {
  * An admin refusal in the one shape (ADR 0101) plus its toast's title, keeping what was sent: the
  * page shows the first error as a toast with that title ('Eroare validare' by default, for a schema).
  */
-export function rejectAdminSubmission(errors: FormErrors, values: Record<string, unknown> = {}, status = 400, title: string = ro.common.validationError) {
+export function rejectAdminSubmission(
+	errors: FormErrors,
+	values: Record<string, unknown> = {},
+	status = 400,
+	title: string = adminT('common.validationError'),
+) {
 	return data<AdminRejection>({ errors, values, title }, { status })
 }
 

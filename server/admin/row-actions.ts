@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { isUuid } from '#domain/ids.ts'
 import { rowActionSchema } from '#domain/forms/admin-row-action.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
@@ -28,8 +28,8 @@ export function rowActions(config: RowActionConfig) {
 		const posted = submittedValues(await readFormData(request))
 		const submission = parseSubmission(rowActionSchema, posted)
 		const { messages } = config
-		const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), posted, status, ro.common.error)
-		if (!submission.ok) return isUuid(posted.id) ? refuse(messages.updateFailed, 400) : refuse(ro.common.notFound, 404)
+		const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), posted, status, adminT('common.error'))
+		if (!submission.ok) return isUuid(posted.id) ? refuse(messages.updateFailed, 400) : refuse(adminT('common.notFound'), 404)
 		const row = submission.value
 		if (row.intent === 'toggle') {
 			const state = await config.setActive(app, row.id, row.active)

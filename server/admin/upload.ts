@@ -3,7 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { data } from 'react-router'
 import type { Logger } from '../logger.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_MAX_BYTES } from '#domain/media.ts'
 import { deleteImage, storeImage, UnsupportedImageError, type StoredImage } from '../media/image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
@@ -128,9 +128,10 @@ export async function deleteCatalogImages(app: { storage: ObjectStorage; log: Lo
 /** The body of a refused admin upload: the spec's toast title and message ('Fișier invalid', 'Fișier prea mare'). */
 export function uploadRefusalBody(error: AdminUploadError, filename: string, fallback: string) {
 	const name = filename || 'Fișierul'
-	if (error.reason === 'too-large') return { error: error.reason, title: ro.messages.fileTooLarge, message: fill(ro.messages.fileTooLargeText, { name }) }
-	if (error.reason === 'invalid') return { error: error.reason, title: ro.messages.invalidFile, message: fill(ro.messages.invalidFileText, { name }) }
-	return { error: error.reason, title: ro.common.error, message: fallback }
+	if (error.reason === 'too-large')
+		return { error: error.reason, title: adminT('messages.fileTooLarge'), message: adminT('messages.fileTooLargeText', { name }) }
+	if (error.reason === 'invalid') return { error: error.reason, title: adminT('messages.invalidFile'), message: adminT('messages.invalidFileText', { name }) }
+	return { error: error.reason, title: adminT('common.error'), message: fallback }
 }
 
 /**

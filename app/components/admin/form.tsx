@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router'
 import type * as z from 'zod/mini'
 import { isRejected, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { fieldErrors, firstIssue } from '#domain/forms/admin-fields.ts'
 import type { AdminRejection } from '#domain/forms/submission.ts'
 import { slugify } from '#domain/slug.ts'
@@ -37,7 +37,7 @@ export function useAdminForm<Values extends NamedForm>(options: {
 	const navigation = useNavigation()
 	const uid = useId()
 
-	useSubmissionToast(actionData, rejected?.title ?? ro.common.validationError)
+	useSubmissionToast(actionData, rejected?.title ?? adminT('common.validationError'))
 
 	// Hydration keeps what was typed in the page's HTML, but the state still holds the loaded values
 	// and the next render would write them back: take the typed text into the state first.
@@ -97,7 +97,7 @@ export function useAdminForm<Values extends NamedForm>(options: {
 			if (!parsed.success) {
 				event.preventDefault()
 				setClientErrors({ after: actionData, errors: fieldErrors(parsed.error) })
-				notify({ type: 'error', title: ro.common.validationError, description: firstIssue(parsed.error).message })
+				notify({ type: 'error', title: adminT('common.validationError'), description: firstIssue(parsed.error).message })
 				return
 			}
 			setClientErrors(null)

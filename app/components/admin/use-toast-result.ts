@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { isRejected, useSubmissionToast } from '#app/lib/forms/submission.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import type { AdminRejection } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
 import { notify } from '../toasts.tsx'
@@ -11,7 +11,7 @@ import { notify } from '../toasts.tsx'
  */
 export function useToastResult(result: { toast?: Toast } | AdminRejection | undefined) {
 	const rejected = isRejected(result) ? (result as AdminRejection) : undefined
-	useSubmissionToast(result, rejected?.title ?? ro.common.validationError)
+	useSubmissionToast(result, rejected?.title ?? adminT('common.validationError'))
 	useEffect(() => {
 		if (result && 'toast' in result && result.toast) notify(result.toast)
 	}, [result])
