@@ -8,6 +8,15 @@ import * as z from 'zod/mini'
  */
 export type FormErrors = { fieldErrors: Record<string, string>; formError: string | null }
 
+/** A refusal as an action answers it: the errors in the one shape and what was sent, to show it again. */
+export type RejectedSubmission = { errors: FormErrors; values: Record<string, unknown> }
+
+/**
+ * An admin refusal: the one shape plus the title of its toast ('Eroare validare' when a schema
+ * refused it, 'Eroare' or the failed action's message when a rule or the service did).
+ */
+export type AdminRejection = RejectedSubmission & { title: string }
+
 /** What a parse gives: the schema's output, or the errors with what was sent, to show it again. */
 export type Submission<Output> = { ok: true; value: Output } | { ok: false; errors: FormErrors; values: Record<string, unknown> }
 

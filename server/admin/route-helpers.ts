@@ -1,8 +1,9 @@
 import { data } from 'react-router'
 import { readFormData, readJson } from '../http/request-body.ts'
 import { isUuid } from '#domain/ids.ts'
+import type { AdminRejection, FormErrors } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 
 /** A bad or unknown id is a 404 page, never a 500 (the root error boundary renders it). */
 export function notFound(): never {
@@ -15,13 +16,22 @@ export function uuidParam(value: string | undefined): string {
 	return value
 }
 
-/** An action's answer carrying one toast. */
-export function toastResult(toast: Toast, status = 200) {
-	return data({ toast }, { status })
+/**
+ * An admin refusal in the one shape (ADR 0101) plus its toast's title, keeping what was sent: the
+ * page shows the first error as a toast with that title ('Eroare validare' by default, for a schema).
+ */
+export function rejectAdminSubmission(
+	errors: FormErrors,
+	values: Record<string, unknown> = {},
+	status = 400,
+	title: string = adminT('common.validationError'),
+) {
+	return data<AdminRejection>({ errors, values, title }, { status })
 }
 
-export function errorToast(message: string, status = 400, title: string = ro.common.error) {
-	return toastResult({ type: 'error', title, description: message }, status)
+/** An admin action's answer carrying one (success) toast. */
+export function toastResult(toast: Toast, status = 200) {
+	return data({ toast }, { status })
 }
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { data } from 'react-router'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_MAX_BYTES } from '#domain/media.ts'
 import { AdminUploadError } from '../media/admin-images.ts'
 
@@ -77,9 +77,10 @@ export async function readUploadedFile(request: Request, maxBytes = ADMIN_IMAGE_
 /** The body of a refused admin upload: the spec's toast title and message ('Fișier invalid', 'Fișier prea mare'). */
 export function uploadRefusalBody(error: AdminUploadError, filename: string, fallback: string) {
 	const name = filename || 'Fișierul'
-	if (error.reason === 'too-large') return { error: error.reason, title: ro.messages.fileTooLarge, message: fill(ro.messages.fileTooLargeText, { name }) }
-	if (error.reason === 'invalid') return { error: error.reason, title: ro.messages.invalidFile, message: fill(ro.messages.invalidFileText, { name }) }
-	return { error: error.reason, title: ro.common.error, message: fallback }
+	if (error.reason === 'too-large')
+		return { error: error.reason, title: adminT('messages.fileTooLarge'), message: adminT('messages.fileTooLargeText', { name }) }
+	if (error.reason === 'invalid') return { error: error.reason, title: adminT('messages.invalidFile'), message: adminT('messages.invalidFileText', { name }) }
+	return { error: error.reason, title: adminT('common.error'), message: fallback }
 }
 
 /**

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { categories } from '#db/schema/index.ts'
 import type { CategoryInput } from '#domain/forms/admin-category.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { queueContentTranslation, type TranslationApp } from '../translation/content.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
@@ -84,15 +84,15 @@ export async function saveCategory(db: DbExecutor, id: string | null, input: Cat
 		return await db.transaction(async (tx) => {
 			// One writer at a time moves categories around: two concurrent moves could otherwise make a cycle together.
 			await tx.execute(sql`select pg_advisory_xact_lock(7310553)`)
-			if (id && !(await getCategory(tx, id))) throw new AdminInputError(ro.common.notFound, 404)
+			if (id && !(await getCategory(tx, id))) throw new AdminInputError(adminT('common.notFound'), 404)
 			if (input.parentId) {
-				if (!(await getCategory(tx, input.parentId))) throw new AdminInputError(ro.messages.parentMissing, 400, 'parentId')
+				if (!(await getCategory(tx, input.parentId))) throw new AdminInputError(adminT('messages.parentMissing'), 400, 'parentId')
 				if (id && (input.parentId === id || (await descendantIds(tx, id)).includes(input.parentId))) {
-					throw new AdminInputError(ro.messages.parentCycle, 400, 'parentId')
+					throw new AdminInputError(adminT('messages.parentCycle'), 400, 'parentId')
 				}
 			}
 			const [clash] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, input.slug)).limit(1)
-			if (clash && clash.id !== id) throw new AdminInputError(ro.messages.duplicateCategorySlug, 409, 'slug')
+			if (clash && clash.id !== id) throw new AdminInputError(adminT('messages.duplicateCategorySlug'), 409, 'slug')
 
 			const values = {
 				name: input.name,
@@ -112,7 +112,7 @@ export async function saveCategory(db: DbExecutor, id: string | null, input: Cat
 			return { id: row!.id, created: true }
 		})
 	} catch (error) {
-		if (isUniqueViolation(error)) throw new AdminInputError(ro.messages.duplicateCategorySlug, 409, 'slug')
+		if (isUniqueViolation(error)) throw new AdminInputError(adminT('messages.duplicateCategorySlug'), 409, 'slug')
 		throw error
 	}
 }

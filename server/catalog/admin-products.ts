@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { ProductInput } from '#domain/forms/admin-product.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { queueContentTranslation } from '../translation/content.ts'
 import type { CatalogApp } from './admin-categories.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
@@ -15,7 +15,7 @@ import { deleteCatalogImages } from '../media/admin-images.ts'
 export class StockMovedError extends AdminInputError {
 	override name = 'StockMovedError'
 	constructor(readonly currentStock: number | null) {
-		super(fill(ro.messages.stockMoved, { stock: currentStock ?? ro.messages.stockUnlimited }), 409, 'stock')
+		super(adminT('messages.stockMoved', { stock: currentStock ?? adminT('messages.stockUnlimited') }), 409, 'stock')
 	}
 }
 
@@ -84,11 +84,11 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 	try {
 		return await db.transaction(async (tx) => {
 			const existing = id ? await getProduct(tx, id) : null
-			if (id && !existing) throw new AdminInputError(ro.common.notFound, 404)
+			if (id && !existing) throw new AdminInputError(adminT('common.notFound'), 404)
 			const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1)
-			if (!category) throw new AdminInputError(ro.messages.categoryMissing, 400, 'categoryId')
+			if (!category) throw new AdminInputError(adminT('messages.categoryMissing'), 400, 'categoryId')
 			const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, input.slug)).limit(1)
-			if (clash && clash.id !== id) throw new AdminInputError(ro.messages.duplicateProductSlug, 409, 'slug')
+			if (clash && clash.id !== id) throw new AdminInputError(adminT('messages.duplicateProductSlug'), 409, 'slug')
 
 			const values = {
 				name: input.name,
@@ -119,7 +119,7 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 			return { id: row!.id, created: true, removedImages: [] }
 		})
 	} catch (error) {
-		if (isUniqueViolation(error)) throw new AdminInputError(ro.messages.duplicateProductSlug, 409, 'slug')
+		if (isUniqueViolation(error)) throw new AdminInputError(adminT('messages.duplicateProductSlug'), 409, 'slug')
 		throw error
 	}
 }

@@ -3,7 +3,7 @@ import type { DbExecutor } from '#db/client.ts'
 import { orderItems, orders } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { displayOrderNumber, formatAdminDateTime } from '#domain/admin/format.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { countryLabel } from '#domain/shipping.ts'
 import { orderListConditions } from './admin-orders.ts'
 
@@ -56,7 +56,7 @@ const CSV_HEADER = [
 	'Plată',
 	'AWB',
 	'Arhivată',
-	ro.orders.csvTest,
+	adminT('orders.csvTest'),
 ]
 
 const euros = (cents: number) => (cents / 100).toFixed(2)
@@ -94,11 +94,11 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 				euros(order.subtotalCents),
 				euros(order.shippingCents),
 				euros(order.totalCents),
-				ro.orders.statuses[order.status],
-				ro.orders.payments[order.paymentStatus],
+				adminT(`orders.statuses.${order.status}`),
+				adminT(`orders.payments.${order.paymentStatus}`),
 				order.trackingNumber,
-				order.archivedAt ? ro.orders.yes : ro.orders.no,
-				order.testMode ? ro.orders.testMark : '',
+				order.archivedAt ? adminT('orders.yes') : adminT('orders.no'),
+				order.testMode ? adminT('orders.testMark') : '',
 			]
 		}),
 	)

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from 'react-router'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { buttonPrimary } from './ui.tsx'
 
 /**
@@ -11,13 +11,13 @@ export function AdminErrorPage({ error }: { error: unknown }) {
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	const [title, text] =
 		status === 404
-			? [ro.errors.notFoundTitle, ro.errors.notFoundText]
+			? [adminT('errors.notFoundTitle'), adminT('errors.notFoundText')]
 			: status === 503
-				? [ro.errors.unavailableTitle, ro.errors.unavailableText]
-				: [ro.errors.title, ro.errors.text]
+				? [adminT('errors.unavailableTitle'), adminT('errors.unavailableText')]
+				: [adminT('errors.title'), adminT('errors.text')]
 	return (
 		<section aria-labelledby="admin-error-title" role="alert" className="rounded-2xl bg-white p-8 text-center shadow-sm">
-			<title>{`${title} | ${ro.nav.title}`}</title>
+			<title>{`${title} | ${adminT('nav.title')}`}</title>
 			<meta name="robots" content="noindex" />
 			<p className="text-sm font-semibold text-clay-dark">{status}</p>
 			<h1 id="admin-error-title" className="mt-2 font-serif text-3xl">
@@ -25,7 +25,7 @@ export function AdminErrorPage({ error }: { error: unknown }) {
 			</h1>
 			<p className="mt-4 text-muted">{text}</p>
 			<Link to="/admin" className={`${buttonPrimary} mt-6`}>
-				{ro.errors.backToDashboard}
+				{adminT('errors.backToDashboard')}
 			</Link>
 		</section>
 	)

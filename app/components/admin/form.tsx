@@ -1,23 +1,13 @@
 import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react'
-import { data, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
 import type * as z from 'zod/mini'
-import { isRejected, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
+import { isRejected, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { fieldErrors, firstIssue } from '#domain/forms/admin-fields.ts'
-import type { FormErrors } from '#domain/forms/submission.ts'
+import type { AdminRejection } from '#domain/forms/submission.ts'
 import { slugify } from '#domain/slug.ts'
 import { FieldError, inputClass, labelClass } from './ui.tsx'
-
-/**
- * An admin save refused, in the one shape (ADR 0101) plus the toast's title: 'Eroare validare' when
- * the form's schema refused it, 'Eroare' when a rule of the service did (a slug taken, stock moved).
- */
-export type AdminRejection = RejectedSubmission & { title: string }
-
-export function rejectAdminSubmission(errors: FormErrors, values: Record<string, unknown>, status = 400, title: string = ro.common.validationError) {
-	return data<AdminRejection>({ errors, values, title }, { status })
-}
 
 type NamedForm = { name: string; slug: string }
 
@@ -47,7 +37,7 @@ export function useAdminForm<Values extends NamedForm>(options: {
 	const navigation = useNavigation()
 	const uid = useId()
 
-	useSubmissionToast(actionData, rejected?.title ?? ro.common.validationError)
+	useSubmissionToast(actionData, rejected?.title ?? adminT('common.validationError'))
 
 	// Hydration keeps what was typed in the page's HTML, but the state still holds the loaded values
 	// and the next render would write them back: take the typed text into the state first.
@@ -107,7 +97,7 @@ export function useAdminForm<Values extends NamedForm>(options: {
 			if (!parsed.success) {
 				event.preventDefault()
 				setClientErrors({ after: actionData, errors: fieldErrors(parsed.error) })
-				notify({ type: 'error', title: ro.common.validationError, description: firstIssue(parsed.error).message })
+				notify({ type: 'error', title: adminT('common.validationError'), description: firstIssue(parsed.error).message })
 				return
 			}
 			setClientErrors(null)

@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import type { PaymentNote } from '#domain/payment-note.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 
 const badge = 'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold'
 
@@ -21,34 +21,33 @@ const paymentColors: Record<PaymentStatus, string> = {
 
 /** Spec §4 order status (Nouă, În procesare, Expediată, Livrată, Anulată). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-	return <span className={`${badge} ${statusColors[status]}`}>{ro.orders.statuses[status]}</span>
+	return <span className={`${badge} ${statusColors[status]}`}>{adminT(`orders.statuses.${status}`)}</span>
 }
 
 /** Test money (test card page, Stripe test mode): shown beside the payment so nobody ships against it. */
 export function TestModeBadge() {
 	return (
-		<span className={`${badge} bg-fuchsia-700 text-white`} title={ro.orders.testMarkTitle} data-testid="test-mode-badge">
-			{ro.orders.testMark}
+		<span className={`${badge} bg-fuchsia-700 text-white`} title={adminT('orders.testMarkTitle')} data-testid="test-mode-badge">
+			{adminT('orders.testMark')}
 		</span>
 	)
 }
 
 /** Spec §4 payment status (În așteptare, Plătită, Eșuată, Rambursată); read-only. */
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
-	return <span className={`${badge} ${paymentColors[status]}`}>{ro.orders.payments[status]}</span>
+	return <span className={`${badge} ${paymentColors[status]}`}>{adminT(`orders.payments.${status}`)}</span>
 }
 
 /** A delayed payment settling, or a late one owed back or refunded (ADR 0095); nothing otherwise. */
 export function PaymentNoteBadge({ note }: { note: PaymentNote | null }) {
 	if (!note) return null
-	const text = ro.orders.paymentNotes[note]
 	return (
 		<span
 			className={`${badge} ${note === 'refundDue' ? 'bg-red-100 text-red-900' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300'}`}
-			title={text.title}
+			title={adminT(`orders.paymentNotes.${note}.title`)}
 			data-payment-note={note}
 		>
-			{text.label}
+			{adminT(`orders.paymentNotes.${note}.label`)}
 		</span>
 	)
 }

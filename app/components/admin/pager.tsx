@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { buttonSmall } from './ui.tsx'
 
 /**
@@ -8,12 +8,12 @@ import { buttonSmall } from './ui.tsx'
  */
 export function Pager({ page, pages, total, href }: { page: number; pages: number; total: number; href: (page: number) => string }) {
 	if (pages <= 1) return null
-	const label = fill(ro.common.page, { page, pages })
+	const label = adminT('common.page', { page, pages })
 	return (
 		<nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
 			{page > 1 ? (
 				<Link to={href(page - 1)} className={buttonSmall}>
-					{ro.common.previous}
+					{adminT('common.previous')}
 				</Link>
 			) : (
 				<span />
@@ -23,7 +23,7 @@ export function Pager({ page, pages, total, href }: { page: number; pages: numbe
 			</span>
 			{page < pages ? (
 				<Link to={href(page + 1)} className={buttonSmall}>
-					{ro.common.next}
+					{adminT('common.next')}
 				</Link>
 			) : (
 				<span />

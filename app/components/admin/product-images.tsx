@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
 import { PRODUCT_MAX_IMAGES } from '#domain/forms/admin-product.ts'
 import { notify } from '../toasts.tsx'
@@ -33,9 +33,9 @@ export function ProductImages({
 		for (const file of files) {
 			const rejection = checkImageFile(file)
 			if (rejection === 'invalid')
-				notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
+				notify({ type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) })
 			else if (rejection === 'too-large')
-				notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
+				notify({ type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) })
 			else accepted.push(file)
 		}
 		const room = PRODUCT_MAX_IMAGES - images.length
@@ -51,7 +51,7 @@ export function ProductImages({
 				file,
 				{ purpose: 'product' },
 				(percent) => setInFlight((current) => current.map((item) => (item.key === key ? { ...item, percent } : item))),
-				ro.messages.imagesLoad,
+				adminT('messages.imagesLoad'),
 			)
 			setInFlight((current) => current.filter((item) => item.key !== key))
 			if (answer.ok) {
@@ -60,7 +60,7 @@ export function ProductImages({
 			} else notify({ type: 'error', title: answer.title, description: answer.message })
 		}
 		onBusyChange(false)
-		if (uploaded > 0) notify({ type: 'success', title: fill(ro.messages.imagesUploaded, { count: uploaded }) })
+		if (uploaded > 0) notify({ type: 'success', title: adminT('messages.imagesUploaded', { count: uploaded }) })
 	}
 
 	function move(index: number, by: -1 | 1) {
@@ -74,24 +74,26 @@ export function ProductImages({
 
 	return (
 		<fieldset aria-describedby={`${inputId}-hint`}>
-			<legend className="font-serif text-xl">{ro.products.images}</legend>
+			<legend className="font-serif text-xl">{adminT('products.images')}</legend>
 			<p id={`${inputId}-hint`} className="mt-1 text-xs text-muted">
-				{ro.products.imagesHint}
+				{adminT('products.imagesHint')}
 			</p>
 			{images.length > 0 ? (
-				<ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={ro.products.images}>
+				<ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={adminT('products.images')}>
 					{images.map((url, index) => (
 						<li key={url} className="rounded-lg border border-sand bg-cream p-2">
 							<div className="relative">
 								<img
 									src={url}
-									alt={fill(ro.products.imageAlt, { n: index + 1 })}
+									alt={adminT('products.imageAlt', { n: index + 1 })}
 									width={200}
 									height={200}
 									className="aspect-square w-full rounded object-cover"
 								/>
 								{index === 0 ? (
-									<span className="absolute left-1 top-1 rounded-full bg-clay-dark px-2 py-0.5 text-xs font-semibold text-white">{ro.products.mainImage}</span>
+									<span className="absolute left-1 top-1 rounded-full bg-clay-dark px-2 py-0.5 text-xs font-semibold text-white">
+										{adminT('products.mainImage')}
+									</span>
 								) : null}
 							</div>
 							<div className="mt-2 flex flex-wrap justify-between gap-1">
@@ -100,7 +102,7 @@ export function ProductImages({
 									className={buttonSmall}
 									disabled={index === 0}
 									onClick={() => move(index, -1)}
-									aria-label={fill(ro.products.moveLeft, { n: index + 1 })}
+									aria-label={adminT('products.moveLeft', { n: index + 1 })}
 								>
 									←
 								</button>
@@ -109,7 +111,7 @@ export function ProductImages({
 									className={buttonSmall}
 									disabled={index === images.length - 1}
 									onClick={() => move(index, 1)}
-									aria-label={fill(ro.products.moveRight, { n: index + 1 })}
+									aria-label={adminT('products.moveRight', { n: index + 1 })}
 								>
 									→
 								</button>
@@ -117,7 +119,7 @@ export function ProductImages({
 									type="button"
 									className={buttonSmall}
 									onClick={() => onChange((current) => current.filter((_, i) => i !== index))}
-									aria-label={fill(ro.products.removeImage, { n: index + 1 })}
+									aria-label={adminT('products.removeImage', { n: index + 1 })}
 								>
 									✕
 								</button>
@@ -131,14 +133,14 @@ export function ProductImages({
 					{inFlight.map((item) => (
 						<li key={item.key} className="flex items-center gap-3 text-sm">
 							<span className="min-w-0 flex-1 truncate">{item.name}</span>
-							<progress max={100} value={item.percent} aria-label={fill(ro.products.uploading, { name: item.name })} className="h-2 w-40 accent-clay-dark" />
+							<progress max={100} value={item.percent} aria-label={adminT('products.uploading', { name: item.name })} className="h-2 w-40 accent-clay-dark" />
 						</li>
 					))}
 				</ul>
 			) : null}
 			<div className="mt-3">
 				<label htmlFor={inputId} className={`${buttonSecondary} cursor-pointer`}>
-					{ro.products.addImages}
+					{adminT('products.addImages')}
 				</label>
 				<input
 					ref={input}

@@ -1,16 +1,17 @@
 import { useState } from 'react'
 import { Link, useFetcher } from 'react-router'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT, type AdminKey } from '#domain/i18n/admin.ts'
+import type { AdminRejection } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
 import { buttonDanger, buttonSmall, ConfirmDialog } from './ui.tsx'
 import { useToastResult } from './use-toast-result.ts'
 
-/** The accessible names of a row's buttons: templates with {name} (and {action} for the toggle). */
-export type RowActionLabels = { toggle: string; edit: string; delete: string }
+/** The accessible names of a row's buttons: keys of texts with {{name}} (and {{action}} for the toggle). */
+export type RowActionLabels = { toggle: AdminKey; edit: AdminKey; delete: AdminKey }
 
 /**
  * A list row's actions (ADR 0103): activate/deactivate, edit, delete after a confirmation. They post
- * intent=toggle|delete to the list's own action (server/admin/row-actions.ts), which answers a toast.
+ * intent=toggle|delete to the list's own action (server/admin/row-actions.ts), which answers a success toast or a refusal (ADR 0101).
  */
 export function RowActions({
 	row,
@@ -23,26 +24,26 @@ export function RowActions({
 	labels: RowActionLabels
 	deleteConfirm?: string
 }) {
-	const fetcher = useFetcher<{ toast?: Toast }>()
+	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
 	useToastResult(fetcher.data)
 	const [confirming, setConfirming] = useState(false)
 	const busy = fetcher.state !== 'idle'
-	const toggleAction = row.isActive ? ro.common.deactivate : ro.common.activate
+	const toggleAction = row.isActive ? adminT('common.deactivate') : adminT('common.activate')
 	return (
 		<div className="flex flex-wrap gap-2">
 			<fetcher.Form method="post">
 				<input type="hidden" name="intent" value="toggle" />
 				<input type="hidden" name="id" value={row.id} />
 				<input type="hidden" name="active" value={String(!row.isActive)} />
-				<button type="submit" className={buttonSmall} disabled={busy} aria-label={fill(labels.toggle, { action: toggleAction, name: row.name })}>
+				<button type="submit" className={buttonSmall} disabled={busy} aria-label={adminT(labels.toggle, { action: toggleAction, name: row.name })}>
 					{toggleAction}
 				</button>
 			</fetcher.Form>
-			<Link to={editTo} className={buttonSmall} aria-label={fill(labels.edit, { name: row.name })}>
-				{ro.common.edit}
+			<Link to={editTo} className={buttonSmall} aria-label={adminT(labels.edit, { name: row.name })}>
+				{adminT('common.edit')}
 			</Link>
-			<button type="button" className={buttonDanger} disabled={busy} onClick={() => setConfirming(true)} aria-label={fill(labels.delete, { name: row.name })}>
-				{ro.common.delete}
+			<button type="button" className={buttonDanger} disabled={busy} onClick={() => setConfirming(true)} aria-label={adminT(labels.delete, { name: row.name })}>
+				{adminT('common.delete')}
 			</button>
 			<ConfirmDialog
 				open={confirming}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 
 export const buttonPrimary =
 	'inline-flex items-center justify-center gap-2 rounded-full bg-clay-dark px-5 py-2 text-sm font-medium text-white hover:bg-ink disabled:opacity-60'
@@ -20,7 +20,7 @@ export function StatusBadge({ active, on, off }: { active: boolean; on: string; 
 	)
 }
 
-export function Spinner({ label = ro.common.loading }: { label?: string }) {
+export function Spinner({ label = adminT('common.loading') }: { label?: string }) {
 	return (
 		<div role="status" className="flex items-center justify-center gap-3 py-12 text-muted">
 			<span aria-hidden="true" className="size-6 animate-spin rounded-full border-2 border-clay-dark border-t-transparent" />
@@ -43,9 +43,9 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
  */
 export function ConfirmDialog({
 	open,
-	title = ro.common.areYouSure,
+	title = adminT('common.areYouSure'),
 	description,
-	confirmLabel = ro.common.delete,
+	confirmLabel = adminT('common.delete'),
 	onConfirm,
 	onClose,
 }: {
@@ -83,7 +83,7 @@ export function ConfirmDialog({
 					) : null}
 					<div className="mt-6 flex justify-end gap-3">
 						<button type="button" className={buttonSecondary} onClick={onClose} autoFocus>
-							{ro.common.cancel}
+							{adminT('common.cancel')}
 						</button>
 						<button
 							type="button"

@@ -1,4 +1,4 @@
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 
 export type UploadAnswer<T> = { ok: true; value: T } | { ok: false; title: string; message: string }
 
@@ -28,9 +28,9 @@ export function uploadFile<T>(
 			if (request.status === 201 && response) resolve({ ok: true, value: response })
 			else if (response && typeof response.title === 'string' && typeof response.message === 'string') {
 				resolve({ ok: false, title: response.title, message: response.message })
-			} else resolve({ ok: false, title: ro.common.error, message: fallback })
+			} else resolve({ ok: false, title: adminT('common.error'), message: fallback })
 		}
-		request.onerror = () => resolve({ ok: false, title: ro.common.error, message: fallback })
+		request.onerror = () => resolve({ ok: false, title: adminT('common.error'), message: fallback })
 		request.send(body)
 	})
 }

@@ -1,15 +1,15 @@
 import { useEffect } from 'react'
 import { data } from 'react-router'
 import { notify } from '#app/components/toasts.tsx'
-import type { FormErrors } from '#domain/forms/submission.ts'
+import type { FormErrors, RejectedSubmission } from '#domain/forms/submission.ts'
+
+export type { RejectedSubmission }
 
 /**
  * The route side of one way to submit a form (ADR 0101). An action parses with
  * parseSubmission (domain/forms/submission.ts) and, when it refuses, returns rejectSubmission:
  * the errors in the one shape and what was sent, so the form shows it again instead of losing it.
  */
-export type RejectedSubmission = { errors: FormErrors; values: Record<string, unknown> }
-
 export function rejectSubmission(errors: FormErrors, values: Record<string, unknown> = {}, status = 400, headers?: HeadersInit) {
 	return data<RejectedSubmission>({ errors, values }, { status, headers })
 }

@@ -3,7 +3,7 @@ import { answerUpload } from '#server/admin/upload.ts'
 import { AdminUploadError, storeAdminImage } from '#server/media/admin-images.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/api.images'
 
 /** Where each kind of catalogue image is stored (spec §7). */
@@ -16,7 +16,7 @@ const PREFIXES = { product: 'products', category: 'categories' } as const
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const user = guardedUser(context)
-	return answerUpload(request, ro.messages.imageUpload, async (file) => {
+	return answerUpload(request, adminT('messages.imageUpload'), async (file) => {
 		const purpose = file.fields.purpose
 		if (purpose !== 'product' && purpose !== 'category') throw new AdminUploadError('missing')
 		const stored = await storeAdminImage(app.storage, file.bytes, PREFIXES[purpose])

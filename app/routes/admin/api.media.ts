@@ -5,7 +5,7 @@ import { AdminUploadError } from '#server/media/admin-images.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/api.media'
 
 /**
@@ -15,7 +15,7 @@ import type { Route } from './+types/api.media'
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const user = guardedUser(context)
-	return answerUpload(request, ro.messages.mediaLoad, async (file) => {
+	return answerUpload(request, adminT('messages.mediaLoad'), async (file) => {
 		const folder = file.fields.folder as MediaFolder
 		if (!MEDIA_FOLDERS.includes(folder)) throw new AdminUploadError('missing')
 		const row = await uploadMedia(app, { folder, filename: file.filename, bytes: file.bytes, uploadedBy: user.id })

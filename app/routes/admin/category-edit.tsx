@@ -2,14 +2,14 @@ import { useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { descendantIds, getCategory, listCategoryOptions, saveCategoryContent } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { notFound, readAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, readAdminSubmission, rejectAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { AdminField, NameAndSlugFields, rejectAdminSubmission, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
+import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `${loaderData?.id ? ro.categories.editTitle : ro.categories.newTitle} | ${ro.nav.title}` }]
+	return [{ title: `${loaderData?.id ? adminT('categories.editTitle') : adminT('categories.newTitle')} | ${adminT('nav.title')}` }]
 }
 
 /** The category form (spec §5), posted as a form (or JSON) and parsed with the same schema as the browser's. */
@@ -55,14 +55,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const values = submittedValues(posted)
 	try {
 		const saved = await saveCategoryContent(app, id, submission.value)
-		return redirectWithToast(app, '/admin/categories', { type: 'success', title: saved.created ? ro.messages.categoryCreated : ro.messages.categoryUpdated })
+		return redirectWithToast(app, '/admin/categories', {
+			type: 'success',
+			title: saved.created ? adminT('messages.categoryCreated') : adminT('messages.categoryUpdated'),
+		})
 	} catch (error) {
 		if (error instanceof AdminInputError) {
 			if (error.status === 404) notFound()
-			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, ro.common.error)
+			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
 		}
 		app.log.error({ err: error }, 'category save failed')
-		return rejectAdminSubmission(formError(ro.messages.categorySave), values, 500, ro.common.error)
+		return rejectAdminSubmission(formError(adminT('messages.categorySave')), values, 500, adminT('common.error'))
 	}
 }
 
@@ -95,31 +98,31 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 		if (rejection) {
 			notify(
 				rejection === 'invalid'
-					? { type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) }
-					: { type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) },
+					? { type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) }
+					: { type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) },
 			)
 			return
 		}
 		setUploading(0)
-		const answer = await uploadFile<{ url: string }>('/admin/api/images', file, { purpose: 'category' }, setUploading, ro.messages.imageUpload)
+		const answer = await uploadFile<{ url: string }>('/admin/api/images', file, { purpose: 'category' }, setUploading, adminT('messages.imageUpload'))
 		setUploading(null)
 		if (answer.ok) {
 			set('imageUrl', answer.value.url)
-			notify({ type: 'success', title: ro.messages.imageUploaded })
+			notify({ type: 'success', title: adminT('messages.imageUploaded') })
 		} else notify({ type: 'error', title: answer.title, description: answer.message })
 	}
 
 	return (
 		<section aria-labelledby="category-form-title" className="max-w-2xl">
 			<Link to="/admin/categories" className="text-sm text-clay-dark underline underline-offset-4">
-				← {ro.common.back}
+				← {adminT('common.back')}
 			</Link>
 			<h1 id="category-form-title" className="mt-3 font-serif text-3xl">
-				{id ? ro.categories.editTitle : ro.categories.newTitle}
+				{id ? adminT('categories.editTitle') : adminT('categories.newTitle')}
 			</h1>
 			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-				<NameAndSlugFields form={form} values={values} nameLabel={ro.categories.name} slugLabel={ro.categories.slug} />
-				<AdminField form={form} name="description" label={ro.categories.description}>
+				<NameAndSlugFields form={form} values={values} nameLabel={adminT('categories.name')} slugLabel={adminT('categories.slug')} />
+				<AdminField form={form} name="description" label={adminT('categories.description')}>
 					<textarea
 						{...control('description')}
 						className={inputClass}
@@ -129,9 +132,9 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 						onChange={(event) => set('description', event.target.value)}
 					/>
 				</AdminField>
-				<AdminField form={form} name="parentId" label={ro.categories.parent}>
+				<AdminField form={form} name="parentId" label={adminT('categories.parent')}>
 					<select {...control('parentId')} className={inputClass} value={values.parentId} onChange={(event) => set('parentId', event.target.value)}>
-						<option value="">{ro.categories.noParent}</option>
+						<option value="">{adminT('categories.noParent')}</option>
 						{parents.map((parent) => (
 							<option key={parent.id} value={parent.id}>
 								{parent.name}
@@ -140,7 +143,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 					</select>
 				</AdminField>
 				<div className="grid gap-5 sm:grid-cols-2">
-					<AdminField form={form} name="displayOrder" label={ro.categories.order}>
+					<AdminField form={form} name="displayOrder" label={adminT('categories.order')}>
 						<input
 							{...control('displayOrder')}
 							type="number"
@@ -152,7 +155,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 							onChange={(event) => set('displayOrder', event.target.value)}
 						/>
 					</AdminField>
-					<AdminField form={form} name="price" label={ro.categories.price}>
+					<AdminField form={form} name="price" label={adminT('categories.price')}>
 						<input
 							{...control('price')}
 							type="number"
@@ -174,22 +177,22 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 						checked={values.isActive}
 						onChange={(event) => set('isActive', event.target.checked)}
 					/>
-					{ro.categories.isActive}
+					{adminT('categories.isActive')}
 				</label>
 				<fieldset>
-					<legend className={labelClass}>{ro.categories.image}</legend>
+					<legend className={labelClass}>{adminT('categories.image')}</legend>
 					<input type="hidden" name="imageUrl" value={values.imageUrl ?? ''} />
 					{values.imageUrl ? (
 						<div className="mt-2 flex items-end gap-4">
-							<img src={values.imageUrl} alt={ro.categories.imagePreview} width={128} height={128} className="size-32 rounded-lg object-cover" />
+							<img src={values.imageUrl} alt={adminT('categories.imagePreview')} width={128} height={128} className="size-32 rounded-lg object-cover" />
 							<button type="button" className={buttonSmall} onClick={() => set('imageUrl', null)}>
-								{ro.categories.removeImage}
+								{adminT('categories.removeImage')}
 							</button>
 						</div>
 					) : null}
 					<div className="mt-2 flex items-center gap-3">
 						<label htmlFor={form.fieldId('image')} className={`${buttonSecondary} cursor-pointer`}>
-							{ro.categories.chooseImage}
+							{adminT('categories.chooseImage')}
 						</label>
 						<input
 							ref={fileInput}
@@ -200,16 +203,16 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 							disabled={uploading !== null}
 							onChange={(event) => void chooseImage(event.target.files?.[0])}
 						/>
-						{uploading !== null ? <progress max={100} value={uploading} aria-label={ro.common.loading} className="h-2 w-40 accent-clay-dark" /> : null}
+						{uploading !== null ? <progress max={100} value={uploading} aria-label={adminT('common.loading')} className="h-2 w-40 accent-clay-dark" /> : null}
 					</div>
-					<p className="mt-1 text-xs text-muted">{ro.media.hint}</p>
+					<p className="mt-1 text-xs text-muted">{adminT('media.hint')}</p>
 				</fieldset>
 				<div className="flex justify-end gap-3 border-t border-sand pt-5">
 					<Link to="/admin/categories" className={buttonSecondary}>
-						{ro.common.cancel}
+						{adminT('common.cancel')}
 					</Link>
 					<button type="submit" className={buttonPrimary} disabled={form.saving || uploading !== null}>
-						{form.saving ? ro.common.saving : ro.common.save}
+						{form.saving ? adminT('common.saving') : adminT('common.save')}
 					</button>
 				</div>
 			</Form>

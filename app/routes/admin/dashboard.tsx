@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { dashboardStats } from '#server/orders/dashboard.ts'
 import { getApp } from '#server/context.ts'
 import { TestModeBadge } from '#app/components/admin/order-badges.tsx'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/dashboard'
 
@@ -11,14 +11,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.dashboard.title} | Lumină & Carton` }]
+	return [{ title: `${adminT('dashboard.title')} | Lumină & Carton` }]
 }
 
 const cards = [
-	{ to: '/admin/categories', title: ro.nav.categories, text: ro.dashboard.categoriesText },
-	{ to: '/admin/products', title: ro.nav.products, text: ro.dashboard.productsText },
-	{ to: '/admin/orders', title: ro.nav.orders, text: ro.dashboard.ordersText },
-	{ to: '/admin/media', title: ro.nav.media, text: ro.dashboard.mediaText },
+	{ to: '/admin/categories', title: adminT('nav.categories'), text: adminT('dashboard.categoriesText') },
+	{ to: '/admin/products', title: adminT('nav.products'), text: adminT('dashboard.productsText') },
+	{ to: '/admin/orders', title: adminT('nav.orders'), text: adminT('dashboard.ordersText') },
+	{ to: '/admin/media', title: adminT('nav.media'), text: adminT('dashboard.mediaText') },
 ]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -26,7 +26,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 	return (
 		<section aria-labelledby="dashboard-title">
 			<h1 id="dashboard-title" className="font-serif text-3xl">
-				{ro.dashboard.title}
+				{adminT('dashboard.title')}
 			</h1>
 			<ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 				{cards.map((card) => (
@@ -40,13 +40,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 			</ul>
 			<dl className="mt-8 grid gap-4 sm:grid-cols-2">
 				<div className="rounded-2xl bg-white p-5 shadow-sm">
-					<dt className="text-sm text-muted">{ro.dashboard.todayOrders}</dt>
+					<dt className="text-sm text-muted">{adminT('dashboard.todayOrders')}</dt>
 					<dd className="mt-1 text-3xl font-semibold" data-testid="orders-today">
 						{stats.ordersToday}
 					</dd>
 				</div>
 				<div className="rounded-2xl bg-white p-5 shadow-sm">
-					<dt className="text-sm text-muted">{ro.dashboard.revenue30}</dt>
+					<dt className="text-sm text-muted">{adminT('dashboard.revenue30')}</dt>
 					<dd className="mt-1 text-3xl font-semibold" data-testid="revenue-30">
 						{formatEuro(stats.revenueLast30DaysCents, 'ro')}
 					</dd>
@@ -55,15 +55,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 			{stats.testOrdersToday > 0 || stats.testRevenueLast30DaysCents > 0 ? (
 				<p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted" data-testid="test-orders">
 					<TestModeBadge />
-					{fill(ro.dashboard.testExcluded, { today: stats.testOrdersToday, revenue: formatEuro(stats.testRevenueLast30DaysCents, 'ro') })}
+					{adminT('dashboard.testExcluded', { today: stats.testOrdersToday, revenue: formatEuro(stats.testRevenueLast30DaysCents, 'ro') })}
 				</p>
 			) : null}
 			<section aria-labelledby="low-stock-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
 				<h2 id="low-stock-title" className="font-serif text-xl">
-					{ro.dashboard.lowStock}
+					{adminT('dashboard.lowStock')}
 				</h2>
 				{stats.lowStock.length === 0 ? (
-					<p className="mt-2 text-sm text-muted">{ro.dashboard.lowStockNone}</p>
+					<p className="mt-2 text-sm text-muted">{adminT('dashboard.lowStockNone')}</p>
 				) : (
 					<ul className="mt-3 divide-y divide-sand text-sm">
 						{stats.lowStock.map((product) => (
@@ -71,7 +71,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 								<Link to={`/admin/products/${product.id}`} className="text-clay-dark underline underline-offset-4">
 									{product.name}
 								</Link>
-								<span>{fill(ro.dashboard.inStock, { count: product.stock })}</span>
+								<span>{adminT('dashboard.inStock', { count: product.stock })}</span>
 							</li>
 						))}
 					</ul>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
 import { adminOnly, guardedUser } from '#server/auth/guards.ts'
 import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/layout'
 
 /** The one guard layer (ADR 0103): runs before every admin loader and action (and the upload endpoints). */
@@ -13,17 +13,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.nav.title} | Lumină & Carton` }, { name: 'robots', content: 'noindex' }]
+	return [{ title: `${adminT('nav.title')} | Lumină & Carton` }, { name: 'robots', content: 'noindex' }]
 }
 
 const links = [
-	{ to: '/admin', label: ro.nav.dashboard, end: true },
-	{ to: '/admin/categories', label: ro.nav.categories, end: false },
-	{ to: '/admin/products', label: ro.nav.products, end: false },
-	{ to: '/admin/orders', label: ro.nav.orders, end: false },
-	{ to: '/admin/media', label: ro.nav.media, end: false },
-	{ to: '/admin/translations', label: ro.nav.translations, end: false },
-	{ to: '/admin/security', label: ro.nav.security, end: false },
+	{ to: '/admin', label: adminT('nav.dashboard'), end: true },
+	{ to: '/admin/categories', label: adminT('nav.categories'), end: false },
+	{ to: '/admin/products', label: adminT('nav.products'), end: false },
+	{ to: '/admin/orders', label: adminT('nav.orders'), end: false },
+	{ to: '/admin/media', label: adminT('nav.media'), end: false },
+	{ to: '/admin/translations', label: adminT('nav.translations'), end: false },
+	{ to: '/admin/security', label: adminT('nav.security'), end: false },
 ]
 
 /** The admin navigation around a page, or around the error that page threw. */
@@ -31,7 +31,7 @@ function AdminShell({ email, children }: { email: string | undefined; children: 
 	return (
 		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
 			<div className="flex flex-wrap items-center justify-between gap-3 border-b border-sand pb-3">
-				<nav aria-label={ro.nav.label}>
+				<nav aria-label={adminT('nav.label')}>
 					<ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
 						{links.map((link) => (
 							<li key={link.to}>

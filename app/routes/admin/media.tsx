@@ -1,18 +1,18 @@
 import { useRef, useState } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
 import { deleteMedia, listMedia } from '#server/media/library.ts'
-import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
+import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile, sizeInKb } from '#domain/media.ts'
 import { mediaActionSchema } from '#domain/forms/admin-row-action.ts'
-import { parseSubmission } from '#domain/forms/submission.ts'
+import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/media'
 
 function folderFrom(value: string | null): MediaFolder {
@@ -26,23 +26,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.media.title} | ${ro.nav.title}` }]
+	return [{ title: `${adminT('media.title')} | ${adminT('nav.title')}` }]
 }
 
-/** intent=delete (id): removes the stored object, then the row. */
+/** intent=delete (id): removes the stored object, then the row; a refusal is in the one shape (ADR 0101). */
 export async function action(args: Route.ActionArgs) {
 	const app = getApp(args.context)
 	const submission = parseSubmission(mediaActionSchema, await readFormData(args.request))
-	if (!submission.ok) return errorToast(ro.messages.mediaDelete, 404)
+	const refuse = (status: number) =>
+		rejectAdminSubmission(formError(adminT('messages.mediaDelete')), submission.ok ? submission.value : submission.values, status, adminT('common.error'))
+	if (!submission.ok) return refuse(404)
 	const { id } = submission.value
 	try {
 		const deleted = await deleteMedia(app, id)
-		if (!deleted) return errorToast(ro.messages.mediaDelete, 404)
+		if (!deleted) return refuse(404)
 	} catch (error) {
 		app.log.error({ err: error, mediaId: id }, 'media delete failed')
-		return errorToast(ro.messages.mediaDelete, 500)
+		return refuse(500)
 	}
-	return toastResult({ type: 'success', title: ro.messages.mediaDeleted })
+	return toastResult({ type: 'success', title: adminT('messages.mediaDeleted') })
 }
 
 type MediaFile = Route.ComponentProps['loaderData']['files'][number]
@@ -58,20 +60,20 @@ function MediaTile({ file }: { file: MediaFile }) {
 				<p className="truncate font-medium" title={file.filename}>
 					{file.filename}
 				</p>
-				<p className="text-muted">{fill(ro.media.sizeKb, { kb: sizeInKb(file.size) })}</p>
+				<p className="text-muted">{adminT('media.sizeKb', { kb: sizeInKb(file.size) })}</p>
 			</div>
 			<button
 				type="button"
 				disabled={fetcher.state !== 'idle'}
 				onClick={() => setConfirming(true)}
-				aria-label={fill(ro.media.deleteLabel, { name: file.filename })}
+				aria-label={adminT('media.deleteLabel', { name: file.filename })}
 				className="absolute right-2 top-2 rounded-full bg-red-800 px-3 py-1 text-xs font-medium text-white opacity-0 shadow transition group-hover:opacity-100 focus-visible:opacity-100 disabled:opacity-60 [@media(hover:none)]:opacity-100"
 			>
-				{ro.common.delete}
+				{adminT('common.delete')}
 			</button>
 			<ConfirmDialog
 				open={confirming}
-				description={ro.media.deleteConfirm}
+				description={adminT('media.deleteConfirm')}
 				onClose={() => setConfirming(false)}
 				onConfirm={() => fetcher.submit({ intent: 'delete', id: file.id }, { method: 'post' })}
 			/>
@@ -97,9 +99,9 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 		for (const [index, file] of chosen.entries()) {
 			const rejection = checkImageFile(file)
 			if (rejection === 'invalid')
-				notify({ type: 'error', title: ro.messages.invalidFile, description: fill(ro.messages.invalidFileText, { name: file.name }) })
+				notify({ type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) })
 			else if (rejection === 'too-large')
-				notify({ type: 'error', title: ro.messages.fileTooLarge, description: fill(ro.messages.fileTooLargeText, { name: file.name }) })
+				notify({ type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) })
 			else accepted.push({ file, key: `${Date.now()}-${index}-${file.name}` })
 		}
 		if (accepted.length === 0) return
@@ -111,7 +113,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 					file,
 					{ folder },
 					(percent) => setInFlight((current) => current.map((item) => (item.key === key ? { ...item, percent } : item))),
-					ro.messages.mediaLoad,
+					adminT('messages.mediaLoad'),
 				)
 				if (!answer.ok) notify({ type: 'error', title: answer.title, description: answer.message })
 				return answer.ok
@@ -119,7 +121,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 		)
 		setInFlight([])
 		if (answers.some(Boolean)) {
-			notify({ type: 'success', title: ro.messages.mediaUploaded })
+			notify({ type: 'success', title: adminT('messages.mediaUploaded') })
 			await revalidator.revalidate()
 		}
 	}
@@ -127,9 +129,9 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 	return (
 		<section aria-labelledby="media-title">
 			<h1 id="media-title" className="font-serif text-3xl">
-				{ro.media.title}
+				{adminT('media.title')}
 			</h1>
-			<nav aria-label={ro.media.foldersLabel} className="mt-4">
+			<nav aria-label={adminT('media.foldersLabel')} className="mt-4">
 				<ul className="inline-flex rounded-full bg-sand p-1 text-sm">
 					{MEDIA_FOLDERS.map((name) => (
 						<li key={name}>
@@ -138,7 +140,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 								aria-current={name === folder ? 'page' : undefined}
 								className={`block rounded-full px-4 py-1.5 ${name === folder ? 'bg-white font-semibold text-clay-dark shadow-sm' : 'text-ink hover:text-clay-dark'}`}
 							>
-								{ro.media.folders[name]}
+								{adminT(`media.folders.${name}`)}
 							</Link>
 						</li>
 					))}
@@ -160,12 +162,12 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 				className={`mt-6 rounded-2xl border-2 border-dashed p-8 text-center transition ${dragging ? 'border-clay-dark bg-sand/60' : 'border-muted/50 bg-white'}`}
 			>
 				{dragging ? (
-					<p className="font-medium text-clay-dark">{ro.media.release}</p>
+					<p className="font-medium text-clay-dark">{adminT('media.release')}</p>
 				) : (
 					<p className="flex flex-wrap items-center justify-center gap-2">
-						<span>{ro.media.dropHere}</span>
+						<span>{adminT('media.dropHere')}</span>
 						<label htmlFor="media-files" className="cursor-pointer rounded-full bg-clay-dark px-4 py-1.5 text-sm font-medium text-white hover:bg-ink">
-							{ro.media.choose}
+							{adminT('media.choose')}
 						</label>
 					</p>
 				)}
@@ -179,13 +181,13 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 					disabled={busy}
 					onChange={(event) => void upload([...(event.target.files ?? [])])}
 				/>
-				<p className="mt-3 text-xs text-muted">{ro.media.hint}</p>
+				<p className="mt-3 text-xs text-muted">{adminT('media.hint')}</p>
 				{inFlight.length > 0 ? (
 					<ul className="mx-auto mt-4 max-w-md space-y-2 text-left">
 						{inFlight.map((item) => (
 							<li key={item.key} className="flex items-center gap-3 text-sm">
 								<span className="min-w-0 flex-1 truncate">{item.name}</span>
-								<progress max={100} value={item.percent} aria-label={fill(ro.media.uploading, { name: item.name })} className="h-2 w-32 accent-clay-dark" />
+								<progress max={100} value={item.percent} aria-label={adminT('media.uploading', { name: item.name })} className="h-2 w-32 accent-clay-dark" />
 							</li>
 						))}
 					</ul>
@@ -195,9 +197,9 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 			{loading ? (
 				<Spinner />
 			) : files.length === 0 ? (
-				<p className="mt-10 text-center text-muted">{ro.media.empty}</p>
+				<p className="mt-10 text-center text-muted">{adminT('media.empty')}</p>
 			) : (
-				<ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label={ro.media.folders[folder]}>
+				<ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label={adminT(`media.folders.${folder}`)}>
 					{files.map((file) => (
 						<MediaTile key={file.id} file={file} />
 					))}

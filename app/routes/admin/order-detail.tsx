@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { data, useFetcher, useLocation, useNavigate } from 'react-router'
+import { useFetcher, useLocation, useNavigate } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/orders/admin-orders.ts'
-import { errorToast, notFound, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, rejectAdminSubmission, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -13,12 +13,12 @@ import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialo
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT, adminText } from '#domain/i18n/admin.ts'
 import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
-import { parseSubmission } from '#domain/forms/submission.ts'
+import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import { countryLabel } from '#domain/shipping.ts'
 import type { Route } from './+types/order-detail'
@@ -31,14 +31,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `${loaderData ? fill(ro.orders.dialogTitle, { number: `#${loaderData.order.number}` }) : ro.orders.title} | ${ro.nav.title}` }]
+	return [
+		{ title: `${loaderData ? adminT('orders.dialogTitle', { number: `#${loaderData.order.number}` }) : adminT('orders.title')} | ${adminT('nav.title')}` },
+	]
 }
 
 const FAILURE: Record<string, string> = {
-	status: ro.messages.orderUpdate,
-	tracking: ro.messages.trackingUpdate,
-	archive: ro.messages.orderDelete,
-	restore: ro.messages.orderRestore,
+	status: adminT('messages.orderUpdate'),
+	tracking: adminT('messages.trackingUpdate'),
+	archive: adminT('messages.orderDelete'),
+	restore: adminT('messages.orderRestore'),
 }
 
 /**
@@ -49,13 +51,20 @@ const FAILURE: Record<string, string> = {
 export async function action(args: Route.ActionArgs) {
 	const user = guardedUser(args.context)
 	const app = getApp(args.context)
-	const posted = await readFormData(args.request)
-	const intent = String(posted.get('intent') ?? '')
-	const failure = FAILURE[intent] ?? ro.messages.orderUpdate
+	const posted = submittedValues(await readFormData(args.request))
+	const intent = typeof posted.intent === 'string' ? posted.intent : ''
+	const failure = FAILURE[intent] ?? adminT('messages.orderUpdate')
+	// A refusal in the one shape (ADR 0101); its toast reads `title` and the message.
+	const refuse = (message: string, status: number, title: string = adminT('common.error')) => rejectAdminSubmission(formError(message), posted, status, title)
 	const id = args.params.id
-	if (!isUuid(id)) return errorToast(ro.messages.orderNotFound, 404, failure)
+	if (!isUuid(id)) return refuse(adminT('messages.orderNotFound'), 404, failure)
 	const submission = parseSubmission(orderActionSchema, posted)
-	if (!submission.ok) return errorToast(submission.errors.fieldErrors.intent ? failure : (submission.errors.formError ?? failure), 400)
+	if (!submission.ok) {
+		const { errors } = submission
+		return errors.fieldErrors.intent
+			? refuse(failure, 400)
+			: rejectAdminSubmission({ ...errors, formError: errors.formError ?? failure }, posted, 400, adminT('common.error'))
+	}
 	const change = submission.value
 	const orderId = id.toLowerCase()
 	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
@@ -64,46 +73,39 @@ export async function action(args: Route.ActionArgs) {
 			await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
 			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
 			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
-			return toastResult({ type: 'success', title: ro.messages.orderStatusUpdated })
+			return toastResult({ type: 'success', title: adminT('messages.orderStatusUpdated') })
 		}
 		if (change.intent === 'tracking') {
 			await setTrackingNumber(deps, { orderId, trackingNumber: change.trackingNumber ?? '', actorUserId: user.id })
-			return toastResult({ type: 'success', title: ro.messages.trackingUpdated })
+			return toastResult({ type: 'success', title: adminT('messages.trackingUpdated') })
 		}
 		if (change.intent === 'archive') {
 			await archiveOrder(app.db, { orderId, actorUserId: user.id })
 			const back = orderListSearch(parseOrderListFilters(new URL(args.request.url).searchParams))
-			return redirectWithToast(app, `/admin/orders${back}`, { type: 'success', title: ro.messages.orderDeleted })
+			return redirectWithToast(app, `/admin/orders${back}`, { type: 'success', title: adminT('messages.orderDeleted') })
 		}
 		await restoreOrder(app.db, { orderId, actorUserId: user.id })
-		return toastResult({ type: 'success', title: ro.messages.orderRestored })
+		return toastResult({ type: 'success', title: adminT('messages.orderRestored') })
 	} catch (error) {
-		if (error instanceof OrderNotFoundError) return errorToast(ro.messages.orderNotFound, 404, failure)
-		if (error instanceof OrderChangeInvalidError) return errorToast(error.message, 400)
+		if (error instanceof OrderNotFoundError) return refuse(adminT('messages.orderNotFound'), 404, failure)
+		if (error instanceof OrderChangeInvalidError) return refuse(error.message, 400)
 		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
-		return data({ toast: { type: 'error' as const, title: ro.common.error, description: failure } }, { status: 503 })
+		return refuse(failure, 503)
 	}
 }
 
 function describe(entry: AdminOrderDetail['history'][number]) {
-	const template = (ro.orders.historyActions as Record<string, string>)[entry.action]
-	if (!template) return entry.action
 	const details = entry.details as { from?: unknown; to?: unknown }
-	if (entry.action === 'status_changed') {
-		const label = (value: unknown) =>
-			ORDER_STATUSES.includes(value as OrderStatus) ? ro.orders.statuses[value as OrderStatus] : String(value ?? ro.orders.noValue)
-		return fill(template, { from: label(details.from), to: label(details.to) })
-	}
-	if (entry.action === 'tracking_changed') {
-		const value = (v: unknown) => (typeof v === 'string' && v !== '' ? v : ro.orders.noValue)
-		return fill(template, { from: value(details.from), to: value(details.to) })
-	}
-	return template
+	const status = (value: unknown) =>
+		ORDER_STATUSES.includes(value as OrderStatus) ? adminT(`orders.statuses.${value as OrderStatus}`) : String(value ?? adminT('orders.noValue'))
+	const tracking = (value: unknown) => (typeof value === 'string' && value !== '' ? value : adminT('orders.noValue'))
+	const shown = entry.action === 'status_changed' ? status : entry.action === 'tracking_changed' ? tracking : null
+	return adminText(`orders.historyActions.${entry.action}`, shown ? { from: shown(details.from), to: shown(details.to) } : undefined) ?? entry.action
 }
 
 function actorLabel(entry: AdminOrderDetail['history'][number]) {
 	if (entry.actor) return entry.actor
-	return entry.action === 'created' ? ro.orders.actorCustomer : ro.orders.actorSystem
+	return entry.action === 'created' ? adminT('orders.actorCustomer') : adminT('orders.actorSystem')
 }
 
 type Item = AdminOrderDetail['items'][number]
@@ -111,21 +113,21 @@ type Item = AdminOrderDetail['items'][number]
 const HIDDEN_OPTIONS = new Set(['uploadId', 'uploadedImage'])
 
 function optionValue(key: string, value: unknown) {
-	if (typeof value === 'boolean') return value ? ro.orders.yes : ro.orders.no
-	if (key === 'frame' && typeof value === 'string' && value in ro.orders.frames) return ro.orders.frames[value as keyof typeof ro.orders.frames]
+	if (typeof value === 'boolean') return value ? adminT('orders.yes') : adminT('orders.no')
+	const frame = key === 'frame' && typeof value === 'string' ? adminText(`orders.frames.${value}`) : undefined
+	if (frame) return frame
 	if (key === 'dimension' && typeof value === 'string') return `${value} cm`
-	return value === null || value === undefined || value === '' ? ro.orders.noValue : String(value)
+	return value === null || value === undefined || value === '' ? adminT('orders.noValue') : String(value)
 }
 
 function ItemOptions({ item }: { item: Item }) {
 	const entries = Object.entries(item.options).filter(([key]) => !HIDDEN_OPTIONS.has(key))
 	if (entries.length === 0) return null
-	const labels = ro.orders.portraitOptions as Record<string, string>
 	return (
 		<dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted">
 			{entries.map(([key, value]) => (
 				<div key={key} className="contents">
-					<dt>{labels[key] ?? key}</dt>
+					<dt>{adminText(`orders.portraitOptions.${key}`) ?? key}</dt>
 					<dd className="break-words text-ink">{optionValue(key, value)}</dd>
 				</div>
 			))}
@@ -150,18 +152,18 @@ function PhotoDownload({ url, fileName, itemName }: { url: string; fileName: str
 			link.click()
 			link.remove()
 			setTimeout(() => URL.revokeObjectURL(href), 30_000)
-			notify({ type: 'success', title: ro.messages.imageDownloaded })
+			notify({ type: 'success', title: adminT('messages.imageDownloaded') })
 		} catch {
-			notify({ type: 'error', title: ro.common.error, description: ro.messages.imageDownload })
+			notify({ type: 'error', title: adminT('common.error'), description: adminT('messages.imageDownload') })
 		} finally {
 			setBusy(false)
 		}
 	}
 	return (
 		<div className="mt-2 flex flex-wrap items-center gap-3">
-			<img src={url} alt={fill(ro.orders.photoAlt, { name: itemName })} width={64} height={64} className="size-16 rounded object-cover" />
+			<img src={url} alt={adminT('orders.photoAlt', { name: itemName })} width={64} height={64} className="size-16 rounded object-cover" />
 			<a href={url} download={fileName} onClick={download} aria-busy={busy} className={buttonSmall}>
-				{ro.orders.downloadPhoto}
+				{adminT('orders.downloadPhoto')}
 			</a>
 		</div>
 	)
@@ -176,18 +178,18 @@ function StatusForm({ order }: { order: AdminOrderDetail }) {
 			<input type="hidden" name="intent" value="status" />
 			<div className="min-w-44 flex-1">
 				<label htmlFor="order-status-select" className={labelClass}>
-					{ro.orders.changeStatus}
+					{adminT('orders.changeStatus')}
 				</label>
 				<select id="order-status-select" name="status" defaultValue={order.status} key={order.status} className={inputClass}>
 					{ORDER_STATUSES.map((status) => (
 						<option key={status} value={status}>
-							{ro.orders.statuses[status]}
+							{adminT(`orders.statuses.${status}`)}
 						</option>
 					))}
 				</select>
 			</div>
 			<button type="submit" className={buttonPrimary} disabled={busy}>
-				{ro.orders.saveStatus}
+				{adminT('orders.saveStatus')}
 			</button>
 		</fetcher.Form>
 	)
@@ -210,14 +212,14 @@ function TrackingForm({ order }: { order: AdminOrderDetail }) {
 					event.preventDefault()
 					const message = parsed.error.issues[0]!.message
 					setError(message)
-					notify({ type: 'error', title: ro.common.error, description: message })
+					notify({ type: 'error', title: adminT('common.error'), description: message })
 				} else setError(undefined)
 			}}
 		>
 			<input type="hidden" name="intent" value="tracking" />
 			<div className="min-w-44 flex-1">
 				<label htmlFor="order-tracking" className={labelClass}>
-					{ro.orders.trackingLabel}
+					{adminT('orders.trackingLabel')}
 				</label>
 				<input
 					id="order-tracking"
@@ -232,7 +234,7 @@ function TrackingForm({ order }: { order: AdminOrderDetail }) {
 				<FieldError id="order-tracking-error" message={error} />
 			</div>
 			<button type="submit" className={`${buttonPrimary} sm:mt-6`} disabled={busy}>
-				{ro.orders.saveTracking}
+				{adminT('orders.saveTracking')}
 			</button>
 		</fetcher.Form>
 	)
@@ -248,7 +250,7 @@ function ArchiveControls({ order }: { order: AdminOrderDetail }) {
 			<fetcher.Form method="post">
 				<input type="hidden" name="intent" value="restore" />
 				<button type="submit" className={buttonSecondary} disabled={busy}>
-					{ro.orders.restoreOrder}
+					{adminT('orders.restoreOrder')}
 				</button>
 			</fetcher.Form>
 		)
@@ -256,11 +258,11 @@ function ArchiveControls({ order }: { order: AdminOrderDetail }) {
 	return (
 		<>
 			<button type="button" className={buttonDanger} disabled={busy} onClick={() => setConfirming(true)}>
-				{ro.orders.deleteOrder}
+				{adminT('orders.deleteOrder')}
 			</button>
 			<ConfirmDialog
 				open={confirming}
-				description={ro.orders.deleteConfirm}
+				description={adminT('orders.deleteConfirm')}
 				onClose={() => setConfirming(false)}
 				onConfirm={() => fetcher.submit({ intent: 'archive' }, { method: 'post' })}
 			/>
@@ -282,17 +284,17 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
 	const close = () => navigate(`/admin/orders${location.search}`, { preventScrollReset: true })
 	const customer: [string, string][] = [
-		[ro.orders.fullName, a.fullName],
-		[ro.orders.email, order.email],
-		[ro.orders.phone, a.phone],
-		[ro.orders.address, a.address],
-		[ro.orders.city, a.city],
-		[ro.orders.postalCode, a.postalCode],
+		[adminT('orders.fullName'), a.fullName],
+		[adminT('orders.email'), order.email],
+		[adminT('orders.phone'), a.phone],
+		[adminT('orders.address'), a.address],
+		[adminT('orders.city'), a.city],
+		[adminT('orders.postalCode'), a.postalCode],
 		// A code, or an older order's Romanian name (ADR 0102), as the admin reads it.
-		[ro.orders.country, countryLabel(a.country, 'ro')],
-		[ro.orders.notes, a.notes || ro.orders.noValue],
+		[adminT('orders.country'), countryLabel(a.country, 'ro')],
+		[adminT('orders.notes'), a.notes || adminT('orders.noValue')],
 	]
-	const title = fill(ro.orders.dialogTitle, { number: `#${order.number}` })
+	const title = adminT('orders.dialogTitle', { number: `#${order.number}` })
 
 	return (
 		<dialog
@@ -309,26 +311,26 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					<h2 id="order-dialog-title" className="font-serif text-2xl">
 						{title}
 					</h2>
-					<p className="mt-1 text-sm text-muted">{fill(ro.orders.placedOn, { date: formatAdminDateTime(order.createdAt) })}</p>
+					<p className="mt-1 text-sm text-muted">{adminT('orders.placedOn', { date: formatAdminDateTime(order.createdAt) })}</p>
 					<p className="mt-2 flex flex-wrap gap-2">
 						<OrderStatusBadge status={order.status} />
 						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
 						<PaymentNoteBadge note={order.paymentNote} />
 						{order.testMode ? <TestModeBadge /> : null}
 						{order.archived ? (
-							<span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{ro.orders.archivedBadge}</span>
+							<span className="inline-block rounded-full bg-stone-700 px-2.5 py-0.5 text-xs font-semibold text-white">{adminT('orders.archivedBadge')}</span>
 						) : null}
 					</p>
 				</div>
 				<button type="button" className={buttonSmall} onClick={() => dialog.current?.close()}>
-					{ro.orders.close}
+					{adminT('orders.close')}
 				</button>
 			</div>
 
-			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{ro.orders.archivedNotice}</p> : null}
+			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{adminT('orders.archivedNotice')}</p> : null}
 			{order.erasurePending ? (
 				<p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="erasure-pending">
-					{ro.orders.erasurePendingNotice}
+					{adminT('orders.erasurePendingNotice')}
 				</p>
 			) : null}
 
@@ -339,7 +341,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
 			<section aria-labelledby="order-customer" className="mt-6">
 				<h3 id="order-customer" className="text-lg font-semibold">
-					{ro.orders.customer}
+					{adminT('orders.customer')}
 				</h3>
 				<dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
 					{customer.map(([label, value]) => (
@@ -353,7 +355,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
 			<section aria-labelledby="order-items" className="mt-6">
 				<h3 id="order-items" className="text-lg font-semibold">
-					{ro.orders.items}
+					{adminT('orders.items')}
 				</h3>
 				<ul className="mt-2 divide-y divide-sand rounded-lg border border-sand">
 					{order.items.map((item) => (
@@ -363,11 +365,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 								<ItemOptions item={item} />
 								{item.photo ? (
 									<div className="mt-2">
-										<p className="text-xs font-medium">{ro.orders.photo}</p>
+										<p className="text-xs font-medium">{adminT('orders.photo')}</p>
 										<PhotoDownload url={item.photo.url} fileName={item.photo.fileName} itemName={item.name} />
 									</div>
 								) : item.isPortrait ? (
-									<p className="mt-2 text-xs text-muted">{ro.orders.photoMissing}</p>
+									<p className="mt-2 text-xs text-muted">{adminT('orders.photoMissing')}</p>
 								) : null}
 							</div>
 							<div className="text-right whitespace-nowrap">
@@ -380,11 +382,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					))}
 				</ul>
 				<dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-					<dt className="text-muted">{ro.orders.subtotal}</dt>
+					<dt className="text-muted">{adminT('orders.subtotal')}</dt>
 					<dd className="text-right">{formatEuro(order.subtotalCents, 'ro')}</dd>
-					<dt className="text-muted">{ro.orders.shipping}</dt>
-					<dd className="text-right">{order.shippingCents === 0 ? ro.orders.freeShipping : formatEuro(order.shippingCents, 'ro')}</dd>
-					<dt className="font-semibold">{ro.orders.total}</dt>
+					<dt className="text-muted">{adminT('orders.shipping')}</dt>
+					<dd className="text-right">{order.shippingCents === 0 ? adminT('orders.freeShipping') : formatEuro(order.shippingCents, 'ro')}</dd>
+					<dt className="font-semibold">{adminT('orders.total')}</dt>
 					<dd className="text-right font-semibold" data-testid="order-total">
 						{formatEuro(order.totalCents, 'ro')}
 					</dd>
@@ -393,20 +395,20 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 
 			<section aria-labelledby="order-history" className="mt-6">
 				<h3 id="order-history" className="text-lg font-semibold">
-					{ro.orders.history}
+					{adminT('orders.history')}
 				</h3>
 				<div className="mt-2 overflow-x-auto">
 					<table className="w-full text-left text-sm">
 						<thead className="text-xs uppercase tracking-wide text-muted">
 							<tr>
 								<th scope="col" className="py-1 pr-3">
-									{ro.orders.historyWhen}
+									{adminT('orders.historyWhen')}
 								</th>
 								<th scope="col" className="py-1 pr-3">
-									{ro.orders.historyWho}
+									{adminT('orders.historyWho')}
 								</th>
 								<th scope="col" className="py-1">
-									{ro.orders.historyWhat}
+									{adminT('orders.historyWhat')}
 								</th>
 							</tr>
 						</thead>
@@ -426,7 +428,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 			<div className="mt-6 flex flex-wrap justify-between gap-3 border-t border-sand pt-4">
 				<ArchiveControls order={order} />
 				<button type="button" className={buttonSecondary} onClick={() => dialog.current?.close()}>
-					{ro.orders.close}
+					{adminT('orders.close')}
 				</button>
 			</div>
 		</dialog>

@@ -8,7 +8,7 @@ import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from 
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#domain/enums.ts'
 import { ORDER_SEARCH_MAX, orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.orders.title} | ${ro.nav.title}` }]
+	return [{ title: `${adminT('orders.title')} | ${adminT('nav.title')}` }]
 }
 
 type Row = Route.ComponentProps['loaderData']['orders'][number]
@@ -34,20 +34,20 @@ type Row = Route.ComponentProps['loaderData']['orders'][number]
 /** The order list's columns; `search` keeps the list's filters on the detail link. */
 function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
 	return [
-		{ header: ro.orders.number, cell: (order) => `#${order.number}`, className: 'font-mono' },
-		{ header: ro.orders.date, cell: (order) => formatAdminDateTime(order.createdAt), className: 'whitespace-nowrap' },
+		{ header: adminT('orders.number'), cell: (order) => `#${order.number}`, className: 'font-mono' },
+		{ header: adminT('orders.date'), cell: (order) => formatAdminDateTime(order.createdAt), className: 'whitespace-nowrap' },
 		{
-			header: ro.orders.email,
+			header: adminT('orders.email'),
 			cell: (order) => (
 				<span className="block max-w-56 truncate" title={order.email}>
 					{order.email}
 				</span>
 			),
 		},
-		{ header: ro.orders.total, cell: (order) => formatEuro(order.totalCents, 'ro'), className: 'whitespace-nowrap' },
-		{ header: ro.orders.status, cell: (order) => <OrderStatusBadge status={order.status} /> },
+		{ header: adminT('orders.total'), cell: (order) => formatEuro(order.totalCents, 'ro'), className: 'whitespace-nowrap' },
+		{ header: adminT('orders.status'), cell: (order) => <OrderStatusBadge status={order.status} /> },
 		{
-			header: ro.orders.payment,
+			header: adminT('orders.payment'),
 			cell: (order) => (
 				<span className="flex flex-wrap gap-1">
 					<PaymentBadge status={order.paymentStatus} />
@@ -56,17 +56,17 @@ function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
 				</span>
 			),
 		},
-		{ header: ro.orders.tracking, cell: (order) => order.trackingNumber ?? ro.orders.noValue, className: 'font-mono text-xs' },
+		{ header: adminT('orders.tracking'), cell: (order) => order.trackingNumber ?? adminT('orders.noValue'), className: 'font-mono text-xs' },
 		{
-			header: ro.common.actions,
+			header: adminT('common.actions'),
 			cell: (order) => (
 				<Link
 					to={`/admin/orders/${order.id}${search}`}
 					preventScrollReset
 					className={buttonSmall}
-					aria-label={fill(ro.orders.detailsLabel, { number: order.number })}
+					aria-label={adminT('orders.detailsLabel', { number: order.number })}
 				>
-					{ro.orders.details}
+					{adminT('orders.details')}
 				</Link>
 			),
 		},
@@ -81,74 +81,74 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 	const exportSearch = orderListSearch(filters, { page: 1 })
 
 	useEffect(() => {
-		if (loadError) notify({ type: 'error', title: ro.common.error, description: ro.messages.ordersLoad })
+		if (loadError) notify({ type: 'error', title: adminT('common.error'), description: adminT('messages.ordersLoad') })
 	}, [loadError])
 
 	return (
 		<section aria-labelledby="orders-title">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 id="orders-title" className="font-serif text-3xl">
-					{ro.orders.title}
+					{adminT('orders.title')}
 				</h1>
 				<a href={`/admin/orders/export${exportSearch}`} download className={buttonSecondary}>
-					{ro.orders.exportCsv}
+					{adminT('orders.exportCsv')}
 				</a>
 			</div>
 			<Form method="get" action="/admin/orders" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
 				<div>
 					<label htmlFor="order-search" className={labelClass}>
-						{ro.orders.searchLabel}
+						{adminT('orders.searchLabel')}
 					</label>
 					<input id="order-search" type="search" name="q" defaultValue={filters.q} maxLength={ORDER_SEARCH_MAX} className={inputClass} />
 				</div>
 				<div>
 					<label htmlFor="order-status" className={labelClass}>
-						{ro.orders.statusFilter}
+						{adminT('orders.statusFilter')}
 					</label>
 					<select id="order-status" name="status" defaultValue={filters.status ?? ''} className={inputClass}>
-						<option value="">{ro.orders.allStatuses}</option>
+						<option value="">{adminT('orders.allStatuses')}</option>
 						{ORDER_STATUSES.map((status) => (
 							<option key={status} value={status}>
-								{ro.orders.statuses[status]}
+								{adminT(`orders.statuses.${status}`)}
 							</option>
 						))}
 					</select>
 				</div>
 				<div>
 					<label htmlFor="order-payment" className={labelClass}>
-						{ro.orders.paymentFilter}
+						{adminT('orders.paymentFilter')}
 					</label>
 					<select id="order-payment" name="payment" defaultValue={filters.payment ?? ''} className={inputClass}>
-						<option value="">{ro.orders.allPayments}</option>
+						<option value="">{adminT('orders.allPayments')}</option>
 						{PAYMENT_STATUSES.map((status) => (
 							<option key={status} value={status}>
-								{ro.orders.payments[status]}
+								{adminT(`orders.payments.${status}`)}
 							</option>
 						))}
 					</select>
 				</div>
 				<div>
 					<label htmlFor="order-view" className={labelClass}>
-						{ro.orders.viewFilter}
+						{adminT('orders.viewFilter')}
 					</label>
 					<select id="order-view" name="view" defaultValue={filters.view} className={inputClass}>
-						<option value="active">{ro.orders.viewActive}</option>
-						<option value="archived">{ro.orders.viewArchived}</option>
+						<option value="active">{adminT('orders.viewActive')}</option>
+						<option value="archived">{adminT('orders.viewArchived')}</option>
 					</select>
 				</div>
 				<button type="submit" className={buttonSecondary}>
-					{ro.common.search}
+					{adminT('common.search')}
 				</button>
 			</Form>
 			{loading ? (
 				<Spinner />
 			) : loadError ? (
 				<p role="alert" className="mt-10 rounded-2xl border border-dashed border-red-800/50 p-10 text-center text-red-900">
-					{ro.messages.ordersLoad}
+					{adminT('messages.ordersLoad')}
 				</p>
 			) : orders.length === 0 ? (
 				<div className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center">
-					<p className="text-muted">{ro.orders.empty}</p>
+					<p className="text-muted">{adminT('orders.empty')}</p>
 				</div>
 			) : (
 				<>

@@ -3,13 +3,13 @@ import { Form, Link } from 'react-router'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { getProduct, saveProductContent, StockMovedError } from '#server/catalog/admin-products.ts'
-import { notFound, readAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, readAdminSubmission, rejectAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { ProductImages } from '#app/components/admin/product-images.tsx'
-import { AdminField, NameAndSlugFields, rejectAdminSubmission, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
+import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#domain/enums.ts'
 import { emptyProductForm, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
@@ -47,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `${loaderData?.id ? ro.products.editTitle : ro.products.newTitle} | ${ro.nav.title}` }]
+	return [{ title: `${loaderData?.id ? adminT('products.editTitle') : adminT('products.newTitle')} | ${adminT('nav.title')}` }]
 }
 
 /**
@@ -63,18 +63,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const values = submittedValues(posted)
 	try {
 		const saved = await saveProductContent(app, id, submission.value)
-		return redirectWithToast(app, '/admin/products', { type: 'success', title: saved.created ? ro.messages.productCreated : ro.messages.productUpdated })
+		return redirectWithToast(app, '/admin/products', {
+			type: 'success',
+			title: saved.created ? adminT('messages.productCreated') : adminT('messages.productUpdated'),
+		})
 	} catch (error) {
 		if (error instanceof StockMovedError) {
 			const loadedStock = error.currentStock === null ? '' : String(error.currentStock)
-			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, ro.common.error)
+			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, adminT('common.error'))
 		}
 		if (error instanceof AdminInputError) {
 			if (error.status === 404) notFound()
-			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, ro.common.error)
+			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
 		}
 		app.log.error({ err: error }, 'product save failed')
-		return rejectAdminSubmission(formError(ro.messages.productSave), values, 500, ro.common.error)
+		return rejectAdminSubmission(formError(adminT('messages.productSave')), values, 500, adminT('common.error'))
 	}
 }
 
@@ -141,18 +144,18 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 	return (
 		<section aria-labelledby="product-form-title" className="max-w-3xl">
 			<Link to="/admin/products" className="text-sm text-clay-dark underline underline-offset-4">
-				← {ro.common.back}
+				← {adminT('common.back')}
 			</Link>
 			<h1 id="product-form-title" className="mt-3 font-serif text-3xl">
-				{id ? ro.products.editTitle : ro.products.newTitle}
+				{id ? adminT('products.editTitle') : adminT('products.newTitle')}
 			</h1>
 			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-8">
 				{values.loadedStock !== undefined ? <input type="hidden" name="loadedStock" value={values.loadedStock} /> : null}
 				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-					<legend className="sr-only">{ro.products.general}</legend>
-					<h2 className="font-serif text-xl">{ro.products.general}</h2>
-					<NameAndSlugFields form={form} values={values} nameLabel={ro.products.name} slugLabel={ro.products.slug} />
-					<AdminField form={form} name="description" label={ro.products.description}>
+					<legend className="sr-only">{adminT('products.general')}</legend>
+					<h2 className="font-serif text-xl">{adminT('products.general')}</h2>
+					<NameAndSlugFields form={form} values={values} nameLabel={adminT('products.name')} slugLabel={adminT('products.slug')} />
+					<AdminField form={form} name="description" label={adminT('products.description')}>
 						<textarea
 							{...control('description')}
 							className={inputClass}
@@ -163,7 +166,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						/>
 					</AdminField>
 					<div className="grid gap-5 sm:grid-cols-2">
-						<AdminField form={form} name="categoryId" label={ro.products.category}>
+						<AdminField form={form} name="categoryId" label={adminT('products.category')}>
 							<select
 								{...control('categoryId')}
 								className={inputClass}
@@ -175,7 +178,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 									setValues((current) => ({ ...current, categoryId, kind: kind ?? current.kind }))
 								}}
 							>
-								<option value="">{ro.products.chooseCategory}</option>
+								<option value="">{adminT('products.chooseCategory')}</option>
 								{categories.map((option) => (
 									<option key={option.id} value={option.id}>
 										{option.name}
@@ -185,7 +188,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						</AdminField>
 						<div>
 							<label htmlFor={fieldId('kind')} className={labelClass}>
-								{ro.products.kind}
+								{adminT('products.kind')}
 							</label>
 							<select
 								id={fieldId('kind')}
@@ -196,17 +199,17 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							>
 								{PRODUCT_KINDS.map((kind) => (
 									<option key={kind} value={kind}>
-										{ro.products.kinds[kind]}
+										{adminT(`products.kinds.${kind}`)}
 									</option>
 								))}
 							</select>
 						</div>
-						{text('price', `${ro.products.price} (EUR)`, { type: 'number', min: 0, max: 999999, step: 0.01, inputMode: 'decimal', required: true })}
-						{text('stock', ro.products.stock, { type: 'number', min: 0, max: 999999, step: 1, inputMode: 'numeric', required: true })}
+						{text('price', `${adminT('products.price')} (EUR)`, { type: 'number', min: 0, max: 999999, step: 0.01, inputMode: 'decimal', required: true })}
+						{text('stock', adminT('products.stock'), { type: 'number', min: 0, max: 999999, step: 1, inputMode: 'numeric', required: true })}
 						{values.kind === 'portrait_cardboard' ? (
 							<div>
 								<label htmlFor={fieldId('portraitSize')} className={labelClass}>
-									{ro.products.portraitSize}
+									{adminT('products.portraitSize')}
 								</label>
 								<select
 									id={fieldId('portraitSize')}
@@ -226,7 +229,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						) : null}
 					</div>
 					<fieldset>
-						<legend className={labelClass}>{ro.products.badges}</legend>
+						<legend className={labelClass}>{adminT('products.badges')}</legend>
 						<div className="mt-2 flex flex-wrap gap-4">
 							{BADGES.map((badge) => (
 								<label key={badge} className="flex items-center gap-2 text-sm">
@@ -252,7 +255,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							checked={values.isActive}
 							onChange={(event) => set('isActive', event.target.checked)}
 						/>
-						{ro.products.isActive}
+						{adminT('products.isActive')}
 					</label>
 				</fieldset>
 
@@ -278,24 +281,24 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 				)}
 				{isCandle ? (
 					<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-						<legend className="sr-only">{ro.products.candle}</legend>
-						<h2 className="font-serif text-xl">{ro.products.candle}</h2>
+						<legend className="sr-only">{adminT('products.candle')}</legend>
+						<h2 className="font-serif text-xl">{adminT('products.candle')}</h2>
 						<div className="grid gap-5 sm:grid-cols-2">
-							{text('scent', ro.products.scent, { maxLength: 100, list: fieldId('scents') })}
+							{text('scent', adminT('products.scent'), { maxLength: 100, list: fieldId('scents') })}
 							<datalist id={fieldId('scents')}>
 								{SCENTS.map((scent) => (
 									<option key={scent} value={scent}>
-										{ro.products.scents[scent]}
+										{adminT(`products.scents.${scent}`)}
 									</option>
 								))}
 							</datalist>
-							{text('smellsLike', ro.products.smellsLike, { maxLength: 200 })}
-							{text('waxColor', ro.products.waxColor, { maxLength: 50 })}
-							{text('containerType', ro.products.containerType, { maxLength: 50, list: fieldId('containers') })}
+							{text('smellsLike', adminT('products.smellsLike'), { maxLength: 200 })}
+							{text('waxColor', adminT('products.waxColor'), { maxLength: 50 })}
+							{text('containerType', adminT('products.containerType'), { maxLength: 50, list: fieldId('containers') })}
 							<datalist id={fieldId('containers')}>
 								{CONTAINER_TYPES.map((container) => (
 									<option key={container} value={container}>
-										{ro.products.containers[container]}
+										{adminT(`products.containers.${container}`)}
 									</option>
 								))}
 							</datalist>
@@ -308,7 +311,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 								checked={values.customLabelAvailable}
 								onChange={(event) => set('customLabelAvailable', event.target.checked)}
 							/>
-							{ro.products.customLabel}
+							{adminT('products.customLabel')}
 						</label>
 						<label className="flex items-center gap-3 text-sm">
 							<input
@@ -318,17 +321,17 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 								checked={values.giftWrapAvailable}
 								onChange={(event) => set('giftWrapAvailable', event.target.checked)}
 							/>
-							{ro.products.giftWrap}
+							{adminT('products.giftWrap')}
 						</label>
 					</fieldset>
 				) : null}
 
 				<div className="flex justify-end gap-3">
 					<Link to="/admin/products" className={buttonSecondary}>
-						{ro.common.cancel}
+						{adminT('common.cancel')}
 					</Link>
 					<button type="submit" className={buttonPrimary} disabled={form.saving || uploading}>
-						{form.saving ? ro.common.saving : ro.common.save}
+						{form.saving ? adminT('common.saving') : adminT('common.save')}
 					</button>
 				</div>
 			</Form>

@@ -7,7 +7,7 @@ import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { RowActions } from '#app/components/admin/row-actions.tsx'
 import { buttonPrimary, buttonSecondary, inputClass, labelClass, Spinner, StatusBadge } from '#app/components/admin/ui.tsx'
-import { ro } from '#domain/admin/texts.ts'
+import { adminT } from '#domain/i18n/admin.ts'
 import { isUuid } from '#domain/ids.ts'
 import { searchText } from '#domain/forms/fields.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.products.title} | ${ro.nav.title}` }]
+	return [{ title: `${adminT('products.title')} | ${adminT('nav.title')}` }]
 }
 
 /** intent=toggle (id, active=true|false) or intent=delete (id); deleting also removes the stored pictures (the service does). */
@@ -36,11 +36,11 @@ export const action = rowActions({
 	setActive: (app, id, active) => setProductActive(app.db, id, active),
 	remove: removeProduct,
 	messages: {
-		activated: ro.messages.productActivated,
-		deactivated: ro.messages.productDeactivated,
-		deleted: ro.messages.productDeleted,
-		updateFailed: ro.messages.productUpdate,
-		deleteFailed: ro.messages.productDelete,
+		activated: adminT('messages.productActivated'),
+		deactivated: adminT('messages.productDeactivated'),
+		deleted: adminT('messages.productDeleted'),
+		updateFailed: adminT('messages.productUpdate'),
+		deleteFailed: adminT('messages.productDelete'),
 	},
 })
 
@@ -48,7 +48,7 @@ type Row = Route.ComponentProps['loaderData']['products'][number]
 
 const columns: [Column<Row>, ...Column<Row>[]] = [
 	{
-		header: ro.products.name,
+		header: adminT('products.name'),
 		cell: (product) => (
 			<span className="flex items-center gap-3">
 				{product.image ? <img src={product.image} alt="" width={40} height={40} className="size-10 rounded object-cover" /> : null}
@@ -57,16 +57,16 @@ const columns: [Column<Row>, ...Column<Row>[]] = [
 		),
 	},
 	{
-		header: ro.products.category,
+		header: adminT('products.category'),
 		cell: (product) =>
 			product.categoryName ?? (
-				<span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{ro.products.categoryCleared}</span>
+				<span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{adminT('products.categoryCleared')}</span>
 			),
 	},
-	{ header: ro.products.price, cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
-	{ header: ro.products.stock, cell: (product) => product.stock ?? ro.products.madeToOrder },
+	{ header: adminT('products.price'), cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
+	{ header: adminT('products.stock'), cell: (product) => product.stock ?? adminT('products.madeToOrder') },
 	{
-		header: ro.products.badges,
+		header: adminT('products.badges'),
 		cell: (product) => (
 			<span className="flex flex-wrap gap-1">
 				{product.badges.map((badge) => (
@@ -77,14 +77,17 @@ const columns: [Column<Row>, ...Column<Row>[]] = [
 			</span>
 		),
 	},
-	{ header: ro.products.status, cell: (product) => <StatusBadge active={product.isActive} on={ro.products.active} off={ro.products.inactive} /> },
 	{
-		header: ro.common.actions,
+		header: adminT('products.status'),
+		cell: (product) => <StatusBadge active={product.isActive} on={adminT('products.active')} off={adminT('products.inactive')} />,
+	},
+	{
+		header: adminT('common.actions'),
 		cell: (product) => (
 			<RowActions
 				row={product}
 				editTo={`/admin/products/${product.id}`}
-				labels={{ toggle: ro.products.toggleLabel, edit: ro.products.editLabel, delete: ro.products.deleteLabel }}
+				labels={{ toggle: 'products.toggleLabel', edit: 'products.editLabel', delete: 'products.deleteLabel' }}
 			/>
 		),
 	},
@@ -108,26 +111,26 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 		<section aria-labelledby="products-title">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 id="products-title" className="font-serif text-3xl">
-					{ro.products.title}
+					{adminT('products.title')}
 				</h1>
 				<Link to="/admin/products/new" className={buttonPrimary}>
-					{ro.products.add}
+					{adminT('products.add')}
 				</Link>
 			</div>
 			<Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
 				<div className="min-w-52 flex-1">
 					<label htmlFor="product-search" className={labelClass}>
-						{ro.products.searchLabel}
+						{adminT('products.searchLabel')}
 					</label>
 					<input id="product-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
 				</div>
 				<div className="min-w-52">
 					<label htmlFor="product-category" className={labelClass}>
-						{ro.products.filterLabel}
+						{adminT('products.filterLabel')}
 					</label>
 					<select id="product-category" name="category" defaultValue={category} className={inputClass}>
-						<option value="">{ro.products.allCategories}</option>
-						<option value="none">{ro.products.withoutCategory}</option>
+						<option value="">{adminT('products.allCategories')}</option>
+						<option value="none">{adminT('products.withoutCategory')}</option>
 						{categories.map((option) => (
 							<option key={option.id} value={option.id}>
 								{option.name}
@@ -136,17 +139,17 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 					</select>
 				</div>
 				<button type="submit" className={buttonSecondary}>
-					{ro.common.search}
+					{adminT('common.search')}
 				</button>
 			</Form>
 			{loading ? (
 				<Spinner />
 			) : products.length === 0 ? (
 				<div className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center">
-					<p className="text-muted">{ro.products.empty}</p>
+					<p className="text-muted">{adminT('products.empty')}</p>
 					{filtered ? null : (
 						<Link to="/admin/products/new" className={`${buttonPrimary} mt-4`}>
-							{ro.products.add}
+							{adminT('products.add')}
 						</Link>
 					)}
 				</div>

@@ -1,7 +1,7 @@
 import { recentSignInBlocks, SIGN_IN_BLOCK_LOG_DAYS } from '#server/auth/sign-in-throttle.ts'
 import { getApp } from '#server/context.ts'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT, adminText } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/security'
 
 /** The sign-in blocks (ADR 0097): who was made to wait, from where, why. Admins only (the layout guards it). */
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.nav.security} | Lumină & Carton` }]
+	return [{ title: `${adminT('nav.security')} | Lumină & Carton` }]
 }
 
 export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
@@ -30,11 +30,11 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
 	return (
 		<section aria-labelledby="security-title">
 			<h1 id="security-title" className="font-serif text-3xl">
-				{ro.security.title}
+				{adminT('security.title')}
 			</h1>
-			<p className="mt-2 max-w-3xl text-sm text-muted">{fill(ro.security.intro, { days: keptDays })}</p>
+			<p className="mt-2 max-w-3xl text-sm text-muted">{adminT('security.intro', { days: keptDays })}</p>
 			{blocks.length === 0 ? (
-				<p className="mt-6 text-sm">{ro.security.none}</p>
+				<p className="mt-6 text-sm">{adminT('security.none')}</p>
 			) : (
 				// Focusable, so a keyboard can scroll the table on a phone (it holds no links of its own).
 				<div tabIndex={0} role="region" aria-labelledby="security-title" className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
@@ -42,22 +42,22 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
 						<thead className="border-b border-sand text-muted">
 							<tr>
 								<th scope="col" className="px-4 py-2 font-medium">
-									{ro.security.at}
+									{adminT('security.at')}
 								</th>
 								<th scope="col" className="px-4 py-2 font-medium">
-									{ro.security.email}
+									{adminT('security.email')}
 								</th>
 								<th scope="col" className="px-4 py-2 font-medium">
-									{ro.security.address}
+									{adminT('security.address')}
 								</th>
 								<th scope="col" className="px-4 py-2 font-medium">
-									{ro.security.reason}
+									{adminT('security.reason')}
 								</th>
 								<th scope="col" className="px-4 py-2 font-medium">
-									{ro.security.failures}
+									{adminT('security.failures')}
 								</th>
 								<th scope="col" className="px-4 py-2 font-medium">
-									{ro.security.blockedUntil}
+									{adminT('security.blockedUntil')}
 								</th>
 							</tr>
 						</thead>
@@ -67,7 +67,7 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
 									<td className="px-4 py-2 whitespace-nowrap">{formatAdminDateTime(block.at)}</td>
 									<td className="px-4 py-2 break-all">{block.email}</td>
 									<td className="px-4 py-2 font-mono">{block.address}</td>
-									<td className="px-4 py-2">{ro.security.reasons[block.reason] ?? block.reason}</td>
+									<td className="px-4 py-2">{adminText(`security.reasons.${block.reason}`) ?? block.reason}</td>
 									<td className="px-4 py-2">{block.failures}</td>
 									<td className="px-4 py-2 whitespace-nowrap">{formatAdminDateTime(block.blockedUntil)}</td>
 								</tr>

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
-import { errorToast, toastResult } from '#server/admin/route-helpers.ts'
+import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { editorOnly, guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -15,9 +15,9 @@ import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
-import { fill, ro } from '#domain/admin/texts.ts'
+import { adminT, adminText } from '#domain/i18n/admin.ts'
 import { searchText } from '#domain/forms/fields.ts'
-import { parseSubmission, submittedValues } from '#domain/forms/submission.ts'
+import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#domain/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: `${ro.translations.title} | ${ro.nav.title}` }, { name: 'robots', content: 'noindex' }]
+	return [{ title: `${adminT('translations.title')} | ${adminT('nav.title')}` }, { name: 'robots', content: 'noindex' }]
 }
 
 /** Form: kind, id, field, locale, text; a blank text or intent=clear removes the override (the machine translation shows again). */
@@ -56,15 +56,19 @@ export async function action(args: Route.ActionArgs) {
 	// The "use the machine translation" button (intent=clear) clears the override.
 	const fields = { kind: text('kind'), id: text('id'), field: text('field'), locale: text('locale'), text: posted.intent === 'clear' ? '' : text('text') }
 	const submission = parseSubmission(translationOverrideSchema, fields)
-	if (!submission.ok) return errorToast(submission.errors.formError ?? ro.translations.saveError, 400, ro.common.validationError)
+	if (!submission.ok) {
+		const { errors } = submission
+		return rejectAdminSubmission({ ...errors, formError: errors.formError ?? adminT('translations.saveError') }, fields, 400, adminT('common.validationError'))
+	}
+	const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), fields, status, adminT('common.error'))
 	try {
 		const { override } = await setContentTranslationOverride(app, { ...submission.value, userId: user.id })
-		return toastResult({ type: 'success', title: override === null ? ro.translations.cleared : ro.translations.saved })
+		return toastResult({ type: 'success', title: override === null ? adminT('translations.cleared') : adminT('translations.saved') })
 	} catch (error) {
-		if (error instanceof TranslationTargetNotFoundError) return errorToast(ro.common.notFound, 404)
-		if (error instanceof NothingToTranslateError) return errorToast(ro.translations.saveError, 400)
+		if (error instanceof TranslationTargetNotFoundError) return refuse(adminT('common.notFound'), 404)
+		if (error instanceof NothingToTranslateError) return refuse(adminT('translations.saveError'), 400)
 		app.log.error({ err: error }, 'translation override failed')
-		return errorToast(ro.translations.saveError, 500)
+		return refuse(adminT('translations.saveError'), 500)
 	}
 }
 
@@ -80,14 +84,14 @@ function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem;
 	useToastResult(fetcher.data)
 	const state = field.translations[locale]
 	const busy = fetcher.state !== 'idle'
-	const names = { locale: ro.translations.locales[locale].toLowerCase(), field: ro.translations.fields[field.field], name: item.name }
+	const names = { locale: adminT(`translations.locales.${locale}`).toLowerCase(), field: adminT(`translations.fields.${field.field}`), name: item.name }
 	const inputId = `override-${item.id}-${field.field}-${locale}`
 	return (
 		<div className="rounded-xl border border-sand p-3">
-			<h4 className="text-sm font-semibold">{ro.translations.locales[locale]}</h4>
-			<p className="mt-1 text-xs uppercase tracking-wide text-muted">{ro.translations.machine}</p>
+			<h4 className="text-sm font-semibold">{adminT(`translations.locales.${locale}`)}</h4>
+			<p className="mt-1 text-xs uppercase tracking-wide text-muted">{adminT('translations.machine')}</p>
 			<p className="mt-0.5 text-sm" data-testid={`machine-${field.field}-${locale}`}>
-				{state.status === 'translated' ? state.machine : <span className="italic text-muted">{ro.translations.status[state.status]}</span>}
+				{state.status === 'translated' ? state.machine : <span className="italic text-muted">{adminT(`translations.status.${state.status}`)}</span>}
 			</p>
 			<fetcher.Form method="post" className="mt-3">
 				<input type="hidden" name="kind" value={item.kind} />
@@ -95,8 +99,8 @@ function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem;
 				<input type="hidden" name="field" value={field.field} />
 				<input type="hidden" name="locale" value={locale} />
 				<label htmlFor={inputId} className={labelClass}>
-					{ro.translations.override}
-					<span className="sr-only"> ({fill(ro.translations.overrideLabel, names)})</span>
+					{adminT('translations.override')}
+					<span className="sr-only"> ({adminT('translations.overrideLabel', names)})</span>
 				</label>
 				<textarea
 					id={inputId}
@@ -107,14 +111,14 @@ function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem;
 					maxLength={MAX_TRANSLATION_OVERRIDE_LENGTH}
 					className={inputClass}
 				/>
-				{state.override !== null ? <p className="mt-1 text-xs font-medium text-green-900">{ro.translations.overrideActive}</p> : null}
+				{state.override !== null ? <p className="mt-1 text-xs font-medium text-green-900">{adminT('translations.overrideActive')}</p> : null}
 				<div className="mt-2 flex flex-wrap gap-2">
-					<button type="submit" className={buttonSmall} disabled={busy} aria-label={fill(ro.translations.saveLabel, names)}>
-						{ro.translations.save}
+					<button type="submit" className={buttonSmall} disabled={busy} aria-label={adminT('translations.saveLabel', names)}>
+						{adminT('translations.save')}
 					</button>
 					{state.override !== null ? (
-						<button type="submit" name="intent" value="clear" className={buttonSmall} disabled={busy} aria-label={fill(ro.translations.clearLabel, names)}>
-							{ro.translations.clear}
+						<button type="submit" name="intent" value="clear" className={buttonSmall} disabled={busy} aria-label={adminT('translations.clearLabel', names)}>
+							{adminT('translations.clear')}
 						</button>
 					) : null}
 				</div>
@@ -132,23 +136,21 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 		<div lang="ro" className="mx-auto max-w-6xl px-4 py-6">
 			<div className="flex flex-wrap items-center justify-between gap-3 border-b border-sand pb-3 text-sm">
 				<Link to={isAdmin ? '/admin' : '/'} className="text-ink underline underline-offset-4 hover:text-clay-dark">
-					{isAdmin ? ro.translations.backToAdmin : ro.translations.backToShop}
+					{isAdmin ? adminT('translations.backToAdmin') : adminT('translations.backToShop')}
 				</Link>
-				<p className="text-muted">
-					{fill(ro.translations.provider, { name: ro.translations.providers[provider as keyof typeof ro.translations.providers] ?? provider })}
-				</p>
+				<p className="text-muted">{adminT('translations.provider', { name: adminText(`translations.providers.${provider}`) ?? provider })}</p>
 			</div>
 			<section aria-labelledby="translations-title" className="pt-6">
 				<h1 id="translations-title" className="font-serif text-3xl">
-					{ro.translations.title}
+					{adminT('translations.title')}
 				</h1>
-				<p className="mt-2 max-w-3xl text-sm text-muted">{ro.translations.intro}</p>
+				<p className="mt-2 max-w-3xl text-sm text-muted">{adminT('translations.intro')}</p>
 				{provider === 'none' ? (
 					<p role="note" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
-						{ro.translations.machineOff}
+						{adminT('translations.machineOff')}
 					</p>
 				) : null}
-				<nav aria-label={ro.translations.tabsLabel} className="mt-4">
+				<nav aria-label={adminT('translations.tabsLabel')} className="mt-4">
 					<ul className="inline-flex rounded-full bg-sand p-1 text-sm">
 						{KINDS.map((name) => (
 							<li key={name}>
@@ -157,7 +159,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 									aria-current={name === kind ? 'page' : undefined}
 									className={`block rounded-full px-4 py-1.5 ${name === kind ? 'bg-white font-semibold text-clay-dark shadow-sm' : 'text-ink hover:text-clay-dark'}`}
 								>
-									{ro.translations.tabs[name]}
+									{adminT(`translations.tabs.${name}`)}
 								</Link>
 							</li>
 						))}
@@ -167,18 +169,18 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 					<input type="hidden" name="tab" value={kind} />
 					<div className="min-w-64 flex-1">
 						<label htmlFor="translation-search" className={labelClass}>
-							{ro.translations.searchLabel}
+							{adminT('translations.searchLabel')}
 						</label>
 						<input id="translation-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
 					</div>
 					<button type="submit" className={buttonSecondary}>
-						{ro.common.search}
+						{adminT('common.search')}
 					</button>
 				</Form>
 				{loading ? (
 					<Spinner />
 				) : items.length === 0 ? (
-					<p className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center text-muted">{ro.translations.empty}</p>
+					<p className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center text-muted">{adminT('translations.empty')}</p>
 				) : (
 					<ul className="mt-6 space-y-6">
 						{items.map((item) => (
@@ -189,8 +191,8 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 									</h2>
 									{item.fields.map((field) => (
 										<div key={field.field} className="mt-4">
-											<h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{ro.translations.fields[field.field]}</h3>
-											<p className="mt-1 text-xs text-muted">{ro.translations.source}</p>
+											<h3 className="text-sm font-semibold uppercase tracking-wide text-muted">{adminT(`translations.fields.${field.field}`)}</h3>
+											<p className="mt-1 text-xs text-muted">{adminT('translations.source')}</p>
 											<p className="mt-0.5 whitespace-pre-line text-sm">{field.source}</p>
 											<div className="mt-3 grid gap-3 md:grid-cols-2">
 												{LOCALES.map((locale) => (

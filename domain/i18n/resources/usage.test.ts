@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from './en.ts'
+import admin from './admin/ro.ts'
 
 const ROOTS = ['app', 'server', 'domain'].map((dir) => path.resolve(import.meta.dirname, '../../..', dir))
 
@@ -14,8 +15,8 @@ function sourceFiles(dir: string): string[] {
 	})
 }
 
-function has(key: string) {
-	let node: unknown = en
+function has(key: string, resource: object = en) {
+	let node: unknown = resource
 	for (const part of key.split('.')) {
 		if (typeof node !== 'object' || node === null || !(part in node)) return false
 		node = (node as Record<string, unknown>)[part]
@@ -40,6 +41,26 @@ describe('interface text used in code', () => {
 			}
 		}
 		expect(count).toBeGreaterThan(50)
+		expect(missing).toEqual([])
+	})
+})
+
+describe('admin text used in code', () => {
+	it('every literal adminT("…") key exists in the admin namespace', () => {
+		const missing: string[] = []
+		let count = 0
+		for (const file of ROOTS.flatMap(sourceFiles)) {
+			const source = fs.readFileSync(file, 'utf8')
+			// adminT('products.title') and the row action labels' keys: toggle: 'products.toggleLabel'
+			const keys = [...source.matchAll(/\badminT\(\s*'([a-zA-Z]+\.[\w.]+)'/g), ...source.matchAll(/\b(?:toggle|edit|delete): '(\w+\.\w+Label)'/g)].map(
+				(m) => m[1]!,
+			)
+			for (const key of keys) {
+				count++
+				if (!has(key, admin)) missing.push(`${path.relative(process.cwd(), file)}: ${key}`)
+			}
+		}
+		expect(count).toBeGreaterThan(200)
 		expect(missing).toEqual([])
 	})
 })

@@ -1,8 +1,11 @@
 /**
- * Every text of the admin screens. The admin area is in Romanian only (spec §1), so these are not
- * i18n resources (ADR 0006); the wording of labels, confirmations and toasts follows spec §2, §5 and §8.
+ * The admin's own texts (namespace `admin`). The admin area is in Romanian only (spec §1, ADR 0006),
+ * so there is no English or Spanish version; the wording of labels, confirmations and toasts follows
+ * spec §2, §5 and §8. Placeholders are i18next's `{{name}}`. Read through `adminT`
+ * (domain/i18n/admin.ts), on the server (admin errors, the orders CSV) and in the admin screens alike;
+ * the storefront never imports this file, so it stays out of the storefront's JavaScript.
  */
-export const ro = {
+const admin = {
 	common: {
 		error: 'Eroare',
 		validationError: 'Eroare validare',
@@ -18,7 +21,7 @@ export const ro = {
 		search: 'Caută',
 		previous: 'Înapoi',
 		next: 'Înainte',
-		page: 'Pagina {page} din {pages}',
+		page: 'Pagina {{page}} din {{pages}}',
 		none: 'Niciuna',
 		back: 'Înapoi la listă',
 		loading: 'Se încarcă...',
@@ -49,7 +52,7 @@ export const ro = {
 	security: {
 		title: 'Securitate: încercări de autentificare blocate',
 		intro:
-			'După prea multe parole greșite, următoarea încercare trebuie să aștepte, tot mai mult cu fiecare greșeală. Blocarea privește adresa sau dispozitivul care greșește: proprietarul contului intră în continuare de pe un dispozitiv cunoscut sau de pe altă adresă. Se păstrează {days} zile.',
+			'După prea multe parole greșite, următoarea încercare trebuie să aștepte, tot mai mult cu fiecare greșeală. Blocarea privește adresa sau dispozitivul care greșește: proprietarul contului intră în continuare de pe un dispozitiv cunoscut sau de pe altă adresă. Se păstrează {{days}} zile.',
 		none: 'Nicio încercare blocată.',
 		at: 'Când',
 		email: 'Cont (email introdus)',
@@ -62,7 +65,7 @@ export const ro = {
 			'account-address': 'Prea multe greșeli pentru acest cont de la această adresă',
 			account: 'Prea multe greșeli pentru acest cont (toate adresele)',
 			device: 'Prea multe greșeli de pe un dispozitiv cunoscut',
-		} as Record<string, string>,
+		},
 	},
 	dashboard: {
 		title: 'Panou de administrare',
@@ -72,10 +75,10 @@ export const ro = {
 		mediaText: 'Imagini pentru produse, hero și bannere',
 		todayOrders: 'Comenzi astăzi',
 		revenue30: 'Încasări în ultimele 30 de zile',
-		testExcluded: 'Comenzi de test (neincluse mai sus): {today} azi, {revenue} în ultimele 30 de zile',
+		testExcluded: 'Comenzi de test (neincluse mai sus): {{today}} azi, {{revenue}} în ultimele 30 de zile',
 		lowStock: 'Produse cu stoc redus',
 		lowStockNone: 'Niciun produs cu stoc redus',
-		inStock: '{count} în stoc',
+		inStock: '{{count}} în stoc',
 	},
 	products: {
 		title: 'Produse',
@@ -108,11 +111,11 @@ export const ro = {
 		imagesHint: 'Prima imagine este imaginea principală. Max 5MB per fișier • JPG, PNG, WEBP',
 		addImages: 'Adaugă imagini',
 		mainImage: 'Principală',
-		moveLeft: 'Mută imaginea {n} mai în față',
-		moveRight: 'Mută imaginea {n} mai în spate',
-		removeImage: 'Elimină imaginea {n}',
-		imageAlt: 'Imaginea {n}',
-		uploading: 'Se încarcă {name}',
+		moveLeft: 'Mută imaginea {{n}} mai în față',
+		moveRight: 'Mută imaginea {{n}} mai în spate',
+		removeImage: 'Elimină imaginea {{n}}',
+		imageAlt: 'Imaginea {{n}}',
+		uploading: 'Se încarcă {{name}}',
 		candle: 'Detalii lumânare',
 		scent: 'Aromă',
 		scents: { vanilla: 'Vanilie', ocean: 'Ocean', lavender: 'Lavandă', citrus: 'Citrice', seasonal: 'De sezon' },
@@ -125,9 +128,9 @@ export const ro = {
 		customLabel: 'Etichetă personalizată disponibilă',
 		giftWrap: 'Ambalaj cadou disponibil',
 		chooseCategory: 'Alege o categorie',
-		toggleLabel: '{action} produsul {name}',
-		editLabel: 'Editează produsul {name}',
-		deleteLabel: 'Șterge produsul {name}',
+		toggleLabel: '{{action}} produsul {{name}}',
+		editLabel: 'Editează produsul {{name}}',
+		deleteLabel: 'Șterge produsul {{name}}',
 	},
 	categories: {
 		title: 'Categorii',
@@ -152,9 +155,9 @@ export const ro = {
 		chooseImage: 'Alege imaginea',
 		removeImage: 'Elimină imaginea',
 		imagePreview: 'Previzualizarea imaginii categoriei',
-		toggleLabel: '{action} categoria {name}',
-		editLabel: 'Editează categoria {name}',
-		deleteLabel: 'Șterge categoria {name}',
+		toggleLabel: '{{action}} categoria {{name}}',
+		editLabel: 'Editează categoria {{name}}',
+		deleteLabel: 'Șterge categoria {{name}}',
 	},
 	orders: {
 		title: 'Comenzi',
@@ -190,9 +193,9 @@ export const ro = {
 		viewArchived: 'Comenzi arhivate (șterse)',
 		exportCsv: 'Exportă CSV',
 		details: 'Detalii',
-		detailsLabel: 'Vezi comanda {number}',
-		dialogTitle: 'Comanda {number}',
-		placedOn: 'Plasată pe {date}',
+		detailsLabel: 'Vezi comanda {{number}}',
+		dialogTitle: 'Comanda {{number}}',
+		placedOn: 'Plasată pe {{date}}',
 		close: 'Închide',
 		archivedNotice: 'Comanda este arhivată (ștearsă): nu apare în listă, dar este păstrată pentru contabilitate.',
 		erasurePendingNotice:
@@ -230,7 +233,7 @@ export const ro = {
 		yes: 'Da',
 		no: 'Nu',
 		photo: 'Poza clientului',
-		photoAlt: 'Poza încărcată de client pentru {name}',
+		photoAlt: 'Poza încărcată de client pentru {{name}}',
 		downloadPhoto: 'Descarcă poza',
 		photoMissing: 'Poza nu mai este disponibilă',
 		history: 'Istoric',
@@ -241,8 +244,8 @@ export const ro = {
 		actorSystem: 'Sistem',
 		historyActions: {
 			created: 'Comandă plasată',
-			status_changed: 'Status: {from} → {to}',
-			tracking_changed: 'AWB: {from} → {to}',
+			status_changed: 'Status: {{from}} → {{to}}',
+			tracking_changed: 'AWB: {{from}} → {{to}}',
 			archived: 'Comandă ștearsă (arhivată)',
 			restored: 'Comandă restaurată din arhivă',
 			payment_paid: 'Plată confirmată',
@@ -268,16 +271,16 @@ export const ro = {
 		hint: 'Max 5MB per fișier • JPG, PNG, WEBP',
 		empty: 'Nu există fișiere în acest folder',
 		deleteConfirm: 'Această acțiune nu poate fi anulată. Fișierul va fi șters permanent.',
-		deleteLabel: 'Șterge fișierul {name}',
-		sizeKb: '{kb} KB',
-		uploading: 'Se încarcă {name}',
+		deleteLabel: 'Șterge fișierul {{name}}',
+		sizeKb: '{{kb}} KB',
+		uploading: 'Se încarcă {{name}}',
 	},
 	translations: {
 		title: 'Traduceri',
 		intro:
 			'Conținutul se scrie în română. Aici vezi traducerea automată a fiecărui text în engleză și spaniolă și o poți înlocui cu traducerea ta, care are mereu prioritate.',
 		machineOff: 'Traducerea automată este oprită: textele apar în română în engleză și spaniolă până când adaugi o traducere aici.',
-		provider: 'Serviciu de traducere: {name}',
+		provider: 'Serviciu de traducere: {{name}}',
 		providers: { none: 'oprit', libretranslate: 'LibreTranslate', deepl: 'DeepL' },
 		tabsLabel: 'Tip de conținut',
 		tabs: { product: 'Produse', category: 'Categorii' },
@@ -289,12 +292,12 @@ export const ro = {
 		machine: 'Traducere automată',
 		status: { pending: 'În așteptare', failed: 'Traducerea automată a eșuat', off: 'Traducerea automată este oprită' },
 		override: 'Traducerea ta',
-		overrideLabel: 'Traducerea ta în {locale}: {field}, {name}',
+		overrideLabel: 'Traducerea ta în {{locale}}: {{field}}, {{name}}',
 		overrideActive: 'Traducerea ta are prioritate',
 		save: 'Salvează traducerea',
 		clear: 'Folosește traducerea automată',
-		saveLabel: 'Salvează traducerea în {locale}: {field}, {name}',
-		clearLabel: 'Folosește traducerea automată în {locale}: {field}, {name}',
+		saveLabel: 'Salvează traducerea în {{locale}}: {{field}}, {{name}}',
+		clearLabel: 'Folosește traducerea automată în {{locale}}: {{field}}, {{name}}',
 		saved: 'Traducerea a fost salvată',
 		cleared: 'Traducerea ta a fost ștearsă; se folosește traducerea automată',
 		saveError: 'Nu s-a putut salva traducerea',
@@ -319,15 +322,15 @@ export const ro = {
 		categorySave: 'Nu s-a putut salva categoria',
 		imageUpload: 'Nu s-a putut încărca imaginea',
 		invalidFile: 'Fișier invalid',
-		invalidFileText: '{name} nu este o imagine validă',
+		invalidFileText: '{{name}} nu este o imagine validă',
 		fileTooLarge: 'Fișier prea mare',
-		fileTooLargeText: '{name} depășește 5MB',
+		fileTooLargeText: '{{name}} depășește 5MB',
 		duplicateCategorySlug: 'Există deja o categorie cu acest slug',
 		duplicateProductSlug: 'Există deja un produs cu acest slug',
 		parentCycle: 'O categorie nu poate fi mutată sub ea însăși sau sub una dintre subcategoriile ei',
 		parentMissing: 'Categoria părinte nu există',
 		categoryMissing: 'Categoria aleasă nu există',
-		stockMoved: 'Stocul s-a modificat între timp (acum: {stock}). Verifică și salvează din nou.',
+		stockMoved: 'Stocul s-a modificat între timp (acum: {{stock}}). Verifică și salvează din nou.',
 		stockUnlimited: 'nelimitat',
 		// spec §8: orders
 		ordersLoad: 'Nu s-au putut încărca comenzile',
@@ -348,7 +351,7 @@ export const ro = {
 		productUpdated: 'Produsul a fost actualizat',
 		productActivated: 'Produsul a fost activat',
 		productDeactivated: 'Produsul a fost dezactivat',
-		imagesUploaded: '{count} imagine(i) încărcate',
+		imagesUploaded: '{{count}} imagine(i) încărcate',
 		mediaUploaded: 'Fișierele au fost încărcate',
 		mediaDeleted: 'Fișierul a fost șters',
 		categoryActivated: 'Categoria a fost activată',
@@ -360,7 +363,6 @@ export const ro = {
 	},
 } as const
 
-/** Fills `{name}` style placeholders. */
-export function fill(text: string, values: Record<string, string | number>) {
-	return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole))
-}
+export type AdminTranslation = typeof admin
+
+export default admin
