@@ -4,6 +4,7 @@ import { data, Form, Link, redirectDocument, useNavigation } from 'react-router'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { placeCheckout } from '#server/orders/checkout-request.ts'
 import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
@@ -40,7 +41,8 @@ type CheckoutFailure = RejectedSubmission & { failure: { kind: string; problems:
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const formData = await request.formData()
+	// The shared reader: size limit, malformed bodies and NUL characters answer 400, never 500.
+	const formData = await readFormData(request)
 	const submission = parseSubmission(checkoutSubmissionSchema, formData)
 	if (!submission.ok) {
 		// Messages are translation keys; a tampered line's message is not one, and says only that checkout failed.
