@@ -27,10 +27,12 @@ function dismiss(id: number) {
 	publish(toasts.filter((toast) => toast.id !== id))
 }
 
-export function notify({ type = 'info', title, description }: Toast) {
+/** Shows a toast; the function returned takes it away early (e.g. a 'redirecting' note the server refused). */
+export function notify({ type = 'info', title, description }: Toast): () => void {
 	const id = nextId++
 	publish([...toasts, { id, type, title, description }].slice(-MAX_SHOWN))
 	setTimeout(() => dismiss(id), SHOWN_MS[type])
+	return () => dismiss(id)
 }
 
 function subscribe(listener: () => void) {

@@ -106,6 +106,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formAction === '/checkout'
 	const formRef = useRef<HTMLFormElement>(null)
+	const dismissRedirecting = useRef<(() => void) | null>(null)
 
 	// Saved form data (e.g. kept while signing in) is merged in once, then forgotten (spec §4).
 	useEffect(() => {
@@ -151,6 +152,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	useSubmissionToast(failure ? null : actionData, t('checkout.validationTitle'), (message) => t(message))
 	// The first field at fault takes the focus, as the browser's own check of a form would.
 	useEffect(() => {
+		// The server answered instead of redirecting: the 'redirecting' note no longer holds.
+		dismissRedirecting.current?.()
 		if (failure || !isRejected(actionData)) return
 		const field = Object.keys(actionData.errors.fieldErrors).find((name) => name in CHECKOUT_LIMITS)
 		if (field) formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
@@ -174,7 +177,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		}
 		// The form's rules are checked by the action (ADR 0101), which answers a refusal with the
 		// spec's toast; checking them here too would put zod on this page (JS budget, ADR 0014).
-		notify({ type: 'info', title: t('checkout.redirecting') })
+		dismissRedirecting.current = notify({ type: 'info', title: t('checkout.redirecting') })
 	}
 
 	if (!ready) {

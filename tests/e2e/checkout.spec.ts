@@ -318,6 +318,8 @@ test.describe('checkout with the built-in test card page', () => {
 		await expect(page.getByText('Numele este obligatoriu')).toBeVisible()
 		await expect(page.getByText('Numărul de telefon conține caractere invalide')).toHaveCount(0)
 		await expect(page.getByLabel('Nume complet')).toBeFocused()
+		// The note shown while sending goes once the server refuses instead of redirecting.
+		await expect(page.getByText('Te redirecționăm către pagina de plată cu cardul')).toHaveCount(0)
 
 		await page.getByRole('button', { name: `Elimină ${data.candle.name}` }).click()
 		await page.getByRole('button', { name: 'Elimină Portret 13x18' }).click()
