@@ -2,6 +2,7 @@ import { recentSignInBlocks, SIGN_IN_BLOCK_LOG_DAYS } from '#server/auth/sign-in
 import { getApp } from '#server/context.ts'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT, adminText } from '#domain/i18n/admin.ts'
+import { ResourceTable } from '#app/components/admin/resource-table.tsx'
 import type { Route } from './+types/security'
 
 /** The sign-in blocks (ADR 0097): who was made to wait, from where, why. Admins only (the layout guards it). */
@@ -36,45 +37,18 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
 			{blocks.length === 0 ? (
 				<p className="mt-6 text-sm">{adminT('security.none')}</p>
 			) : (
-				// Focusable, so a keyboard can scroll the table on a phone (it holds no links of its own).
-				<div tabIndex={0} role="region" aria-labelledby="security-title" className="mt-6 overflow-x-auto rounded-2xl bg-white shadow-sm">
-					<table className="w-full text-left text-sm">
-						<thead className="border-b border-sand text-muted">
-							<tr>
-								<th scope="col" className="px-4 py-2 font-medium">
-									{adminT('security.at')}
-								</th>
-								<th scope="col" className="px-4 py-2 font-medium">
-									{adminT('security.email')}
-								</th>
-								<th scope="col" className="px-4 py-2 font-medium">
-									{adminT('security.address')}
-								</th>
-								<th scope="col" className="px-4 py-2 font-medium">
-									{adminT('security.reason')}
-								</th>
-								<th scope="col" className="px-4 py-2 font-medium">
-									{adminT('security.failures')}
-								</th>
-								<th scope="col" className="px-4 py-2 font-medium">
-									{adminT('security.blockedUntil')}
-								</th>
-							</tr>
-						</thead>
-						<tbody className="divide-y divide-sand">
-							{blocks.map((block) => (
-								<tr key={block.id} data-testid="sign-in-block">
-									<td className="px-4 py-2 whitespace-nowrap">{formatAdminDateTime(block.at)}</td>
-									<td className="px-4 py-2 break-all">{block.email}</td>
-									<td className="px-4 py-2 font-mono">{block.address}</td>
-									<td className="px-4 py-2">{adminText(`security.reasons.${block.reason}`) ?? block.reason}</td>
-									<td className="px-4 py-2">{block.failures}</td>
-									<td className="px-4 py-2 whitespace-nowrap">{formatAdminDateTime(block.blockedUntil)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
+				<ResourceTable
+					rows={blocks}
+					rowKey={(block) => block.id}
+					columns={[
+						{ header: adminT('security.at'), cell: (block) => formatAdminDateTime(block.at), className: 'whitespace-nowrap' },
+						{ header: adminT('security.email'), cell: (block) => block.email, className: 'break-all' },
+						{ header: adminT('security.address'), cell: (block) => block.address, className: 'font-mono' },
+						{ header: adminT('security.reason'), cell: (block) => adminText(`security.reasons.${block.reason}`) ?? block.reason },
+						{ header: adminT('security.failures'), cell: (block) => block.failures },
+						{ header: adminT('security.blockedUntil'), cell: (block) => formatAdminDateTime(block.blockedUntil), className: 'whitespace-nowrap' },
+					]}
+				/>
 			)}
 		</section>
 	)
