@@ -88,10 +88,13 @@ export async function signUp(ctx: Ctx, request: Request, input: { email: string;
 	if (!limit.allowed) return tooMany('auth.tooManyRequests', limit.retryAfterSeconds)
 	try {
 		// An address that already has an account gets the same answer (no account enumeration).
-		await ctx.auth.api.signUpEmail({
-			body: { email: input.email, password: input.password, name: input.fullName },
-			headers: authHeaders(ctx, request),
-		})
+		// …and its owner gets an email saying so, in this visitor's language (onExistingUserSignUp).
+		await withMailLocale(ctx.locale, () =>
+			ctx.auth.api.signUpEmail({
+				body: { email: input.email, password: input.password, name: input.fullName },
+				headers: authHeaders(ctx, request),
+			}),
+		)
 		return { ok: true as const }
 	} catch (error) {
 		if (error instanceof APIError && error.statusCode < 500) {

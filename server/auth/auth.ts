@@ -9,6 +9,7 @@ import type { Env } from '../config/env.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 import type { Logger } from '../logger.ts'
+import { hitRateLimit } from '../security/rate-limit.ts'
 
 /** Idle timeout: a session unused this long ends (OWASP ASVS 3.3.2, level 2). */
 export const SESSION_IDLE_SECONDS = 30 * 60
@@ -28,6 +29,9 @@ const mailLocale = new AsyncLocalStorage<Locale>()
 export function withMailLocale<T>(locale: Locale, work: () => Promise<T>): Promise<T> {
 	return mailLocale.run(locale, work)
 }
+
+/** A sign-up with an address that has an account mails its owner at most this often (no mail bombing). */
+export const EXISTING_ACCOUNT_MAIL_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
 
 export function resetPasswordUrl(publicUrl: string, token: string) {
 	return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
@@ -61,6 +65,20 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 					to: user.email,
 					subject: t('auth.resetEmailSubject'),
 					text: t('auth.resetEmailText', { url }),
+				})
+			},
+			/**
+			 * Sign-up answers the same for a taken address (no account enumeration), so the person who
+			 * owns it is told by email how to get in instead of being left waiting for nothing.
+			 */
+			async onExistingUserSignUp({ user }) {
+				const allowed = await hitRateLimit(db, `sign-up-existing:email:${user.email.toLowerCase()}`, EXISTING_ACCOUNT_MAIL_LIMIT)
+				if (!allowed.allowed) return
+				const t = serverI18n(mailLocale.getStore() ?? DEFAULT_LOCALE).t
+				await enqueueEmail(db, {
+					to: user.email,
+					subject: t('auth.existingAccountEmailSubject'),
+					text: t('auth.existingAccountEmailText', { loginUrl: `${env.PUBLIC_URL}/login`, forgotUrl: `${env.PUBLIC_URL}/forgot-password` }),
 				})
 			},
 		},

@@ -257,6 +257,34 @@ async function waitForResetMail(email: string) {
 	return (await find())!
 }
 
+describe('sign-up with an address that has an account', () => {
+	it('answers exactly as for a new address and mails the owner how to get in, in the visitor’s language, at most three times an hour', async () => {
+		const user = await createTestUser(handle.db)
+		const fresh = uniqueEmail('fresh')
+		const form = (email: string) => ({ intent: 'signup', email, password: 'lantern-orchard-42', fullName: 'Ana' })
+		const forNew = await post('/login', form(fresh))
+		const forTaken = await post('/login', form(user.email), { lang: 'es' })
+		// Nothing on the page tells the two apart: same status, same way on.
+		expect(forTaken.status).toBe(forNew.status)
+		expect(forTaken.headers.get('location')).toBe(forNew.headers.get('location'))
+
+		const mail = await waitForResetMail(user.email)
+		expect(mail.subject).toBe('Ya tienes una cuenta en Lumină & Carton')
+		expect(mail.text).toMatch(/http:\/\/\S+\/login/)
+		expect(mail.text).toMatch(/http:\/\/\S+\/forgot-password/)
+		// The existing password still works: the attempt changed nothing.
+		expect((await post('/login', signInForm(user.email, user.password))).status).toBe(302)
+
+		for (let attempt = 0; attempt < 4; attempt++) await post('/login', form(user.email))
+		await waitUntil(async () => (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).length >= 3, {
+			timeoutMs: 5_000,
+			intervalMs: 100,
+			what: 'three existing-account emails',
+		})
+		expect(await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toHaveLength(3)
+	})
+})
+
 describe('password reset', () => {
 	it('answers the same for known and unknown addresses, mails a single-use link, and ends every session', async () => {
 		const user = await createTestUser(handle.db)

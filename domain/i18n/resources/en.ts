@@ -301,6 +301,9 @@ const en = {
 		resetEmailSubject: 'Choose a new password for Lumină & Carton',
 		resetEmailText:
 			'Hello,\n\nSomeone (hopefully you) asked to reset the password of your Lumină & Carton account. Open this link to choose a new one:\n\n{{url}}\n\nThe link works once, for one hour. If you did not ask for it, ignore this email: your password stays as it is.\n\nLumină & Carton',
+		existingAccountEmailSubject: 'You already have a Lumină & Carton account',
+		existingAccountEmailText:
+			'Hello,\n\nSomeone (hopefully you) tried to create a Lumină & Carton account with this email address, but it already has one. Nothing was changed.\n\nSign in here:\n{{loginUrl}}\n\nForgot your password? Choose a new one here:\n{{forgotUrl}}\n\nIf it was not you, ignore this email: your account stays as it is.\n\nLumină & Carton',
 	},
 	account: {
 		title: 'My account',

@@ -304,6 +304,9 @@ const es: Translation = {
 		resetEmailSubject: 'Elige una contraseña nueva para Lumină & Carton',
 		resetEmailText:
 			'Hola:\n\nAlguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de Lumină & Carton. Abre este enlace para elegir una nueva:\n\n{{url}}\n\nEl enlace funciona una vez, durante una hora. Si no lo has pedido, ignora este correo: tu contraseña no cambia.\n\nLumină & Carton',
+		existingAccountEmailSubject: 'Ya tienes una cuenta en Lumină & Carton',
+		existingAccountEmailText:
+			'Hola:\n\nAlguien (esperamos que tú) ha intentado crear una cuenta en Lumină & Carton con esta dirección de correo, pero ya tiene una. No se ha cambiado nada.\n\nInicia sesión aquí:\n{{loginUrl}}\n\n¿Has olvidado tu contraseña? Elige una nueva aquí:\n{{forgotUrl}}\n\nSi no has sido tú, ignora este correo: tu cuenta no cambia.\n\nLumină & Carton',
 	},
 	account: {
 		title: 'Mi cuenta',

@@ -302,6 +302,9 @@ const ro: Translation = {
 		resetEmailSubject: 'Alege o parolă nouă pentru Lumină & Carton',
 		resetEmailText:
 			'Bună,\n\nCineva (sperăm că tu) a cerut resetarea parolei contului tău Lumină & Carton. Deschide acest link pentru a alege una nouă:\n\n{{url}}\n\nLinkul funcționează o singură dată, timp de o oră. Dacă nu tu l-ai cerut, ignoră acest email: parola rămâne neschimbată.\n\nLumină & Carton',
+		existingAccountEmailSubject: 'Ai deja un cont Lumină & Carton',
+		existingAccountEmailText:
+			'Bună,\n\nCineva (sperăm că tu) a încercat să creeze un cont Lumină & Carton cu această adresă de email, dar ea are deja unul. Nu s-a schimbat nimic.\n\nAutentifică-te aici:\n{{loginUrl}}\n\nAi uitat parola? Alege una nouă aici:\n{{forgotUrl}}\n\nDacă nu ai fost tu, ignoră acest email: contul tău rămâne neschimbat.\n\nLumină & Carton',
 	},
 	account: {
 		title: 'Contul meu',
