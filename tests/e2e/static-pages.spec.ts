@@ -94,3 +94,15 @@ test('the contact honeypot: a filled-in trap looks like success but sends nothin
 	expect(queued[0]!.toAddress).toBe('contact@luminasicarton.ro')
 	expect(queued[0]!.replyTo).toBe('bot@example.com')
 })
+
+test('/favicon.ico and the touch icon are real images, not 404 pages', async ({ request }) => {
+	const ico = await request.get('/favicon.ico')
+	expect(ico.status()).toBe(200)
+	const bytes = await ico.body()
+	// An ICO file starts with reserved 0, type 1 (icon), then the image count.
+	expect([...bytes.subarray(0, 4)]).toEqual([0, 0, 1, 0])
+	expect(bytes.readUInt16LE(4)).toBeGreaterThanOrEqual(1)
+	const touch = await request.get('/apple-touch-icon.png')
+	expect(touch.status()).toBe(200)
+	expect(touch.headers()['content-type']).toBe('image/png')
+})
