@@ -7,6 +7,7 @@ import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
 import type { UploadedImage } from '#domain/cart.ts'
+import { CART_MAX_QUANTITY } from '#domain/cart-line-guard.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from '#domain/enums.ts'
 import {
 	PORTRAIT_DESCRIPTION_MAX,
@@ -138,7 +139,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	}, [])
 
 	const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN
-	const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= 999
+	const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= CART_MAX_QUANTITY
 	const price = portraitPrice({ size, frame, quantity: quantityValid ? quantity : 1 })
 
 	function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -244,7 +245,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 							type="number"
 							inputMode="numeric"
 							min={1}
-							max={999}
+							max={CART_MAX_QUANTITY}
 							step={1}
 							name="quantity"
 							defaultValue={defaults.quantityText}

@@ -110,7 +110,11 @@ test('a customised portrait goes into the cart with its options and the upload i
 	await page.getByLabel('Description (optional)').fill('With our dog Rex')
 	await page.getByLabel('Quantity', { exact: true }).fill('0')
 	await page.getByRole('button', { name: 'Add to cart' }).click()
-	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number of at least 1.')
+	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 999.')
+	// Over the limit the message names the limit (it once said 'at least 1' for 1000).
+	await page.getByLabel('Quantity', { exact: true }).fill('1000')
+	await page.getByRole('button', { name: 'Add to cart' }).click()
+	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 999.')
 	await page.getByLabel('Quantity', { exact: true }).fill('2')
 	await expect(page.getByTestId('portrait-price')).toHaveText('89.80 €')
 	await page.getByRole('button', { name: 'Add to cart' }).click()

@@ -465,7 +465,7 @@ const en = {
 		tooManyUploads: 'Too many uploads in a short time. Please wait a few minutes and try again.',
 		descriptionTooLong: 'The description can be at most 500 characters.',
 		optionsInvalid: "Please choose the portrait's options again.",
-		quantityInvalid: 'The quantity must be a whole number of at least 1.',
+		quantityInvalid: 'The quantity must be a whole number from 1 to 999.',
 		photoUploaded: 'The photo was uploaded successfully!',
 		photoRemoved: 'The photo was removed.',
 	},

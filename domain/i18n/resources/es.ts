@@ -468,7 +468,7 @@ const es: Translation = {
 		tooManyUploads: 'Demasiadas subidas en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
 		descriptionTooLong: 'La descripción puede tener como máximo 500 caracteres.',
 		optionsInvalid: 'Vuelve a elegir las opciones del retrato.',
-		quantityInvalid: 'La cantidad debe ser un número entero de al menos 1.',
+		quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 999.',
 		photoUploaded: '¡La foto se ha subido correctamente!',
 		photoRemoved: 'Se ha quitado la foto.',
 	},

@@ -466,7 +466,7 @@ const ro: Translation = {
 		tooManyUploads: 'Prea multe încărcări într-un timp scurt. Așteaptă câteva minute și încearcă din nou.',
 		descriptionTooLong: 'Descrierea poate avea cel mult 500 de caractere.',
 		optionsInvalid: 'Te rugăm să alegi din nou opțiunile portretului.',
-		quantityInvalid: 'Cantitatea trebuie să fie un număr întreg, cel puțin 1.',
+		quantityInvalid: 'Cantitatea trebuie să fie un număr întreg între 1 și 999.',
 		photoUploaded: 'Poza a fost încărcată cu succes!',
 		photoRemoved: 'Poza a fost eliminată.',
 	},
