@@ -109,6 +109,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const dismissRedirecting = useRef<(() => void) | null>(null)
 
 	// Saved form data (e.g. kept while signing in) is merged in once, then forgotten (spec §4).
+	const savedFormRead = useRef(false)
 	useEffect(() => {
 		try {
 			const raw = window.localStorage.getItem(CHECKOUT_FORM_STORAGE_KEY)
@@ -127,6 +128,29 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			setForm((current) => ({ ...current, ...merged }))
 		} catch {
 			// unreadable saved data is ignored
+		} finally {
+			savedFormRead.current = true
+		}
+	}, [])
+	// What the customer typed is kept when they leave the page (the terms link, signing in, the payment
+	// page) and merged back in when they return; the payment-success page forgets it once the order is paid.
+	const latestForm = useRef(form)
+	useEffect(() => {
+		latestForm.current = form
+	}, [form])
+	useEffect(() => {
+		const keep = () => {
+			if (!savedFormRead.current) return
+			try {
+				window.localStorage.setItem(CHECKOUT_FORM_STORAGE_KEY, JSON.stringify(latestForm.current))
+			} catch {
+				// storage full or refused: the form still works, it just is not kept
+			}
+		}
+		window.addEventListener('pagehide', keep)
+		return () => {
+			window.removeEventListener('pagehide', keep)
+			keep()
 		}
 	}, [])
 

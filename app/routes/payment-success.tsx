@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react'
+import { CHECKOUT_FORM_STORAGE_KEY } from '#domain/forms/checkout-fields.ts'
 import { useTranslation } from 'react-i18next'
 import { Await, Link } from 'react-router'
 import { getApp } from '#server/context.ts'
@@ -74,6 +75,11 @@ function Outcome({ verification }: { verification: Verification }) {
 	useEffect(() => {
 		if (!paid) return
 		clearAfterPayment()
+		try {
+			window.localStorage.removeItem(CHECKOUT_FORM_STORAGE_KEY)
+		} catch {
+			// storage refused: nothing was kept
+		}
 		notify({ type: 'success', title: t('payment.successToast') })
 	}, [paid, t, clearAfterPayment])
 	if (paid) {

@@ -344,6 +344,32 @@ test.describe('checkout with the built-in test card page', () => {
 		expect(await page.evaluate(() => localStorage.getItem('cartFormData'))).toBeNull()
 	})
 
+	test('what the customer typed survives following the terms link and coming back', async ({ page, baseURL }) => {
+		await useLanguage(page, baseURL!, 'en')
+		await page.goto('/')
+		await page.evaluate(() => {
+			const id = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+			localStorage.setItem('cart', JSON.stringify([{ id, line: { kind: 'product', productId: id, quantity: 1 }, name: 'Candle', price: 10, image: null }]))
+		})
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		await page.getByLabel('Full name').fill('Lucía Gómez')
+		await page.getByLabel('City').fill('Valencia')
+		await page.getByLabel('Country').selectOption('ES')
+		await page.getByRole('link', { name: 'terms and conditions', exact: true }).click()
+		await expect(page).toHaveURL(/\/terms/)
+		await page.goBack()
+		await waitForHydration(page)
+		await expect(page.getByLabel('Full name')).toHaveValue('Lucía Gómez')
+		await expect(page.getByLabel('City')).toHaveValue('Valencia')
+		await expect(page.getByLabel('Country')).toHaveValue('ES')
+		// Through a full page load as well (a new tab, a reload).
+		await page.getByLabel('Full name').fill('Lucía Gómez Ruiz')
+		await page.reload()
+		await waitForHydration(page)
+		await expect(page.getByLabel('Full name')).toHaveValue('Lucía Gómez Ruiz')
+	})
+
 	test('payment-success without a session id says the session is invalid and goes to the cart', async ({ request }) => {
 		const response = await request.get('/payment-success', { maxRedirects: 0, headers: { Cookie: 'lang=ro' } })
 		expect(response.status()).toBe(302)
