@@ -9,9 +9,9 @@ export type ShippingConfig = {
 	ratesCents: Record<ShippingZone, number>
 	/** Orders whose subtotal reaches this ship free; null = no threshold. */
 	freeFromCents: number | null
+	/** ISO codes of the countries the shop ships to: the checkout offers these and accepts no other. */
+	countries: readonly string[]
 }
-
-export const FREE_SHIPPING: ShippingConfig = { ratesCents: { ro: 0, es: 0, eu: 0, world: 0 }, freeFromCents: null }
 
 /** EU member states (ISO 3166-1 alpha-2). */
 export const EU_COUNTRIES = [
@@ -44,8 +44,23 @@ export const EU_COUNTRIES = [
 	'SE',
 ] as const
 
-/** Countries offered in the checkout form: the EU and the closest others, then "other". */
-export const CHECKOUT_COUNTRIES = [...EU_COUNTRIES, 'MD', 'GB', 'CH', 'NO', 'US', 'CA'] as const
+/** Countries a name or code may be read as (older orders, saved forms); the shop ships to those it configures. */
+export const KNOWN_COUNTRIES = [...EU_COUNTRIES, 'MD', 'GB', 'CH', 'NO', 'US', 'CA'] as const
+
+/** By default the shop ships where it sells without customs: Romania and the rest of the EU. */
+export const FREE_SHIPPING: ShippingConfig = { ratesCents: { ro: 0, es: 0, eu: 0, world: 0 }, freeFromCents: null, countries: EU_COUNTRIES }
+
+/**
+ * The country a checkout form starts on: the one the visitor's connection is from when the shop ships
+ * there, else the one of the page's language (a Spanish page starts on Spain), else the first configured.
+ */
+export function defaultCountry(countries: readonly string[], visitor: { country?: string | null; locale: string }): string {
+	const fromConnection = visitor.country?.toUpperCase()
+	if (fromConnection && countries.includes(fromConnection)) return fromConnection
+	const fromLanguage = visitor.locale === 'es' ? 'ES' : visitor.locale === 'ro' ? 'RO' : null
+	if (fromLanguage && countries.includes(fromLanguage)) return fromLanguage
+	return countries.includes('RO') ? 'RO' : (countries[0] ?? 'RO')
+}
 
 const nameCache = new Map<string, Intl.DisplayNames>()
 /** A country's name in the given language ("RO" → "România" in ro). */
@@ -60,6 +75,14 @@ export function countryName(code: string, locale: string): string {
 	} catch {
 		return code
 	}
+}
+
+/** True for an ISO 3166-1 alpha-2 code that names a region (RO, ES), false for ZZ or 'Narnia'. */
+export function isRegionCode(code: string): boolean {
+	// Codes Intl names that are groupings or reserved, not countries an address can be in.
+	if (!/^[A-Z]{2}$/.test(code) || ['EU', 'EZ', 'UN', 'UK', 'ZZ'].includes(code)) return false
+	const name = countryName(code, 'en')
+	return name !== code && !/unknown/i.test(name)
 }
 
 const fold = (value: string) =>
@@ -77,7 +100,7 @@ let lookup: Map<string, string> | undefined
 export function countryCode(value: string): string | null {
 	if (!lookup) {
 		lookup = new Map()
-		for (const code of CHECKOUT_COUNTRIES) {
+		for (const code of KNOWN_COUNTRIES) {
 			lookup.set(fold(code), code)
 			for (const locale of ['en', 'ro', 'es']) lookup.set(fold(countryName(code, locale)), code)
 		}

@@ -11,19 +11,21 @@ import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
-import { CHECKOUT_COUNTRIES, countryCode, countryName, shippingCents } from '#domain/shipping.ts'
+import { countryCode, countryName, defaultCountry, shippingCents } from '#domain/shipping.ts'
 import { checkoutSubmissionSchema } from '#domain/forms/checkout-lines.ts'
 import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from '#domain/forms/checkout-fields.ts'
 import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
+	const connectionCountry = request.headers.get('cf-ipcountry') ?? request.headers.get('x-country-code') ?? request.headers.get('cloudfront-viewer-country')
 	const t = serverI18n(app.locale).getFixedT(app.locale)
 	return {
 		locale: app.locale,
 		shipping: app.shipping,
+		defaultCountry: defaultCountry(app.shipping.countries, { country: connectionCountry, locale: app.locale }),
 		paymentsOpen: app.payments !== null,
 		// Spec §2: prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
@@ -87,7 +89,7 @@ const FIELD_ORDER: { name: CheckoutField; autoComplete: string; type?: string; r
 ]
 
 /** Failures whose message tells the customer what to do; the others show only the title. */
-const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit'])
+const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit', 'validation'])
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
@@ -100,7 +102,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		address: '',
 		city: '',
 		postalCode: '',
-		country: 'RO',
+		country: loaderData.defaultCountry,
 		notes: '',
 	})
 	const navigation = useNavigation()
@@ -122,7 +124,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 				const field = key === 'full_name' ? 'fullName' : key === 'postal_code' ? 'postalCode' : key
 				if (!(field in CHECKOUT_LIMITS) || typeof value !== 'string' || value === '') continue
 				// The country is a code (ADR 0102); saved data from before held its name.
-				merged[field as CheckoutField] = field === 'country' ? (countryCode(value) ?? 'RO') : value
+				if (field === 'country') {
+					const code = countryCode(value)
+					if (code && shipping.countries.includes(code)) merged.country = code
+					continue
+				}
+				merged[field as CheckoutField] = value
 			}
 			// eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage can only be read once hydrated
 			setForm((current) => ({ ...current, ...merged }))
@@ -159,8 +166,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const shippingCost = shippingCents(shipping, form.country, subtotal)
 	const money = (cents: number) => formatEuro(cents, locale)
 	const countries = useMemo(
-		() => CHECKOUT_COUNTRIES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)),
-		[locale],
+		() => shipping.countries.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)),
+		[locale, shipping.countries],
 	)
 
 	// What the server is sent (ADR 0102): the tagged lines, nothing it would ignore.

@@ -18,6 +18,14 @@ describe('parseEnv', () => {
 		})
 	})
 
+	it('reads the countries the shop ships to as ISO codes, and names a bad one', () => {
+		expect(parseEnv({}).SHIP_TO_COUNTRIES).toBeUndefined()
+		expect(parseEnv({ SHIP_TO_COUNTRIES: 'ro, es,de,ES' }).SHIP_TO_COUNTRIES).toEqual(['RO', 'ES', 'DE'])
+		expect(() => parseEnv({ SHIP_TO_COUNTRIES: 'RO,Narnia' })).toThrow(/SHIP_TO_COUNTRIES: NARNIA is not an ISO 3166-1 country code/)
+		expect(() => parseEnv({ SHIP_TO_COUNTRIES: 'RO,UK' })).toThrow(/SHIP_TO_COUNTRIES: UK is not an ISO 3166-1 country code/)
+		expect(() => parseEnv({ SHIP_TO_COUNTRIES: ' , ' })).toThrow(/SHIP_TO_COUNTRIES/)
+	})
+
 	it('chooses PostgreSQL when DATABASE_URL is set', () => {
 		expect(parseEnv({ DATABASE_URL: 'postgres://u:p@db:5432/shop' }).databaseEngine).toBe('postgres')
 		expect(parseEnv({ DATABASE_URL: 'postgresql://db/shop' }).databaseEngine).toBe('postgres')

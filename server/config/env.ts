@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { isRegionCode } from '#domain/shipping.ts'
 import { z } from 'zod'
 
 const port = z.coerce
@@ -42,6 +43,23 @@ const flag = z
 	.transform((value) => value === '1' || value === 'true' || value === 'yes')
 
 /** A euro amount such as 4.99 (or 4,99), kept as integer cents. */
+/** 'RO, ES,de' → ['RO', 'ES', 'DE']: ISO 3166-1 alpha-2 codes that name a real region. */
+const countryList = z
+	.string()
+	.transform((value) => [
+		...new Set(
+			value
+				.split(',')
+				.map((code) => code.trim().toUpperCase())
+				.filter(Boolean),
+		),
+	])
+	.pipe(
+		z
+			.array(z.string().refine((code) => isRegionCode(code), { error: (issue) => `${String(issue.input)} is not an ISO 3166-1 country code` }))
+			.min(1, 'must name at least one country, e.g. RO,ES'),
+	)
+
 const euroCents = z
 	.string()
 	.trim()
@@ -129,6 +147,8 @@ export const envSchema = z
 		SHIPPING_EU: optional(euroCents),
 		SHIPPING_WORLD: optional(euroCents),
 		FREE_SHIPPING_FROM: optional(euroCents),
+		/** ISO codes of the countries the shop ships to (comma-separated); the EU by default. */
+		SHIP_TO_COUNTRIES: optional(countryList),
 		/** How often pending payments whose session should have ended are re-checked. */
 		RECONCILE_INTERVAL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).max(86_400_000).default(60_000),
 		/** Where contact-form messages go. */

@@ -52,6 +52,10 @@ export async function placeCheckout(
 	options: CheckoutOptions = {},
 ): Promise<CheckoutResult> {
 	const t = serverI18n(app.locale).getFixedT(app.locale)
+	// The form offers only these; a tampered or old form naming another country is refused before anything is held.
+	if (!app.shipping.countries.includes(input.customer.country)) {
+		return { status: 400, body: { ok: false, kind: 'validation', field: 'country', message: t('checkout.errors.countryNotShipped') } }
+	}
 	if (!app.payments) return { status: 503, body: { ok: false, kind: 'closed', message: t('checkout.closed') } }
 	const limit = await hitRateLimit(app.db, `checkout:${app.clientIp}`, CHECKOUT_RATE_LIMIT)
 	if (!limit.allowed) return { status: 429, body: { ok: false, kind: 'rate-limited', message: t('checkout.failure') } }

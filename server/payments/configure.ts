@@ -23,7 +23,9 @@ export function createPaymentProvider(env: PaymentEnv, db: Database): PaymentPro
 }
 
 /** Shipping rates from SHIPPING_* and FREE_SHIPPING_FROM; free everywhere by default (ADR 0041). */
-export function shippingConfig(env: Pick<Env, 'SHIPPING_RO' | 'SHIPPING_ES' | 'SHIPPING_EU' | 'SHIPPING_WORLD' | 'FREE_SHIPPING_FROM'>): ShippingConfig {
+export function shippingConfig(
+	env: Pick<Env, 'SHIPPING_RO' | 'SHIPPING_ES' | 'SHIPPING_EU' | 'SHIPPING_WORLD' | 'FREE_SHIPPING_FROM' | 'SHIP_TO_COUNTRIES'>,
+): ShippingConfig {
 	return {
 		ratesCents: {
 			ro: env.SHIPPING_RO ?? FREE_SHIPPING.ratesCents.ro,
@@ -32,5 +34,6 @@ export function shippingConfig(env: Pick<Env, 'SHIPPING_RO' | 'SHIPPING_ES' | 'S
 			world: env.SHIPPING_WORLD ?? FREE_SHIPPING.ratesCents.world,
 		},
 		freeFromCents: env.FREE_SHIPPING_FROM ?? null,
+		countries: env.SHIP_TO_COUNTRIES ?? FREE_SHIPPING.countries,
 	}
 }

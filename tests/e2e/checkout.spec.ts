@@ -344,6 +344,25 @@ test.describe('checkout with the built-in test card page', () => {
 		expect(await page.evaluate(() => localStorage.getItem('cartFormData'))).toBeNull()
 	})
 
+	test('the country list is where the shop ships, named in the page language, starting on the visitor’s country', async ({ page, baseURL }) => {
+		await useLanguage(page, baseURL!, 'es')
+		await page.goto('/')
+		await page.evaluate(() => {
+			const id = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
+			localStorage.setItem('cart', JSON.stringify([{ id, line: { kind: 'product', productId: id, quantity: 1 }, name: 'Candle', price: 10, image: null }]))
+		})
+		await page.goto('/checkout')
+		await waitForHydration(page)
+		const country = page.getByLabel('País')
+		await expect(country).toHaveValue('ES')
+		await expect(country.locator('option:checked')).toHaveText('España')
+		await expect(country.locator('option[value="RO"]')).toHaveText('Rumanía')
+		// The EU by default: no United Kingdom, no United States.
+		await expect(country.locator('option[value="GB"]')).toHaveCount(0)
+		await expect(country.locator('option[value="US"]')).toHaveCount(0)
+		expect(await country.locator('option').count()).toBe(27)
+	})
+
 	test('what the customer typed survives following the terms link and coming back', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
 		await page.goto('/')

@@ -143,6 +143,32 @@ describe.each(ENGINES)('stock holds per visitor and address on %s', (engine) => 
 		expect((await db.select({ stock: products.stock }).from(products).where(eq(products.id, last.id)))[0]!.stock).toBe(0)
 	})
 
+	it('a country the shop does not ship to is refused in the visitor’s language before anything is held', async () => {
+		const candle = await createProduct(db, { stock: 3 })
+		const outside = await handleCheckoutRequest(shopFor(newAddress()), {
+			items: [{ kind: 'product', productId: candle.id, quantity: 1 }],
+			shippingData: { ...customer, country: 'GB' },
+		})
+		expect(outside.status).toBe(400)
+		expect(outside.body).toMatchObject({
+			ok: false,
+			kind: 'validation',
+			field: 'country',
+			message: 'Nu livrăm în această țară. Te rugăm să alegi una din listă.',
+		})
+		expect(await db.select().from(stockHolds).where(eq(stockHolds.productId, candle.id))).toEqual([])
+		expect((await findActiveProduct(db, { id: candle.id }))?.stock).toBe(3)
+		// The list is the shop's: one that ships only to Spain refuses Romania.
+		const spainOnly = { ...shopFor(newAddress()), shipping: { ...FREE_SHIPPING, countries: ['ES'] } }
+		const romania = await handleCheckoutRequest(spainOnly, { items: [{ kind: 'product', productId: candle.id, quantity: 1 }], shippingData: customer })
+		expect(romania.status).toBe(400)
+		const spain = await handleCheckoutRequest(spainOnly, {
+			items: [{ kind: 'product', productId: candle.id, quantity: 1 }],
+			shippingData: { ...customer, country: 'ES' },
+		})
+		expect(spain.status).toBe(200)
+	})
+
 	it('the 409 for too few units says the quantity is not available, never how many are left', async () => {
 		const candle = await createProduct(db, { stock: 3, name: 'Lumânare cu miere' })
 		for (const locale of ['ro', 'en', 'es'] as const) {

@@ -61,6 +61,7 @@ const checkoutEn = {
 			postalCodeRequired: 'Postal code is required',
 			postalCodeTooLong: 'Postal code can be at most 20 characters',
 			countryRequired: 'Country is required',
+			countryNotShipped: 'We do not ship to this country. Please choose one from the list.',
 			countryTooLong: 'Country can be at most 100 characters',
 			notesTooLong: 'Notes can be at most 500 characters',
 		},

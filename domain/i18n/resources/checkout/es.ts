@@ -66,6 +66,7 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 			postalCodeRequired: 'El código postal es obligatorio',
 			postalCodeTooLong: 'El código postal puede tener como máximo 20 caracteres',
 			countryRequired: 'El país es obligatorio',
+			countryNotShipped: 'No enviamos a este país. Elige uno de la lista.',
 			countryTooLong: 'El país puede tener como máximo 100 caracteres',
 			notesTooLong: 'Las notas pueden tener como máximo 500 caracteres',
 		},

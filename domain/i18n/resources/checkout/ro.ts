@@ -66,6 +66,7 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 			postalCodeRequired: 'Codul poștal este obligatoriu',
 			postalCodeTooLong: 'Codul poștal poate avea cel mult 20 de caractere',
 			countryRequired: 'Țara este obligatorie',
+			countryNotShipped: 'Nu livrăm în această țară. Te rugăm să alegi una din listă.',
 			countryTooLong: 'Țara poate avea cel mult 100 de caractere',
 			notesTooLong: 'Observațiile pot avea cel mult 500 de caractere',
 		},
