@@ -71,12 +71,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
 		return () => clearTimeout(syncing)
 	}, [])
 	return (
-		<CartProvider>
-			<NavigationProgress />
-			<SiteHeader />
+		<SiteShell>
 			<main id="main" className="flex-1">
 				<Outlet />
 			</main>
+		</SiteShell>
+	)
+}
+
+/** The header, footer, cart and toasts around every storefront page, error pages included. */
+function SiteShell({ children }: { children: React.ReactNode }) {
+	return (
+		<CartProvider>
+			<NavigationProgress />
+			<SiteHeader />
+			{children}
 			<SiteFooter />
 			<ToastRegion />
 		</CartProvider>
@@ -91,9 +100,15 @@ function NavigationProgress() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const { t } = useTranslation()
+	// Present when the page failed below the root (a 404, a loader's error): the site's header and
+	// footer then frame the message, so the visitor can search, switch language or open the cart.
+	const root = useRouteLoaderData<typeof loader>('root')
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	const status = isRouteErrorResponse(error) ? error.status : 500
 	const title = status === 404 ? t('notFound.title') : status === 503 ? t('error.unavailableTitle') : t('error.title')
-	return (
+	const message = (
 		<main id="main" className="mx-auto max-w-2xl flex-1 px-4 py-24 text-center">
 			<title>{`${title} | ${t('meta.siteName')}`}</title>
 			<meta name="robots" content="noindex" />
@@ -105,4 +120,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			</a>
 		</main>
 	)
+	return root ? <SiteShell>{message}</SiteShell> : message
 }

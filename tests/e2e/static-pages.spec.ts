@@ -106,3 +106,15 @@ test('/favicon.ico and the touch icon are real images, not 404 pages', async ({ 
 	expect(touch.status()).toBe(200)
 	expect(touch.headers()['content-type']).toBe('image/png')
 })
+
+test('an unknown address answers 404 inside the site: header, footer and cart stay reachable', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'es')
+	const response = await page.goto('/no-such-page')
+	expect(response?.status()).toBe(404)
+	await waitForHydration(page)
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	await expect(page.getByRole('banner')).toBeVisible()
+	await expect(page.getByRole('contentinfo')).toBeVisible()
+	await expect(page.getByRole('banner').getByRole('button', { name: /^Carrito/ })).toBeVisible()
+	await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+})

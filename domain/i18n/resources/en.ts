@@ -380,7 +380,10 @@ const en = {
 	},
 	cart: {
 		open: 'Cart',
-		openWithCount: 'Cart, {{count}} in it',
+		itemsWord: 'items',
+		itemsWord_one: 'item',
+		itemsWord_few: 'items',
+		emptyWord: 'empty',
 		title: 'Your cart',
 		metaDescription: 'The products and personalised portraits in your cart.',
 		close: 'Close the cart',

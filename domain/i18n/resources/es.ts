@@ -383,7 +383,10 @@ const es: Translation = {
 	},
 	cart: {
 		open: 'Carrito',
-		openWithCount: 'Carrito, {{count}} artículos',
+		itemsWord: 'artículos',
+		itemsWord_one: 'artículo',
+		itemsWord_few: 'artículos',
+		emptyWord: 'vacío',
 		title: 'Tu carrito',
 		metaDescription: 'Los productos y retratos personalizados de tu carrito.',
 		close: 'Cerrar el carrito',

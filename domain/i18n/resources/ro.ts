@@ -381,7 +381,10 @@ const ro: Translation = {
 	},
 	cart: {
 		open: 'Coș',
-		openWithCount: 'Coș, {{count}} produse',
+		itemsWord: 'de produse',
+		itemsWord_one: 'produs',
+		itemsWord_few: 'produse',
+		emptyWord: 'gol',
 		title: 'Coșul tău',
 		metaDescription: 'Produsele și portretele personalizate din coșul tău.',
 		close: 'Închide coșul',
