@@ -17,6 +17,7 @@ import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from '
 import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -91,6 +92,7 @@ const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit'])
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const { locale, shipping } = loaderData
 	const { items, ready } = useCart()
 	const [form, setForm] = useState<FormState>({
@@ -104,7 +106,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		notes: '',
 	})
 	const navigation = useNavigation()
-	const busy = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+	const busy = navigation.state !== 'idle' && navigation.formAction === lp('/checkout')
 	const formRef = useRef<HTMLFormElement>(null)
 	const dismissRedirecting = useRef<(() => void) | null>(null)
 
@@ -196,7 +198,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			<div className="mx-auto max-w-xl px-4 py-16 text-center">
 				<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
 				<p className="mt-6 text-lg">{t('checkout.emptyCart')}</p>
-				<Link to="/catalog" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+				<Link to={lp('/catalog')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 					{t('checkout.continueShopping')}
 				</Link>
 			</div>
@@ -207,7 +209,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
-			<Form ref={formRef} method="post" action="/checkout" onSubmit={checkBeforeSending} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+			<Form ref={formRef} method="post" action={lp('/checkout')} onSubmit={checkBeforeSending} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
 				<input type="hidden" name="items" value={JSON.stringify(lines)} />
 				<div className="space-y-10">
 					<section aria-labelledby="checkout-lines">
@@ -310,7 +312,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 					</button>
 					<p className="mt-4 text-xs text-muted">
 						{t('checkout.termsPrefix')}{' '}
-						<Link to="/terms" className="underline">
+						<Link to={lp('/terms')} className="underline">
 							{t('checkout.termsLink')}
 						</Link>
 						{t('checkout.termsSuffix')}

@@ -10,6 +10,7 @@ import { forgotPasswordSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/forgot-password'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(getApp(context).locale).t
@@ -37,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const busy = useNavigation().state === 'submitting'
 	const rejected = isRejected(actionData) ? actionData : null
 	const kept = rejected?.values as { email?: string; messageValues?: Record<string, string | number> } | undefined
@@ -68,7 +70,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 				</Form>
 			)}
 			<p className="mt-6 text-center text-sm">
-				<Link to="/login" className="text-clay-dark underline underline-offset-2">
+				<Link to={lp('/login')} className="text-clay-dark underline underline-offset-2">
 					{t('auth.backToLogin')}
 				</Link>
 			</p>

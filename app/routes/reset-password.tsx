@@ -11,6 +11,7 @@ import { resetPasswordSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/reset-password'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -50,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const busy = useNavigation().state === 'submitting'
 	const rejected = isRejected(actionData) ? actionData : null
 	const token = rejected ? String(rejected.values.token ?? '') : loaderData.token
@@ -64,7 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 						{t('auth.resetInvalid')}
 					</p>
 					<p className="mt-6 text-center text-sm">
-						<Link to="/forgot-password" className="text-clay-dark underline underline-offset-2">
+						<Link to={lp('/forgot-password')} className="text-clay-dark underline underline-offset-2">
 							{t('auth.requestNewLink')}
 						</Link>
 					</p>

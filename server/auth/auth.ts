@@ -9,6 +9,7 @@ import type { Env } from '../config/env.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 import type { Logger } from '../logger.ts'
+import { localizedUrl } from '../public-url.ts'
 
 /** Idle timeout: a session unused this long ends (OWASP ASVS 3.3.2, level 2). */
 export const SESSION_IDLE_SECONDS = 30 * 60
@@ -29,8 +30,9 @@ export function withMailLocale<T>(locale: Locale, work: () => Promise<T>): Promi
 	return mailLocale.run(locale, work)
 }
 
-export function resetPasswordUrl(publicUrl: string, token: string) {
-	return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+/** The reset page in the language the email is written in (ADR 0106). */
+export function resetPasswordUrl(publicUrl: string, locale: Locale, token: string) {
+	return localizedUrl(publicUrl, locale, `/reset-password?token=${encodeURIComponent(token)}`)
 }
 
 /**
@@ -55,8 +57,9 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 			resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
 			revokeSessionsOnPasswordReset: true,
 			async sendResetPassword({ user, token }) {
-				const t = serverI18n(mailLocale.getStore() ?? DEFAULT_LOCALE).t
-				const url = resetPasswordUrl(env.PUBLIC_URL, token)
+				const locale = mailLocale.getStore() ?? DEFAULT_LOCALE
+				const t = serverI18n(locale).t
+				const url = resetPasswordUrl(env.PUBLIC_URL, locale, token)
 				await enqueueEmail(db, {
 					to: user.email,
 					subject: t('auth.resetEmailSubject'),

@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { LOCALE_COOKIE, negotiateLocale } from '#domain/i18n/negotiate.ts'
+import { localeFromPath } from '#domain/i18n/paths.ts'
 import { KNOWN_DEVICE_COOKIE } from '../auth/known-device.ts'
 import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'
@@ -17,6 +18,7 @@ import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
 import { serveLocalUploads } from '../storage/serve-local.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 import { configureInlineCss } from './inline-css.ts'
+import { localeRedirect } from './locale-redirect.ts'
 import { pageCacheMiddleware } from './page-cache.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
@@ -65,6 +67,11 @@ function requestLocale(req: Request) {
 	})
 }
 
+/** The language a page is rendered in: the one its URL names (ADR 0106), else the visitor's (admin, 404s, the language form). */
+function pageLocale(req: Request) {
+	return localeFromPath(req.path) ?? requestLocale(req)
+}
+
 /** Cookies that leave a page the same for everyone: the language choice (part of the cache key) and the known-device mark (read only by the sign-in action). */
 const PAGE_NEUTRAL_COOKIES = new Set([LOCALE_COOKIE, KNOWN_DEVICE_COOKIE])
 
@@ -81,7 +88,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
 
-	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: requestLocale, requestId: assignRequestId, log })
+	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: pageLocale, requestId: assignRequestId, log })
 	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(pageCache.serve)
 	app.use(
@@ -126,6 +133,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))
 	}
 
+	app.use(localeRedirect(requestLocale))
 	app.use(pageCache.capture)
 
 	const handler = createRequestHandler({
@@ -139,7 +147,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 				log: req.log,
 				cspNonce: String(res.locals.cspNonce),
 				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-				locale: requestLocale(req),
+				locale: pageLocale(req),
 				keepPageOutOfCache: () => {
 					res.locals.keepOutOfPageCache = true
 				},
