@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { jpegWithGps } from '../support/images.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { orderItems, orders, products, uploads } from '#db/schema/index.ts'
+import { emailOutbox, orderItems, orders, products, uploads } from '#db/schema/index.ts'
+import es from '#domain/i18n/resources/es.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 /** A candle with its own name and stock, and an uploaded portrait photo, for one test. */
@@ -116,6 +117,57 @@ async function payWith(page: Page, card: string) {
 }
 
 test.describe('checkout with the built-in test card page', () => {
+	test('an order placed on the Spanish site is paid on Spanish pages and sends a Spanish email whose links open Spanish pages (ADR 0106)', async ({
+		page,
+		baseURL,
+		database,
+	}) => {
+		const data = await makeData(database)
+		const email = `espanol-${crypto.randomBytes(4).toString('hex')}@example.com`
+		// A stored choice of English: the Spanish site's URLs decide all the same.
+		await useLanguage(page, baseURL!, 'en')
+		await fillCart(page, data)
+		await page.goto('/es/checkout')
+		await waitForHydration(page)
+		await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+		await page.getByLabel(es.checkout.fullName).fill('Lucía García')
+		await page.getByLabel(es.checkout.email).fill(email)
+		await page.getByLabel(es.checkout.phone).fill('+34 612 345 678')
+		await page.getByLabel(es.checkout.address).fill('Calle Mayor 1')
+		await page.getByLabel(es.checkout.city).fill('Madrid')
+		await page.getByLabel(es.checkout.postalCode).fill('28001')
+		await page.getByLabel(es.checkout.country).selectOption('ES')
+		await page.getByRole('button', { name: es.checkout.submit }).click()
+
+		await expect(page).toHaveURL(/\/es\/test-payment\/test_cs_/)
+		await waitForHydration(page)
+		await page.getByLabel(es.testPayment.cardNumber).fill('4242 4242 4242 4242')
+		await page.getByLabel(es.testPayment.expiry).fill('12/34')
+		await page.getByLabel(es.testPayment.cvc).fill('123')
+		await page.getByLabel(es.testPayment.name).fill('Lucía García')
+		await page.getByRole('button', { name: /^Pagar/ }).click()
+		await expect(page).toHaveURL(/\/es\/payment-success\?session_id=test_cs_/)
+		await expect(page.getByRole('heading', { name: es.payment.successTitle })).toBeVisible()
+		await expect(page.getByRole('link', { name: es.payment.viewOrders })).toHaveAttribute('href', '/es/account')
+
+		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
+		expect(order).toMatchObject({ paymentStatus: 'paid', locale: 'es' })
+		await expectConfirmationEmail(email, order!.id)
+		const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
+		expect(mail!.subject).toBe(es.orderEmail.subject.confirmation.replace('{{number}}', order!.id.slice(0, 8)))
+		expect(mail!.text).toContain('¡gracias por tu pedido!')
+		const links = [...new Set([...mail!.text.matchAll(/https?:\/\/\S+/g), ...(mail!.html ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? m[0]))]
+		const shopLinks = links.filter((link) => link.startsWith(`http://localhost:${new URL(baseURL!).port}/`))
+		expect(shopLinks.length).toBeGreaterThan(0)
+		for (const link of shopLinks) {
+			expect(new URL(link).pathname, link).toMatch(/^\/es(\/|$)/)
+			// The shop's address in the email is PUBLIC_URL (localhost); the test reaches the same shop on 127.0.0.1.
+			await page.goto(new URL(new URL(link).pathname + new URL(link).search, baseURL).href)
+			await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+			await expect(page).toHaveURL(/\/es\//)
+		}
+	})
+
 	test('a guest pays with 4242 and gets the thank-you page, an empty cart and a confirmation email, at database prices', async ({
 		page,
 		baseURL,
