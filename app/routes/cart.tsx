@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { getApp } from '#server/context.ts'
@@ -7,14 +8,26 @@ import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/cart'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(getApp(context).locale).t
-	return { meta: { title: `${t('cart.title')} | ${t('meta.siteName')}`, description: t('cart.metaDescription') } }
+	return {
+		meta: {
+			title: `${t('cart.title')} | ${t('meta.siteName')}`,
+			description: t('cart.metaDescription'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/cart'),
+		},
+	}
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData.meta.title }, { name: 'description', content: loaderData.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData.meta.title },
+		{ name: 'description', content: loaderData.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 /** The cart lives in the browser: the server renders a neutral "loading" state, the browser fills it in. */

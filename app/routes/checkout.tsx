@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirectDocument, useNavigation } from 'react-router'
@@ -18,6 +19,7 @@ import { formError, parseSubmission, submittedValues, type FormErrors } from '#d
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -28,7 +30,11 @@ export function loader({ context }: Route.LoaderArgs) {
 		paymentsOpen: app.payments !== null,
 		// Spec §2: prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
-		meta: { title: `${t('checkout.title')} | ${t('meta.siteName')}`, description: t('checkout.metaDescription') },
+		meta: {
+			title: `${t('checkout.title')} | ${t('meta.siteName')}`,
+			description: t('checkout.metaDescription'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/checkout'),
+		},
 	}
 }
 
@@ -71,7 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData?.meta.title },
+		{ name: 'description', content: loaderData?.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 type FormState = Record<CheckoutField, string>

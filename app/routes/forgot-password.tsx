@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { requestPasswordReset } from '#server/auth/accounts.ts'
@@ -11,14 +12,26 @@ import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/forgot-password'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(getApp(context).locale).t
-	return { meta: { title: `${t('auth.forgotTitle')} | ${t('meta.siteName')}`, description: t('auth.forgotText') } }
+	return {
+		meta: {
+			title: `${t('auth.forgotTitle')} | ${t('meta.siteName')}`,
+			description: t('auth.forgotText'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/forgot-password'),
+		},
+	}
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData?.meta.title },
+		{ name: 'description', content: loaderData?.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

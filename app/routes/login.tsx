@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
@@ -16,6 +17,7 @@ import { loginFormSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/login'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context, url }: Route.LoaderArgs) {
 	const { locale } = getApp(context)
@@ -24,11 +26,23 @@ export function loader({ context, url }: Route.LoaderArgs) {
 	// Spec §2: a signed-in user is sent to returnUrl (default: home).
 	if (getCurrentUser(context)) throw redirect(returnUrl)
 	const t = serverI18n(locale).t
-	return { returnUrl, meta: { title: `${t('auth.loginTitle')} | ${t('meta.siteName')}`, description: t('auth.loginDescription') } }
+	return {
+		returnUrl,
+		meta: {
+			title: `${t('auth.loginTitle')} | ${t('meta.siteName')}`,
+			description: t('auth.loginDescription'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/login'),
+		},
+	}
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData?.meta.title },
+		{ name: 'description', content: loaderData?.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 /** The page's headers plus a throttled attempt's Retry-After (React Router keeps an action's headers only when asked). */

@@ -52,6 +52,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const jsonLd = {
 		'@context': 'https://schema.org',
 		'@type': 'Product',
+		// The page in its own language (ADR 0106).
+		url: meta.canonical,
 		name: product!.name,
 		description: product!.description,
 		sku: product!.id,

@@ -72,7 +72,11 @@ function pageLocale(req: Request) {
 	return localeFromPath(req.path) ?? requestLocale(req)
 }
 
-/** Cookies that leave a page the same for everyone: the language choice (part of the cache key) and the known-device mark (read only by the sign-in action). */
+/**
+ * Cookies that leave a page the same for everyone: the language choice (a page's language comes from its URL,
+ * ADR 0106; for the few pages without one it is part of the cache key) and the known-device mark (read only by
+ * the sign-in action).
+ */
 const PAGE_NEUTRAL_COOKIES = new Set([LOCALE_COOKIE, KNOWN_DEVICE_COOKIE])
 
 /** No cookie but page-neutral ones: no session, no pending toast, nothing else that could change a page. */

@@ -177,7 +177,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const email = `guest-${crypto.randomBytes(4).toString('hex')}@example.com`
 		await useLanguage(page, baseURL!, 'ro')
 		await fillCart(page, data)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 		// The country is sent as its ISO code (ADR 0102); its name is what the customer reads.
@@ -186,7 +186,7 @@ test.describe('checkout with the built-in test card page', () => {
 		await fillForm(page, email)
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
 
-		await expect(page).toHaveURL(/\/test-payment\/test_cs_/)
+		await expect(page).toHaveURL(/\/ro\/test-payment\/test_cs_/)
 		// 2 × 45.00 + (29.90 + 5.00): the database's prices, not the edited 0.01.
 		await expect(page.getByTestId('test-payment-amount')).toHaveText('124,90 €')
 		await waitForHydration(page)
@@ -194,8 +194,9 @@ test.describe('checkout with the built-in test card page', () => {
 
 		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
 		await expect(page.getByText('Plată reușită! Comanda ta a fost procesată cu succes')).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveAttribute('href', '/account')
-		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/catalog')
+		await expect(page).toHaveURL(/\/ro\/payment-success\?session_id=/)
+		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveAttribute('href', '/ro/account')
+		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
 
 		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
@@ -213,7 +214,7 @@ test.describe('checkout with the built-in test card page', () => {
 		await fillOldCart(page, data)
 		await page.reload()
 		await waitForHydration(page)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 		await fillForm(page, email)
@@ -250,11 +251,11 @@ test.describe('checkout with the built-in test card page', () => {
 		await useLanguage(page, baseURL!, 'ro')
 
 		// The real cart UI: the candle from its page, the portrait from the customiser with a real JPEG.
-		await page.goto(`/product/${candle.slug}`)
+		await page.goto(`/ro/product/${candle.slug}`)
 		await waitForHydration(page)
 		await page.getByRole('button', { name: 'Adaugă în coș' }).click()
 		await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length)).toBe(1)
-		await page.goto('/customize-portrait')
+		await page.goto('/ro/customize-portrait')
 		await waitForHydration(page)
 		await page.getByLabel('Poza ta').setInputFiles({ name: 'familie.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(800, 600) })
 		await expect(page.getByText('Poza a fost încărcată cu succes!')).toBeVisible()
@@ -266,7 +267,7 @@ test.describe('checkout with the built-in test card page', () => {
 			const items = JSON.parse(localStorage.getItem('cart')!) as { price: number }[]
 			localStorage.setItem('cart', JSON.stringify(items.map((item) => ({ ...item, price: 1 }))))
 		})
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 		await expect(page.getByTestId('checkout-total')).toHaveText('0,02 €')
@@ -289,7 +290,7 @@ test.describe('checkout with the built-in test card page', () => {
 
 		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
-		await page.goto('/cart')
+		await page.goto('/ro/cart')
 		await expect(page.getByRole('heading', { name: 'Coșul tău este gol' })).toBeVisible()
 
 		const placed = await database.db.select().from(orders).where(eq(orders.userId, user.id))
@@ -298,7 +299,7 @@ test.describe('checkout with the built-in test card page', () => {
 		// Paid on the built-in test card page: the server records it as test money (issue 16 item 6).
 		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 7490, email: user.email, locale: 'ro', testMode: true })
 
-		await page.goto('/account')
+		await page.goto('/ro/account')
 		const card = page.getByTestId('account-order')
 		await expect(card).toHaveCount(1)
 		await expect(card.getByRole('heading', { name: `Comanda #${order.id.slice(0, 8)}` })).toBeVisible()
@@ -340,7 +341,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const email = `declined-${crypto.randomBytes(4).toString('hex')}@example.com`
 		await useLanguage(page, baseURL!, 'ro')
 		await fillCart(page, data)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await fillForm(page, email)
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
@@ -362,7 +363,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const data = await makeData(database)
 		await useLanguage(page, baseURL!, 'ro')
 		await fillCart(page, data)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await page.getByLabel('Telefon').fill('0712-abc')
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
@@ -376,18 +377,18 @@ test.describe('checkout with the built-in test card page', () => {
 		await page.getByRole('button', { name: `Elimină ${data.candle.name}` }).click()
 		await page.getByRole('button', { name: 'Elimină Portret 13x18' }).click()
 		await expect(page.getByText('Coșul tău este gol')).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/catalog')
+		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 	})
 
 	test('saved checkout form data is merged in at load, then removed', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto('/')
+		await page.goto('/en')
 		await page.evaluate(() => {
 			const id = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
 			localStorage.setItem('cart', JSON.stringify([{ id, line: { kind: 'product', productId: id, quantity: 1 }, name: 'Candle', price: 10, image: null }]))
 			localStorage.setItem('cartFormData', JSON.stringify({ fullName: 'Saved Name', city: 'Madrid', country: 'Spain' }))
 		})
-		await page.goto('/checkout')
+		await page.goto('/en/checkout')
 		await waitForHydration(page)
 		await expect(page.getByLabel('Full name')).toHaveValue('Saved Name')
 		await expect(page.getByLabel('City')).toHaveValue('Madrid')
@@ -397,9 +398,9 @@ test.describe('checkout with the built-in test card page', () => {
 	})
 
 	test('payment-success without a session id says the session is invalid and goes to the cart', async ({ request }) => {
-		const response = await request.get('/payment-success', { maxRedirects: 0, headers: { Cookie: 'lang=ro' } })
+		const response = await request.get('/ro/payment-success', { maxRedirects: 0, headers: { Cookie: 'lang=ro' } })
 		expect(response.status()).toBe(302)
-		expect(response.headers()['location']).toBe('/cart')
+		expect(response.headers()['location']).toBe('/ro/cart')
 		// The toast travels in a signed cookie and is shown on /cart.
 		const cookie = response.headers()['set-cookie']!
 		expect(cookie).toMatch(/^toast=/)
