@@ -14,6 +14,7 @@ import { useNonce } from './components/nonce.tsx'
 import { notify, ToastRegion } from './components/toasts.tsx'
 import { DEFAULT_LOCALE } from '#domain/enums.ts'
 import { syncLanguageChoice } from './lib/i18n/choice.ts'
+import { useLocalizedPath } from './lib/i18n/paths.ts'
 import translationChunks from 'virtual:translation-chunks'
 import stylesHref from './app.css?url'
 import { InlineStylesheet } from './components/inline-stylesheet.tsx'
@@ -100,6 +101,7 @@ function NavigationProgress() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	// Present when the page failed below the root (a 404, a loader's error): the site's header and
 	// footer then frame the message, so the visitor can search, switch language or open the cart.
 	const root = useRouteLoaderData<typeof loader>('root')
@@ -115,7 +117,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			<p className="text-sm font-semibold text-clay-dark">{status}</p>
 			<h1 className="mt-2 font-serif text-3xl">{title}</h1>
 			<p className="mt-4 text-muted">{status === 404 ? t('notFound.text') : t('error.text')}</p>
-			<a href="/" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 text-white">
+			<a href={lp('/')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 text-white">
 				{t('notFound.home')}
 			</a>
 		</main>

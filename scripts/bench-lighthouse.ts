@@ -8,7 +8,10 @@ import { ensureBuild, startShop } from '../tests/support/shop-process.ts'
 import { auditPages, LIGHTHOUSE_CATEGORIES, meetsTarget } from './lib/lighthouse.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',') : ['/', '/catalog', '/product/lumanare-vanilie-si-santal']
+// Each language's home, catalogue and product page (ADR 0106: every storefront URL names its language).
+const PAGES = process.env.LIGHTHOUSE_PAGES
+	? process.env.LIGHTHOUSE_PAGES.split(',')
+	: ['en', 'ro', 'es'].flatMap((locale) => [`/${locale}`, `/${locale}/catalog`, `/${locale}/product/lumanare-vanilie-si-santal`])
 
 ensureBuild()
 const shop = await startShop({ env: { LOG_LEVEL: 'warn' } })

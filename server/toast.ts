@@ -1,5 +1,6 @@
 import { createCookie, redirect } from 'react-router'
 import { sameOriginPath } from '#domain/http/same-origin-path.ts'
+import { withLocale } from '#domain/i18n/paths.ts'
 import { toastSchema, type Toast } from '#domain/toast.ts'
 import type { RequestContext } from './context.ts'
 
@@ -17,11 +18,12 @@ function toastCookie(context: Pick<RequestContext, 'secret' | 'env'>) {
 /**
  * Redirects and shows `toast` on the page the browser lands on. The target passes the shared
  * same-origin check whoever built it, so a target with request data in it cannot leave the site.
+ * A storefront target without a language (`/`, `/login`) goes to the page's language (ADR 0106).
  */
 export async function redirectWithToast(context: RequestContext, url: string, toast: Toast, init?: ResponseInit) {
 	const headers = new Headers(init?.headers)
 	headers.append('Set-Cookie', await toastCookie(context).serialize(toast))
-	return redirect(sameOriginPath(url), { ...init, headers })
+	return redirect(withLocale(context.locale, sameOriginPath(url)), { ...init, headers })
 }
 
 /** Reads (and clears) the pending toast; the returned header must go on the response. */

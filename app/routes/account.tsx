@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, useNavigation } from 'react-router'
@@ -18,6 +19,7 @@ import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
 import { accountFormSchema } from '#domain/forms/auth.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/account'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 /** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */
 export const middleware: Route.MiddlewareFunction[] = [userOnly]
@@ -32,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 	})
 	const orders = await listOwnOrders(app.db, user.id)
 	return {
-		meta: { title: `${t('account.title')} | ${t('meta.siteName')}` },
+		meta: { title: `${t('account.title')} | ${t('meta.siteName')}`, alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/account') },
 		user: { email: user.email, name: user.name },
 		// Dates are formatted here, in the shop's time zone, so server and browser render the same text.
 		orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), date: dates.format(order.createdAt) })),
@@ -42,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
+	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }, ...alternateLinks(loaderData?.meta.alternates)]
 }
 
 type Intent = 'change-password' | 'delete-account'

@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { getApp } from '#server/context.ts'
@@ -6,19 +7,33 @@ import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/cart'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(getApp(context).locale).t
-	return { meta: { title: `${t('cart.title')} | ${t('meta.siteName')}`, description: t('cart.metaDescription') } }
+	return {
+		meta: {
+			title: `${t('cart.title')} | ${t('meta.siteName')}`,
+			description: t('cart.metaDescription'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/cart'),
+		},
+	}
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData.meta.title }, { name: 'description', content: loaderData.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData.meta.title },
+		{ name: 'description', content: loaderData.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 /** The cart lives in the browser: the server renders a neutral "loading" state, the browser fills it in. */
 export default function Cart() {
 	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
 	const { items, ready, totalCents, clear } = useCart()
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
@@ -31,7 +46,7 @@ export default function Cart() {
 				<div className="mt-10 rounded-2xl bg-white px-6 py-12 text-center shadow-sm">
 					<h2 className="font-serif text-2xl">{t('cart.empty')}</h2>
 					<p className="mt-2 text-muted">{t('cart.emptyText')}</p>
-					<Link to="/catalog" className="mt-6 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					<Link to={lp('/catalog')} className="mt-6 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 						{t('cart.toCatalog')}
 					</Link>
 				</div>
@@ -69,7 +84,7 @@ export default function Cart() {
 								</dd>
 							</div>
 						</dl>
-						<Link to="/checkout" className="mt-6 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
+						<Link to={lp('/checkout')} className="mt-6 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
 							{t('cart.checkout')}
 						</Link>
 						<button

@@ -14,6 +14,7 @@ import { PORTRAIT_BASE_CENTS } from '#domain/portrait-price.ts'
 import { formatEuro } from '#domain/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/catalog'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 /** The portrait category's slug (spec §2: category=portrait_cardboard shows the two fixed size cards). */
 const PORTRAIT_CATEGORY = 'portrait_cardboard'
@@ -89,10 +90,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function Tab({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+	const lp = useLocalizedPath()
 	return (
 		<li>
 			<Link
-				to={to}
+				to={lp(to)}
 				preventScrollReset
 				aria-current={current ? 'page' : undefined}
 				className={`flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium ${current ? 'border-clay-dark bg-clay-dark text-white' : 'border-sand bg-white hover:border-clay-dark'}`}
@@ -105,6 +107,7 @@ function Tab({ to, current, children }: { to: string; current: boolean; children
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
 	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, products, pagination, showPortraitSizes } = loaderData
 	const heading =
 		subcategory?.name ??
@@ -139,7 +142,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 							return (
 								<li key={sub.id}>
 									<Link
-										to={catalogHref({ category: selectedCategory.slug, subcategory: current ? undefined : sub.slug, filter: filter ?? undefined })}
+										to={lp(catalogHref({ category: selectedCategory.slug, subcategory: current ? undefined : sub.slug, filter: filter ?? undefined }))}
 										preventScrollReset
 										aria-current={current ? 'true' : undefined}
 										className={`flex h-full min-h-16 flex-col justify-center rounded-2xl border-2 p-3 text-sm ${current ? 'border-clay-dark bg-sand' : 'border-sand bg-white hover:border-clay-dark'}`}
@@ -163,7 +166,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 						{PORTRAIT_SIZES.map((size, index) => (
 							<li key={size}>
 								<Link
-									to={`/customize-portrait?size=${size}`}
+									to={lp(`/customize-portrait?size=${size}`)}
 									className="flex h-full flex-col gap-2 rounded-2xl border-2 border-sand bg-white p-6 hover:border-clay-dark"
 									data-testid="portrait-size-card"
 								>
@@ -184,7 +187,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 					{products.length === 0 ? (
 						<div className="rounded-2xl bg-white p-8 text-center">
 							<p className="text-lg">{t('catalog.empty')}</p>
-							<Link to="/catalog" className="mt-4 inline-block font-medium text-clay-dark underline underline-offset-4">
+							<Link to={lp('/catalog')} className="mt-4 inline-block font-medium text-clay-dark underline underline-offset-4">
 								{t('catalog.showAll')}
 							</Link>
 						</div>
@@ -201,7 +204,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 						<nav aria-label={t('catalog.pagesLabel')} className="mt-8 flex items-center justify-center gap-4">
 							{pagination.previous ? (
 								<Link
-									to={pagination.previous}
+									to={lp(pagination.previous)}
 									rel="prev"
 									className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white"
 								>
@@ -211,7 +214,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 							<span aria-current="page">{t('catalog.pageNumber', { page: pagination.page })}</span>
 							{pagination.next ? (
 								<Link
-									to={pagination.next}
+									to={lp(pagination.next)}
 									rel="next"
 									className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white"
 								>

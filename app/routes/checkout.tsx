@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, redirectDocument, useNavigation } from 'react-router'
@@ -17,6 +18,8 @@ import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from '
 import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/checkout'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -29,7 +32,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 		paymentsOpen: app.payments !== null,
 		// Spec §2: prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
-		meta: { title: `${t('checkout.title')} | ${t('meta.siteName')}`, description: t('checkout.metaDescription') },
+		meta: {
+			title: `${t('checkout.title')} | ${t('meta.siteName')}`,
+			description: t('checkout.metaDescription'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/checkout'),
+		},
 	}
 }
 
@@ -72,7 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData?.meta.title },
+		{ name: 'description', content: loaderData?.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 type FormState = Record<CheckoutField, string>
@@ -93,6 +105,7 @@ const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit', 
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const { locale, shipping } = loaderData
 	const { items, ready } = useCart()
 	const [form, setForm] = useState<FormState>({
@@ -106,7 +119,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		notes: '',
 	})
 	const navigation = useNavigation()
-	const busy = navigation.state !== 'idle' && navigation.formAction === '/checkout'
+	const busy = navigation.state !== 'idle' && navigation.formAction === lp('/checkout')
 	const formRef = useRef<HTMLFormElement>(null)
 	const dismissRedirecting = useRef<(() => void) | null>(null)
 
@@ -138,6 +151,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		} finally {
 			savedFormRead.current = true
 		}
+		// Once, on arrival: the shop's country list does not change while the page is open.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
 	// What the customer typed is kept when they leave the page (the terms link, signing in, the payment
 	// page) and merged back in when they return; the payment-success page forgets it once the order is paid.
@@ -227,7 +242,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			<div className="mx-auto max-w-xl px-4 py-16 text-center">
 				<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
 				<p className="mt-6 text-lg">{t('checkout.emptyCart')}</p>
-				<Link to="/catalog" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+				<Link to={lp('/catalog')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 					{t('checkout.continueShopping')}
 				</Link>
 			</div>
@@ -238,7 +253,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
-			<Form ref={formRef} method="post" action="/checkout" onSubmit={checkBeforeSending} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+			<Form ref={formRef} method="post" action={lp('/checkout')} onSubmit={checkBeforeSending} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
 				<input type="hidden" name="items" value={JSON.stringify(lines)} />
 				<div className="space-y-10">
 					<section aria-labelledby="checkout-lines">
@@ -341,7 +356,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 					</button>
 					<p className="mt-4 text-xs text-muted">
 						{t('checkout.termsPrefix')}{' '}
-						<Link to="/terms" className="underline">
+						<Link to={lp('/terms')} className="underline">
 							{t('checkout.termsLink')}
 						</Link>
 						{t('checkout.termsSuffix')}

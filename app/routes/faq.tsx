@@ -6,6 +6,7 @@ import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/faq'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 const QUESTIONS = [1, 2, 3, 4, 5, 6, 7] as const
 
@@ -28,11 +29,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
  */
 export default function Faq() {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	return (
 		<div className="mx-auto max-w-3xl px-4 py-12">
 			<h1 className="font-serif text-3xl sm:text-4xl">{t('faq.title')}</h1>
 			<p className="mt-3 text-muted">
-				<Link to="/contact" className="underline underline-offset-4 hover:text-clay-dark">
+				<Link to={lp('/contact')} className="underline underline-offset-4 hover:text-clay-dark">
 					{t('faq.intro')}
 				</Link>
 			</p>

@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { requestPasswordReset } from '#server/auth/accounts.ts'
@@ -10,14 +11,27 @@ import { forgotPasswordSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/forgot-password'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context }: Route.LoaderArgs) {
 	const t = serverI18n(getApp(context).locale).t
-	return { meta: { title: `${t('auth.forgotTitle')} | ${t('meta.siteName')}`, description: t('auth.forgotText') } }
+	return {
+		meta: {
+			title: `${t('auth.forgotTitle')} | ${t('meta.siteName')}`,
+			description: t('auth.forgotText'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/forgot-password'),
+		},
+	}
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData?.meta.title },
+		{ name: 'description', content: loaderData?.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const busy = useNavigation().state === 'submitting'
 	const rejected = isRejected(actionData) ? actionData : null
 	const kept = rejected?.values as { email?: string; messageValues?: Record<string, string | number> } | undefined
@@ -68,7 +83,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 				</Form>
 			)}
 			<p className="mt-6 text-center text-sm">
-				<Link to="/login" className="text-clay-dark underline underline-offset-2">
+				<Link to={lp('/login')} className="text-clay-dark underline underline-offset-2">
 					{t('auth.backToLogin')}
 				</Link>
 			</p>

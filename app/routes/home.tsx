@@ -11,6 +11,7 @@ import { catalogHref } from '#domain/catalog.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { SHOP } from '#domain/shop.ts'
 import type { Route } from './+types/home'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -35,6 +36,7 @@ const FEATURES = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	return (
 		<>
 			<section className="bg-sand/60">
@@ -42,10 +44,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					<h1 className="max-w-2xl font-serif text-4xl leading-tight sm:text-5xl">{t('home.heroTitle')}</h1>
 					<p className="mt-4 max-w-xl text-lg text-muted">{t('home.heroText')}</p>
 					<div className="mt-8 flex flex-wrap gap-3">
-						<Link to="/catalog" className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+						<Link to={lp('/catalog')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 							{t('home.heroShop')}
 						</Link>
-						<Link to="/about" className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+						<Link to={lp('/about')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
 							{t('home.heroAbout')}
 						</Link>
 					</div>
@@ -58,7 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				<ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
 					{loaderData.categories.map((category, index) => (
 						<li key={category.id}>
-							<Link to={catalogHref({ category: category.slug })} className="group block overflow-hidden rounded-2xl bg-white shadow-sm">
+							<Link to={lp(catalogHref({ category: category.slug }))} className="group block overflow-hidden rounded-2xl bg-white shadow-sm">
 								{category.imageUrl ? (
 									<ResponsiveImage
 										src={category.imageUrl}
@@ -82,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						{t('home.storyTitle')}
 					</h2>
 					<p className="mt-4 max-w-3xl text-lg leading-relaxed text-muted">{t('home.storyText')}</p>
-					<Link to="/about" className="mt-6 inline-block font-medium text-clay-dark underline underline-offset-4 hover:text-ink">
+					<Link to={lp('/about')} className="mt-6 inline-block font-medium text-clay-dark underline underline-offset-4 hover:text-ink">
 						{t('home.storyLink')}
 					</Link>
 				</div>

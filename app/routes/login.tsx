@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
@@ -10,22 +11,38 @@ import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
-import { safeReturnPath } from '#domain/auth/return-url.ts'
+import { returnPath } from '#domain/auth/return-url.ts'
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
 import { loginFormSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import type { Route } from './+types/login'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 export function loader({ context, url }: Route.LoaderArgs) {
-	const returnUrl = safeReturnPath(url.searchParams.get('returnUrl'))
-	// Spec §2: a signed-in user is sent to returnUrl (default /).
+	const { locale } = getApp(context)
+	// The target keeps its language; an old one without gets this page's (ADR 0106).
+	const returnUrl = returnPath(url.searchParams.get('returnUrl'), locale)
+	// Spec §2: a signed-in user is sent to returnUrl (default: home).
 	if (getCurrentUser(context)) throw redirect(returnUrl)
-	const t = serverI18n(getApp(context).locale).t
-	return { returnUrl, meta: { title: `${t('auth.loginTitle')} | ${t('meta.siteName')}`, description: t('auth.loginDescription') } }
+	const t = serverI18n(locale).t
+	return {
+		returnUrl,
+		meta: {
+			title: `${t('auth.loginTitle')} | ${t('meta.siteName')}`,
+			description: t('auth.loginDescription'),
+			alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/login'),
+		},
+	}
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'description', content: loaderData?.meta.description }, { name: 'robots', content: 'noindex' }]
+	return [
+		{ title: loaderData?.meta.title },
+		{ name: 'description', content: loaderData?.meta.description },
+		{ name: 'robots', content: 'noindex' },
+		...alternateLinks(loaderData?.meta.alternates),
+	]
 }
 
 /** The page's headers plus a throttled attempt's Retry-After (React Router keeps an action's headers only when asked). */
@@ -66,7 +83,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 	const previous = getCurrentUser(context)
 	if (previous) await deleteSession(app, previous.sessionId)
 	const posted = form.get('returnUrl')
-	const returnUrl = safeReturnPath(typeof posted === 'string' ? posted : url.searchParams.get('returnUrl'))
+	const returnUrl = returnPath(typeof posted === 'string' ? posted : url.searchParams.get('returnUrl'), app.locale)
 	return redirectWithToast(
 		app,
 		returnUrl,
@@ -83,6 +100,7 @@ function refuse(refusal: { status: number; message: string; retryAfterSeconds?: 
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -102,9 +120,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 	const tabHref = (next: 'login' | 'signup') => {
 		const params = new URLSearchParams()
 		if (next === 'signup') params.set('tab', 'signup')
-		if (loaderData.returnUrl !== '/') params.set('returnUrl', loaderData.returnUrl)
+		if (loaderData.returnUrl !== lp('/')) params.set('returnUrl', loaderData.returnUrl)
 		const query = params.toString()
-		return query ? `/login?${query}` : '/login'
+		return lp(query ? `/login?${query}` : '/login')
 	}
 	const tabClass = (active: boolean) =>
 		`flex-1 rounded-full px-4 py-2 text-center text-sm font-medium ${active ? 'bg-clay-dark text-white' : 'text-ink hover:bg-sand'}`
@@ -167,7 +185,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 						{busy ? t('auth.busy') : t('auth.signInSubmit')}
 					</button>
 					<p className="text-center text-sm">
-						<Link to="/forgot-password" className="text-clay-dark underline underline-offset-2">
+						<Link to={lp('/forgot-password')} className="text-clay-dark underline underline-offset-2">
 							{t('auth.forgotLink')}
 						</Link>
 					</p>

@@ -10,6 +10,7 @@ import { redirectWithToast } from '#server/toast.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import type { Route } from './+types/payment-success'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 type Verification = { state: 'paid' | 'processing' | 'pending' | 'failed' | 'refunded' | 'error'; orderNumber: string | null }
 
@@ -41,6 +42,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	return (
 		<div className="mx-auto max-w-xl px-4 py-16 text-center">
 			<Suspense
@@ -57,10 +59,10 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 				<Await resolve={loaderData.verification}>{(verification) => <Outcome verification={verification} />}</Await>
 			</Suspense>
 			<div className="mt-10 flex flex-wrap justify-center gap-3">
-				<Link to="/account" className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+				<Link to={lp('/account')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 					{t('payment.viewOrders')}
 				</Link>
-				<Link to="/catalog" className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+				<Link to={lp('/catalog')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
 					{t('payment.continueShopping')}
 				</Link>
 			</div>

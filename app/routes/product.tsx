@@ -11,11 +11,13 @@ import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { isCatalogKey } from '#domain/catalog.ts'
+import { localizedPath, stripLocale } from '#domain/i18n/paths.ts'
 import { isUuid } from '#domain/ids.ts'
 import { imageSrcSet } from '#domain/images.ts'
 import { formatAmount, formatEuro } from '#domain/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -24,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const found = isUuid(key) ? await findActiveProduct(app.db, { id: key }) : isCatalogKey(key) ? await findActiveProduct(app.db, { slug: key }) : null
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
-		throw redirect(`/product/${encodeURIComponent(found.slug)}`, 301)
+		throw redirect(localizedPath(app.locale, `/product/${encodeURIComponent(found.slug)}`), 301)
 	}
 	if (!found) {
 		return data(
@@ -50,6 +52,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const jsonLd = {
 		'@context': 'https://schema.org',
 		'@type': 'Product',
+		// The page in its own language (ADR 0106).
+		url: meta.canonical,
 		name: product!.name,
 		description: product!.description,
 		sku: product!.id,
@@ -82,12 +86,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function ProductNotFound() {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	return (
 		<div className="mx-auto max-w-2xl px-4 py-24 text-center">
 			<p className="text-sm font-semibold text-clay-dark">404</p>
 			<h1 className="mt-2 font-serif text-3xl">{t('product.notFound')}</h1>
 			<p className="mt-4 text-muted">{t('product.notFoundText')}</p>
-			<Link to="/catalog" className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+			<Link to={lp('/catalog')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 				{t('product.backToCatalog')}
 			</Link>
 		</div>
@@ -96,13 +101,14 @@ function ProductNotFound() {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
 	const navigation = useNavigation()
 	const dialog = useRef<HTMLDialogElement>(null)
 	const [imageIndex, setImageIndex] = useState(0)
 	const { product, lei } = loaderData
 	if (!product) return <ProductNotFound />
 
-	const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/product/')
+	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
 	const image = product.images[imageIndex] ?? product.images[0] ?? null
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10" aria-busy={loading}>
@@ -159,7 +165,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 						<p className="mt-2 text-muted">
 							{t('product.category')}:{' '}
 							{product.categorySlug ? (
-								<Link to={`/catalog?category=${encodeURIComponent(product.categorySlug)}`} className="underline underline-offset-4 hover:text-clay-dark">
+								<Link to={lp(`/catalog?category=${encodeURIComponent(product.categorySlug)}`)} className="underline underline-offset-4 hover:text-clay-dark">
 									{product.categoryName}
 								</Link>
 							) : (
@@ -181,7 +187,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (
 							<Link
-								to={`/customize-portrait?size=${product.portraitSize ?? '13x18'}`}
+								to={lp(`/customize-portrait?size=${product.portraitSize ?? '13x18'}`)}
 								className="inline-block rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink"
 							>
 								{t('product.customize')}

@@ -1,3 +1,4 @@
+import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { clearSessionCookies, isResetTokenUsable, resetPassword } from '#server/auth/accounts.ts'
@@ -11,6 +12,8 @@ import { resetPasswordSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/reset-password'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { alternateLinks } from '#app/lib/seo.ts'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
@@ -19,13 +22,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 	const t = serverI18n(app.locale).t
 	const token = url.searchParams.get('token') ?? ''
 	const valid = await isResetTokenUsable(app, token)
-	const meta = { title: `${t('auth.resetTitle')} | ${t('meta.siteName')}` }
+	const meta = { title: `${t('auth.resetTitle')} | ${t('meta.siteName')}`, alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/reset-password') }
 	// A forged, spent or expired token is a client error, shown as a page with a way on.
 	return data({ valid, token: valid ? token : '', meta }, { status: valid ? 200 : 400, headers: NO_STORE })
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }]
+	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }, ...alternateLinks(loaderData?.meta.alternates)]
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const busy = useNavigation().state === 'submitting'
 	const rejected = isRejected(actionData) ? actionData : null
 	const token = rejected ? String(rejected.values.token ?? '') : loaderData.token
@@ -64,7 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 						{t('auth.resetInvalid')}
 					</p>
 					<p className="mt-6 text-center text-sm">
-						<Link to="/forgot-password" className="text-clay-dark underline underline-offset-2">
+						<Link to={lp('/forgot-password')} className="text-clay-dark underline underline-offset-2">
 							{t('auth.requestNewLink')}
 						</Link>
 					</p>

@@ -1,5 +1,19 @@
 import { getApp } from '#server/context.ts'
+import { LOCALES } from '#domain/enums.ts'
 import type { Route } from './+types/robots'
+
+/** Pages that are private or one person's (noindex as well): kept out in every language (ADR 0106). */
+const PRIVATE_PAGES = [
+	'/account',
+	'/cart',
+	'/checkout',
+	'/login',
+	'/forgot-password',
+	'/reset-password',
+	'/payment-success',
+	'/test-payment',
+	'/newsletter/unsubscribe',
+]
 
 export function loader({ context }: Route.LoaderArgs) {
 	const { env } = getApp(context)
@@ -7,9 +21,9 @@ export function loader({ context }: Route.LoaderArgs) {
 		'User-agent: *',
 		'Allow: /',
 		'Disallow: /admin',
+		'Disallow: /api/',
 		'Disallow: /account',
-		'Disallow: /cart',
-		'Disallow: /checkout',
+		...LOCALES.flatMap((locale) => PRIVATE_PAGES.map((page) => `Disallow: /${locale}${page}`)),
 		`Sitemap: ${env.PUBLIC_URL}/sitemap.xml`,
 		'',
 	].join('\n')

@@ -4,17 +4,19 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { loadTestPayment, submitTestCard } from '#server/orders/test-payment.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import { formatEuro } from '#domain/money.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { testCardSchema } from '#domain/forms/test-card.ts'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
 import type { Route } from './+types/test-payment'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const payment = await loadTestPayment(app, params.sessionId)
 	if (!payment) throw data(null, { status: 404 })
-	if (payment.state === 'paid') throw redirect(`/payment-success?session_id=${encodeURIComponent(payment.sessionId)}`)
+	if (payment.state === 'paid') throw redirect(localizedPath(app.locale, `/payment-success?session_id=${encodeURIComponent(payment.sessionId)}`))
 	const t = serverI18n(app.locale).getFixedT(app.locale)
 	return { payment, locale: app.locale, meta: { title: `${t('testPayment.badge')} · ${t('testPayment.title')} | ${t('meta.siteName')}` } }
 }
@@ -39,6 +41,7 @@ const input = 'mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2 
 
 export default function TestPayment({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const { payment, locale } = loaderData
 	const busy = useNavigation().state === 'submitting'
 	const rejected = isRejected(actionData) ? actionData : null
@@ -113,7 +116,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 						{busy ? t('testPayment.paying') : t('testPayment.pay', { amount: formatEuro(payment.totalCents, locale) })}
 					</button>
 					<p className="text-center text-sm">
-						<Link to="/cart" className="underline hover:text-clay-dark">
+						<Link to={lp('/cart')} className="underline hover:text-clay-dark">
 							{t('testPayment.cancel')}
 						</Link>
 					</p>
@@ -121,7 +124,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 			) : (
 				<div className="mt-6">
 					{!actionData ? <p role="alert">{t('testPayment.expired')}</p> : null}
-					<Link to="/cart" className="mt-4 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					<Link to={lp('/cart')} className="mt-4 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 						{t('testPayment.backToCart')}
 					</Link>
 				</div>

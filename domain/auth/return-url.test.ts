@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loginUrl, safeReturnPath } from './return-url.ts'
+import { loginUrl, returnPath, safeReturnPath } from './return-url.ts'
 
 describe('safeReturnPath', () => {
 	it.each([
@@ -28,6 +28,8 @@ describe('safeReturnPath', () => {
 		'',
 		'/login?returnUrl=/account',
 		'/logout',
+		'/es/login?returnUrl=/es/account',
+		'/ro/logout',
 		'/' + 'a'.repeat(2100),
 	])('refuses %j and falls back to /', (raw) => {
 		expect(safeReturnPath(raw)).toBe('/')
@@ -40,9 +42,23 @@ describe('safeReturnPath', () => {
 })
 
 describe('loginUrl', () => {
-	it('carries the path back, encoded', () => {
-		expect(loginUrl('/account?tab=orders')).toBe('/login?returnUrl=%2Faccount%3Ftab%3Dorders')
-		expect(loginUrl('/')).toBe('/login')
-		expect(loginUrl('//evil.example')).toBe('/login')
+	it('carries the path back, encoded, to the login page in its language', () => {
+		expect(loginUrl('/es/account?tab=orders', 'en')).toBe('/es/login?returnUrl=%2Fes%2Faccount%3Ftab%3Dorders')
+		expect(loginUrl('/ro', 'en')).toBe('/ro/login')
+		expect(loginUrl('/', 'es')).toBe('/es/login')
+		expect(loginUrl('//evil.example', 'en')).toBe('/en/login')
+	})
+	it('sends a page without language (admin) to the login page in the visitor’s language', () => {
+		expect(loginUrl('/admin/products', 'ro')).toBe('/ro/login?returnUrl=%2Fadmin%2Fproducts')
+	})
+})
+
+describe('returnPath', () => {
+	it('keeps a returnUrl’s language and gives an old one the login page’s', () => {
+		expect(returnPath('/ro/account', 'es')).toBe('/ro/account')
+		expect(returnPath('/account?x=1', 'es')).toBe('/es/account?x=1')
+		expect(returnPath('/admin', 'es')).toBe('/admin')
+		expect(returnPath('https://evil.example/', 'es')).toBe('/es')
+		expect(returnPath(null, 'ro')).toBe('/ro')
 	})
 })

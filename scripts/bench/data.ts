@@ -49,7 +49,7 @@ export async function prepareBenchDatabase(engine: DatabaseEngine, productCount:
 			const [demo] = await handle.db.select({ slug: products.slug }).from(products).where(eq(products.slug, 'lumanare-vanilie-si-santal'))
 			if (!demo) throw new Error('the demo seed has no lumanare-vanilie-si-santal product')
 			const env: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : {}
-			return { engine, dataDir, env, productPath: `/product/${demo.slug}`, checkoutProductIds, productCount, cleanup }
+			return { engine, dataDir, env, productPath: `/en/product/${demo.slug}`, checkoutProductIds, productCount, cleanup }
 		} finally {
 			await handle.close()
 		}

@@ -1,18 +1,18 @@
-/** The pages the benchmark looks at. */
+/** The pages the benchmark looks at: storefront pages in English, their URL naming the language (ADR 0106). */
 
 /** Pages under load: the home page, the catalogue, one category, a product, and /healthz as the baseline. */
 export function loadPaths(productPath: string) {
-	return ['/healthz', '/', '/catalog', '/catalog?category=candle', productPath]
+	return ['/healthz', '/en', '/en/catalog', '/en/catalog?category=candle', productPath]
 }
 
 /** Pages whose throughput must reach 40% of /healthz (issue 9: product and catalogue pages). */
 export function catalogAndProductPaths(productPath: string) {
-	return ['/catalog', '/catalog?category=candle', productPath]
+	return ['/en/catalog', '/en/catalog?category=candle', productPath]
 }
 
 /** Pages Lighthouse audits. */
 export function lighthousePaths(productPath: string) {
-	return ['/', '/catalog', productPath]
+	return ['/en', '/en/catalog', productPath]
 }
 
 /**
@@ -21,23 +21,23 @@ export function lighthousePaths(productPath: string) {
  */
 export function storefrontPaths(productPath: string) {
 	return [
-		'/',
-		'/catalog',
-		'/catalog?category=candle',
-		'/catalog?category=portrait_cardboard',
+		'/en',
+		'/en/catalog',
+		'/en/catalog?category=candle',
+		'/en/catalog?category=portrait_cardboard',
 		productPath,
-		'/customize-portrait',
-		'/cart',
-		'/checkout',
-		'/about',
-		'/contact',
-		'/faq',
-		'/terms',
-		'/privacy',
-		'/returns',
-		'/newsletter',
-		'/login',
+		'/en/customize-portrait',
+		'/en/cart',
+		'/en/checkout',
+		'/en/about',
+		'/en/contact',
+		'/en/faq',
+		'/en/terms',
+		'/en/privacy',
+		'/en/returns',
+		'/en/newsletter',
+		'/en/login',
 		'/no-such-page',
-		'/product/no-such-product',
+		'/en/product/no-such-product',
 	]
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '#domain/enums.ts'
+import { localizedPath, stripLocale } from '#domain/i18n/paths.ts'
 
 /** Locales the query count is taken in: Romanian content is read as is, others go through the translation cache. */
 const LOCALES: Locale[] = ['ro', 'en']
@@ -13,7 +14,8 @@ export function queriesFromServerTiming(header: string | null): number {
 }
 
 /**
- * Database queries per page, as an anonymous visitor, in each locale. Each page is asked twice and
+ * Database queries per page, as an anonymous visitor, in each locale (the page's URL in that language;
+ * rows name the path without language). Each page is asked twice and
  * the larger count kept, so one-time work (a cold cache) cannot hide a query.
  */
 export async function countQueriesPerPage(baseUrl: string, paths: string[]): Promise<PageQueries[]> {
@@ -23,12 +25,12 @@ export async function countQueriesPerPage(baseUrl: string, paths: string[]): Pro
 			let queries = 0
 			let status = 0
 			for (let visit = 0; visit < 2; visit++) {
-				const response = await fetch(baseUrl + path, { headers: { Cookie: `lang=${locale}` }, redirect: 'manual' })
+				const response = await fetch(baseUrl + localizedPath(locale, path), { headers: { Cookie: `lang=${locale}` }, redirect: 'manual' })
 				await response.arrayBuffer()
 				status = response.status
 				queries = Math.max(queries, queriesFromServerTiming(response.headers.get('server-timing')))
 			}
-			counts.push({ path, locale, status, queries })
+			counts.push({ path: stripLocale(path), locale, status, queries })
 		}
 	}
 	return counts

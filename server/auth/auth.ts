@@ -9,6 +9,7 @@ import type { Env } from '../config/env.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 import type { Logger } from '../logger.ts'
+import { localizedUrl } from '../public-url.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 
 /** Idle timeout: a session unused this long ends (OWASP ASVS 3.3.2, level 2). */
@@ -33,8 +34,9 @@ export function withMailLocale<T>(locale: Locale, work: () => Promise<T>): Promi
 /** A sign-up with an address that has an account mails its owner at most this often (no mail bombing). */
 export const EXISTING_ACCOUNT_MAIL_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
 
-export function resetPasswordUrl(publicUrl: string, token: string) {
-	return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+/** The reset page in the language the email is written in (ADR 0106). */
+export function resetPasswordUrl(publicUrl: string, locale: Locale, token: string) {
+	return localizedUrl(publicUrl, locale, `/reset-password?token=${encodeURIComponent(token)}`)
 }
 
 /**
@@ -59,8 +61,9 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 			resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
 			revokeSessionsOnPasswordReset: true,
 			async sendResetPassword({ user, token }) {
-				const t = serverI18n(mailLocale.getStore() ?? DEFAULT_LOCALE).t
-				const url = resetPasswordUrl(env.PUBLIC_URL, token)
+				const locale = mailLocale.getStore() ?? DEFAULT_LOCALE
+				const t = serverI18n(locale).t
+				const url = resetPasswordUrl(env.PUBLIC_URL, locale, token)
 				await enqueueEmail(db, {
 					to: user.email,
 					subject: t('auth.resetEmailSubject'),
@@ -74,11 +77,15 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 			async onExistingUserSignUp({ user }) {
 				const allowed = await hitRateLimit(db, `sign-up-existing:email:${user.email.toLowerCase()}`, EXISTING_ACCOUNT_MAIL_LIMIT)
 				if (!allowed.allowed) return
-				const t = serverI18n(mailLocale.getStore() ?? DEFAULT_LOCALE).t
+				const locale = mailLocale.getStore() ?? DEFAULT_LOCALE
+				const t = serverI18n(locale).t
 				await enqueueEmail(db, {
 					to: user.email,
 					subject: t('auth.existingAccountEmailSubject'),
-					text: t('auth.existingAccountEmailText', { loginUrl: `${env.PUBLIC_URL}/login`, forgotUrl: `${env.PUBLIC_URL}/forgot-password` }),
+					text: t('auth.existingAccountEmailText', {
+						loginUrl: localizedUrl(env.PUBLIC_URL, locale, '/login'),
+						forgotUrl: localizedUrl(env.PUBLIC_URL, locale, '/forgot-password'),
+					}),
 				})
 			},
 		},

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { Role } from '#domain/enums.ts'
+import { appContext, type RequestContext } from '../context.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import { passwordProblem } from './password-policy.ts'
 import { roleFlags } from './roles.ts'
@@ -10,6 +11,8 @@ function contextFor(roles: Role[] | null) {
 	const context = new RouterContextProvider()
 	const user: CurrentUser | null = roles ? { id: 'u1', email: 'a@example.test', name: '', sessionId: 's1', roles, ...roleFlags(roles) } : null
 	withCurrentUser(context, user)
+	// The visitor's language (a page under /admin names none): where the login page and home page are.
+	context.set(appContext, { locale: 'ro' } as RequestContext)
 	return context
 }
 
@@ -24,11 +27,11 @@ function outcome(guard: typeof requireUser, roles: Role[] | null) {
 }
 
 describe('guards', () => {
-	const login = '302 /login?returnUrl=%2Fadmin%2Fproducts%3Fpage%3D2'
+	const login = '302 /ro/login?returnUrl=%2Fadmin%2Fproducts%3Fpage%3D2'
 	it.each([
 		['anonymous', null, login, login, login],
-		['customer', [], 'ok', '302 /', '302 /'],
-		['editor', ['editor'], 'ok', 'ok', '302 /'],
+		['customer', [], 'ok', '302 /ro', '302 /ro'],
+		['editor', ['editor'], 'ok', 'ok', '302 /ro'],
 		['admin', ['admin'], 'ok', 'ok', 'ok'],
 		['editor and admin', ['admin', 'editor'], 'ok', 'ok', 'ok'],
 	] as const)('%s: user %s, editor %s, admin %s', (_who, roles, user, editor, admin) => {

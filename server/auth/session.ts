@@ -1,6 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { loginUrl } from '#domain/auth/return-url.ts'
 import type { Role } from '#domain/enums.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import { getApp, type RequestContext } from '../context.ts'
 import { authHeaders, clearSessionCookies, deleteSession } from './accounts.ts'
 import { SESSION_MAX_AGE_SECONDS } from './auth.ts'
@@ -75,20 +76,20 @@ type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL }
 /** Spec §2: a visitor with no user is sent to /login, and comes back here afterwards. */
 export function requireUser({ context, url }: GuardArgs): CurrentUser {
 	const user = getCurrentUser(context)
-	if (!user) throw redirect(loginUrl(url.pathname + url.search))
+	if (!user) throw redirect(loginUrl(url.pathname + url.search, getApp(context).locale))
 	return user
 }
 
 /** Spec §2: an editor-only route sends users who are neither editor nor admin to /. */
 export function requireEditor(args: GuardArgs): CurrentUser {
 	const user = requireUser(args)
-	if (!canEdit(user)) throw redirect('/')
+	if (!canEdit(user)) throw redirect(localizedPath(getApp(args.context).locale, '/'))
 	return user
 }
 
 /** Spec §2: an admin-only route sends non-admins to /. */
 export function requireAdmin(args: GuardArgs): CurrentUser {
 	const user = requireUser(args)
-	if (!user.isAdmin) throw redirect('/')
+	if (!user.isAdmin) throw redirect(localizedPath(getApp(args.context).locale, '/'))
 	return user
 }

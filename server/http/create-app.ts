@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { CHECKOUT_VISITOR_COOKIE } from '../orders/checkout-visitor.ts'
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { LOCALE_COOKIE, negotiateLocale } from '#domain/i18n/negotiate.ts'
+import { localeFromPath } from '#domain/i18n/paths.ts'
 import { KNOWN_DEVICE_COOKIE } from '../auth/known-device.ts'
 import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'
@@ -17,6 +19,7 @@ import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
 import { serveLocalUploads } from '../storage/serve-local.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 import { configureInlineCss } from './inline-css.ts'
+import { localeRedirect } from './locale-redirect.ts'
 import { pageCacheMiddleware } from './page-cache.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
@@ -65,8 +68,17 @@ function requestLocale(req: Request) {
 	})
 }
 
-/** Cookies that leave a page the same for everyone: the language choice (part of the cache key) and the known-device mark (read only by the sign-in action). */
-const PAGE_NEUTRAL_COOKIES = new Set([LOCALE_COOKIE, KNOWN_DEVICE_COOKIE])
+/** The language a page is rendered in: the one its URL names (ADR 0106), else the visitor's (admin, 404s, the language form). */
+function pageLocale(req: Request) {
+	return localeFromPath(req.path) ?? requestLocale(req)
+}
+
+/**
+ * Cookies that leave a page the same for everyone: the language choice (a page's language comes from its URL,
+ * ADR 0106; for the few pages without one it is part of the cache key) and the known-device mark (read only by
+ * the sign-in action).
+ */
+const PAGE_NEUTRAL_COOKIES = new Set([LOCALE_COOKIE, KNOWN_DEVICE_COOKIE, CHECKOUT_VISITOR_COOKIE])
 
 /** No cookie but page-neutral ones: no session, no pending toast, nothing else that could change a page. */
 function isAnonymous(req: Request) {
@@ -81,7 +93,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
 
-	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: requestLocale, requestId: assignRequestId, log })
+	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: pageLocale, requestId: assignRequestId, log })
 	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(pageCache.serve)
 	app.use(
@@ -126,6 +138,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))
 	}
 
+	app.use(localeRedirect(requestLocale))
 	app.use(pageCache.capture)
 
 	const handler = createRequestHandler({
@@ -139,7 +152,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 				log: req.log,
 				cspNonce: String(res.locals.cspNonce),
 				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-				locale: requestLocale(req),
+				locale: pageLocale(req),
 				keepPageOutOfCache: () => {
 					res.locals.keepOutOfPageCache = true
 				},

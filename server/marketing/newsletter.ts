@@ -5,11 +5,13 @@ import { newsletterSubscribers } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
+import { localizedUrl } from '../public-url.ts'
 
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/
 
-export function unsubscribeUrl(publicUrl: string, token: string) {
-	return `${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
+/** The unsubscribe page in the subscriber's language (ADR 0106). */
+export function unsubscribeUrl(publicUrl: string, locale: Locale, token: string) {
+	return localizedUrl(publicUrl, locale, `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`)
 }
 
 /**
@@ -35,7 +37,7 @@ export async function subscribeToNewsletter(db: DbExecutor, input: { email: stri
 		await enqueueEmail(tx, {
 			to: email,
 			subject: t('newsletter.welcomeSubject'),
-			text: t('newsletter.welcomeText', { url: unsubscribeUrl(input.publicUrl, token) }),
+			text: t('newsletter.welcomeText', { url: unsubscribeUrl(input.publicUrl, input.locale, token) }),
 		})
 		return 'subscribed' as const
 	})

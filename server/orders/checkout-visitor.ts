@@ -6,10 +6,13 @@ import type { RequestContext } from '../context.ts'
 const VISITOR_COOKIE_SECONDS = 24 * 60 * 60
 const VISITOR_ID = /^[A-Za-z0-9_-]{32}$/
 
+export const CHECKOUT_VISITOR_COOKIE = 'checkout_visitor'
+
 function visitorCookie(app: Pick<RequestContext, 'secret' | 'env'>) {
-	return createCookie('checkout_visitor', {
-		// Only the checkout endpoint needs it; pages (and the page cache) never see it.
-		path: '/api/checkout',
+	return createCookie(CHECKOUT_VISITOR_COOKIE, {
+		// Both checkout entry points need it (the form's action at /{lang}/checkout and /api/checkout), so
+		// the whole site gets it; it changes no page, so the page cache ignores it (PAGE_NEUTRAL_COOKIES).
+		path: '/',
 		httpOnly: true,
 		sameSite: 'lax',
 		secure: app.env.PUBLIC_URL.startsWith('https:'),

@@ -5,6 +5,7 @@ import type { ShippingConfig } from '#domain/shipping.ts'
 import type { CartLine } from '#domain/cart-line.ts'
 import type { CheckoutForm } from '#domain/forms/checkout.ts'
 import type { Logger } from '../logger.ts'
+import { localizedUrl } from '../public-url.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { CheckoutHolder } from './hold-limits.ts'
 import { releaseHolds, type PaymentDeps } from './payment-events.ts'
@@ -56,8 +57,9 @@ export async function startCheckout(
 			locale: order.locale,
 			lines: order.items.map((item) => ({ name: item.name, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
 			shippingCents: order.shippingCents,
-			successUrl: `${deps.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-			cancelUrl: `${deps.publicUrl}/cart`,
+			// Back to the shop in the order's language (ADR 0106).
+			successUrl: `${localizedUrl(deps.publicUrl, order.locale, '/payment-success')}?session_id={CHECKOUT_SESSION_ID}`,
+			cancelUrl: localizedUrl(deps.publicUrl, order.locale, '/cart'),
 			expiresAt,
 		})
 		await deps.db

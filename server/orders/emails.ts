@@ -7,6 +7,7 @@ import { SHOP } from '#domain/shop.ts'
 import { countryLabel } from '#domain/shipping.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
+import { localizedUrl } from '../public-url.ts'
 
 /** What every order email needs besides the order: where the shop is and where it lives online. */
 export type OrderEmailContext = { shopAddress: string; publicUrl: string }
@@ -51,7 +52,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: I
 		[t('orderEmail.trackingLabel'), tracking],
 	]
 	const itemLine = (item: ItemRow) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
-	const accountUrl = `${context.publicUrl}/account`
+	const accountUrl = localizedUrl(context.publicUrl, locale, '/account')
 
 	const text = [
 		intro,

@@ -1,3 +1,4 @@
+import { localizedPath } from '#domain/i18n/paths.ts'
 import crypto from 'node:crypto'
 import type { TestCardInput } from '#domain/forms/test-card.ts'
 import { formError, type FormErrors, type Submission } from '#domain/forms/submission.ts'
@@ -44,7 +45,7 @@ export type TestPaymentResult = { kind: 'paid'; redirectTo: string } | { kind: '
 export async function submitTestCard(app: RequestContext, sessionId: string, card: Submission<TestCardInput>): Promise<TestPaymentResult | null> {
 	const payment = await loadTestPayment(app, sessionId)
 	if (!payment) return null
-	if (payment.state === 'paid') return { kind: 'paid', redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` }
+	if (payment.state === 'paid') return { kind: 'paid', redirectTo: localizedPath(app.locale, `/payment-success?session_id=${encodeURIComponent(sessionId)}`) }
 	if (payment.state !== 'open') return { kind: 'ended' }
 	if (!card.ok) return { kind: 'invalid', errors: card.errors }
 	const outcome = testCardOutcome(card.value.cardNumber)
@@ -56,5 +57,5 @@ export async function submitTestCard(app: RequestContext, sessionId: string, car
 		type: paid ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
 		session: { id: sessionId, orderId: payment.orderId, status: paid ? 'complete' : 'open', paymentStatus: paid ? 'paid' : 'unpaid', livemode: false },
 	})
-	return paid ? { kind: 'paid', redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` } : { kind: 'declined' }
+	return paid ? { kind: 'paid', redirectTo: localizedPath(app.locale, `/payment-success?session_id=${encodeURIComponent(sessionId)}`) } : { kind: 'declined' }
 }

@@ -1,3 +1,5 @@
+import type { Locale } from '#domain/enums.ts'
+
 /**
  * A card payment provider (ADR 0040): Stripe Checkout in production, the built-in test card
  * page otherwise. Both hand the order over to a hosted page and report back the same kinds of
@@ -6,7 +8,7 @@
 export type PaymentSessionRequest = {
 	orderId: string
 	email: string
-	locale: string
+	locale: Locale
 	lines: { name: string; unitAmountCents: number; quantity: number }[]
 	shippingCents: number
 	successUrl: string

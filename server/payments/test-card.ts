@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { orders } from '#db/schema/index.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import type { PaymentProvider, SessionState } from './provider.ts'
 
 export const TEST_SESSION_PREFIX = 'test_cs_'
@@ -40,8 +41,8 @@ export function createTestCardProvider(options: { db: DbExecutor; now?: () => Da
 		testMode: true,
 		async createSession(request) {
 			const id = `${TEST_SESSION_PREFIX}${crypto.randomBytes(18).toString('base64url')}`
-			// Relative: the page is part of this shop, whichever address the customer reached it by.
-			return { id, url: `${TEST_PAYMENT_PATH}/${id}`, expiresAt: request.expiresAt }
+			// Relative: the page is part of this shop, whichever address the customer reached it by; in the order's language.
+			return { id, url: localizedPath(request.locale, `${TEST_PAYMENT_PATH}/${id}`), expiresAt: request.expiresAt }
 		},
 		retrieveSession: state,
 		// No money moved on the test page, so there is nothing to give back; the order records the refund.

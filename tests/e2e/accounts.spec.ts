@@ -5,11 +5,12 @@ import { orders, users } from '#db/schema/index.ts'
 import { insertTestOrder, TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, useLanguage, waitForHydration } from './fixtures.ts'
 
-test('sign-up, then sign-in back to the returnUrl, then sign-out to /', async ({ page, baseURL, database }) => {
+test('sign-up, then sign-in back to the returnUrl, then sign-out to the home page', async ({ page, baseURL, database }) => {
 	const email = uniqueEmail('signup')
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/account')
-	await expect(page).toHaveURL(/\/login\?returnUrl=%2Faccount$/)
+	await page.goto('/ro/account')
+	// The login page and its returnUrl keep the page's language (ADR 0106).
+	await expect(page).toHaveURL(/\/ro\/login\?returnUrl=%2Fro%2Faccount$/)
 	await waitForHydration(page)
 
 	await page.getByRole('link', { name: 'Creează cont' }).click()
@@ -32,24 +33,24 @@ test('sign-up, then sign-in back to the returnUrl, then sign-out to /', async ({
 
 	await page.getByLabel('Parolă').fill('lantern-orchard-42')
 	await page.getByRole('button', { name: 'Autentificare' }).click()
-	await expect(page).toHaveURL(/\/account$/)
+	await expect(page).toHaveURL(/\/ro\/account$/)
 	await expect(page.getByText('Autentificare reușită!').first()).toBeVisible()
 	await expect(page.getByText('Bine ai revenit!').first()).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Contul meu' })).toBeVisible()
 	await expect(page.getByRole('main').getByText(email)).toBeVisible()
 
 	// A signed-in visitor who opens /login is sent on to returnUrl.
-	await page.goto('/login?returnUrl=%2Fnewsletter')
-	await expect(page).toHaveURL(/\/newsletter$/)
+	await page.goto('/ro/login?returnUrl=%2Fro%2Fnewsletter')
+	await expect(page).toHaveURL(/\/ro\/newsletter$/)
 
 	await page.locator('header summary').click()
 	await page.getByRole('button', { name: 'Deconectare' }).click()
-	await expect(page).toHaveURL(/\/$/)
+	await expect(page).toHaveURL(/\/ro$/)
 	await expect(page.getByText('Deconectat', { exact: true })).toBeVisible()
 	await expect(page.getByText('La revedere!')).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Autentificare' })).toBeVisible()
-	await page.goto('/account')
-	await expect(page).toHaveURL(/\/login\?returnUrl=%2Faccount$/)
+	await page.goto('/ro/account')
+	await expect(page).toHaveURL(/\/ro\/login\?returnUrl=%2Fro%2Faccount$/)
 	await database.db.delete(users).where(eq(users.email, email))
 })
 
@@ -58,7 +59,7 @@ test('an admin sees the admin link; a customer does not and is sent home from /a
 	const customer = await createUser()
 	await signIn(page, customer)
 	await page.goto('/admin')
-	await expect(page).toHaveURL(/\/$/)
+	await expect(page).toHaveURL(/\/en$/)
 	await waitForHydration(page)
 	await page.locator('header summary').click()
 	await expect(page.getByRole('link', { name: 'My account' })).toBeVisible()
@@ -68,7 +69,7 @@ test('an admin sees the admin link; a customer does not and is sent home from /a
 	await useLanguage(page, baseURL!, 'en')
 	const admin = await createUser({ roles: ['admin'] })
 	await signIn(page, admin)
-	await page.goto('/')
+	await page.goto('/en')
 	await waitForHydration(page)
 	await page.locator('header summary').click()
 	await page.getByRole('link', { name: 'Admin' }).click()
@@ -106,7 +107,7 @@ async function resetLinkFromMail(email: string): Promise<string> {
 test('forgot password: the emailed link sets a new password that works, once', async ({ page, baseURL, createUser }) => {
 	const user = await createUser()
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/login')
+	await page.goto('/en/login')
 	await waitForHydration(page)
 	await page.getByRole('link', { name: 'Forgot your password?' }).click()
 	await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
@@ -115,18 +116,20 @@ test('forgot password: the emailed link sets a new password that works, once', a
 	await expect(page.getByRole('status')).toContainText('If an account exists for this address')
 
 	const link = new URL(await resetLinkFromMail(user.email))
+	// The link opens the page in the language the email was written in (ADR 0106).
+	expect(link.pathname).toBe('/en/reset-password')
 	await page.goto(link.pathname + link.search)
 	await waitForHydration(page)
 	await page.getByLabel('New password', { exact: true }).fill('fresh-candle-wick-8')
 	await page.getByLabel('Repeat the new password').fill('fresh-candle-wick-8')
 	await page.getByRole('button', { name: 'Save the new password' }).click()
-	await expect(page).toHaveURL(/\/login$/)
+	await expect(page).toHaveURL(/\/en\/login$/)
 	await expect(page.getByText('Password changed').first()).toBeVisible()
 
 	await page.getByLabel('Email').fill(user.email)
 	await page.getByLabel('Password').fill('fresh-candle-wick-8')
 	await page.getByRole('button', { name: 'Sign in' }).click()
-	await expect(page).toHaveURL(/\/$/)
+	await expect(page).toHaveURL(/\/en$/)
 	await expect(page.getByText('Signed in!').first()).toBeVisible()
 
 	// The link was spent.
@@ -158,7 +161,7 @@ test('/account lists only my own orders, newest first, with their details', asyn
 	try {
 		await useLanguage(page, baseURL!, 'ro')
 		await signIn(page, me)
-		await page.goto('/account')
+		await page.goto('/ro/account')
 		await expect(page.getByRole('main').getByText(me.email)).toBeVisible()
 		await expect(page.getByText('Ana Client')).toBeVisible()
 		const cards = page.getByTestId('account-order')
@@ -195,7 +198,7 @@ test('GDPR: download my data as JSON, then delete my account (orders kept, anony
 	try {
 		await useLanguage(page, baseURL!, 'en')
 		await signIn(page, me)
-		await page.goto('/account')
+		await page.goto('/en/account')
 		await waitForHydration(page)
 		const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()])
 		const exported = JSON.parse(await fs.readFile((await download.path())!, 'utf8')) as {
@@ -214,7 +217,7 @@ test('GDPR: download my data as JSON, then delete my account (orders kept, anony
 		await page.getByLabel('Your password, to confirm').fill(TEST_PASSWORD)
 		await page.getByLabel('I understand that this cannot be undone.').check()
 		await page.getByRole('button', { name: 'Delete my account' }).click()
-		await expect(page).toHaveURL(/\/$/)
+		await expect(page).toHaveURL(/\/en$/)
 		await expect(page.getByText('Account deleted').first()).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible()
 		expect(await database.db.select().from(users).where(eq(users.id, me.id))).toEqual([])
@@ -234,19 +237,19 @@ for (const viewport of SCAN_VIEWPORTS) {
 	test(`/login and /account have no serious accessibility problems (${viewport.name})`, async ({ page, baseURL, createUser, signIn, database }) => {
 		await page.setViewportSize({ width: viewport.width, height: viewport.height })
 		await useLanguage(page, baseURL!, 'ro')
-		await page.goto('/login')
+		await page.goto('/ro/login')
 		await waitForHydration(page)
 		await expectNoSeriousA11yViolations(page)
-		await page.goto('/login?tab=signup')
+		await page.goto('/ro/login?tab=signup')
 		await expectNoSeriousA11yViolations(page)
-		await page.goto('/forgot-password')
+		await page.goto('/ro/forgot-password')
 		await expectNoSeriousA11yViolations(page)
 
 		const me = await createUser()
 		const order = await insertTestOrder(database.db, { userId: me.id, email: me.email, trackingNumber: 'AWB-1' })
 		try {
 			await signIn(page, me)
-			await page.goto('/account')
+			await page.goto('/ro/account')
 			await waitForHydration(page)
 			await expectNoSeriousA11yViolations(page)
 			await page.locator('header summary').click()

@@ -385,7 +385,7 @@ test.describe('admin routes refuse everyone but admins', () => {
 		for (const url of ['/admin', '/admin/products', '/admin/products/new', '/admin/categories', '/admin/categories/new', '/admin/media']) {
 			const response = await anonymous.get(url)
 			expect(response.status(), url).toBe(302)
-			expect(response.headers().location).toBe(`/login?returnUrl=${encodeURIComponent(url)}`)
+			expect(response.headers().location).toBe(`/en/login?returnUrl=${encodeURIComponent(url)}`)
 		}
 		const upload = await anonymous.post('/admin/api/media', {
 			headers: origin,
@@ -411,7 +411,7 @@ test.describe('admin routes refuse everyone but admins', () => {
 		] as const) {
 			const response = method === 'get' ? await asCustomer.get(url) : await asCustomer.post(url, { form: body })
 			expect(response.status(), `${method} ${url}`).toBe(302)
-			expect(response.headers().location).toBe('/')
+			expect(response.headers().location).toBe('/en')
 		}
 		for (const url of ['/admin/api/images', '/admin/api/media']) {
 			const response = await asCustomer.post(url, {

@@ -309,7 +309,7 @@ test.describe('admin orders refuse everyone but admins', () => {
 		for (const url of gets) {
 			const response = await anonymous.get(url)
 			expect(response.status(), url).toBe(302)
-			expect(response.headers().location).toBe(`/login?returnUrl=${encodeURIComponent(url)}`)
+			expect(response.headers().location).toBe(`/en/login?returnUrl=${encodeURIComponent(url)}`)
 		}
 		for (const [url, form] of posts) expect((await anonymous.post(url, { form })).status(), form.intent).toBe(302)
 		await anonymous.dispose()
@@ -320,12 +320,12 @@ test.describe('admin orders refuse everyone but admins', () => {
 		for (const url of gets) {
 			const response = await asCustomer.get(url)
 			expect(response.status(), url).toBe(302)
-			expect(response.headers().location).toBe('/')
+			expect(response.headers().location).toBe('/en')
 		}
 		for (const [url, form] of posts) {
 			const response = await asCustomer.post(url, { form })
 			expect(response.status(), form.intent).toBe(302)
-			expect(response.headers().location).toBe('/')
+			expect(response.headers().location).toBe('/en')
 		}
 		const [unchanged] = await database.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(unchanged).toMatchObject({ status: 'new', trackingNumber: null, archivedAt: null })

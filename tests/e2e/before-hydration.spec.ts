@@ -20,7 +20,7 @@ async function holdJavaScript(page: Page) {
 test('the portrait description and choices typed before the page hydrates are kept, and the price and counter follow them', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
 	const release = await holdJavaScript(page)
-	await page.goto('/customize-portrait')
+	await page.goto('/en/customize-portrait')
 	await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
 
 	const description = 'Two grandparents on a bench, a red scarf, our dog Rex.'

@@ -12,7 +12,7 @@ test.use({ javaScriptEnabled: false })
 test('the newsletter form works before the page’s JavaScript: the address is kept after an error, then subscribed', async ({ page, baseURL, database }) => {
 	const email = `e2e-nojs-${Date.now()}@example.com`
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/newsletter')
+	await page.goto('/en/newsletter')
 	await page.getByLabel('Email address').fill(email)
 	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
 	await expect(page.getByRole('alert')).toHaveText('Please tick the box to agree to receive the newsletter.')
@@ -32,7 +32,7 @@ test('the contact form works before the page’s JavaScript: what was typed come
 }) => {
 	const token = `nojs-${Date.now()}-${Math.random().toString(36).slice(2)}`
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/contact')
+	await page.goto('/ro/contact')
 	await page.getByLabel('Nume', { exact: true }).fill('Ana Pop')
 	await page.getByLabel('Email', { exact: true }).fill('nu-e-email')
 	await page.getByLabel('Subiect', { exact: true }).fill('Portret mare')

@@ -6,13 +6,13 @@ test.beforeEach(async ({ page, baseURL }) => {
 
 test('the server renders a neutral cart badge; the browser fills in the count without a hydration error', async ({ page, request, makeProduct }) => {
 	const product = await makeProduct({ name: 'Cedar candle', priceCents: 4500, stock: 5 })
-	const html = await (await request.get(`/product/${product.slug}`)).text()
+	const html = await (await request.get(`/en/product/${product.slug}`)).text()
 	// Named by its visible text; the count and its hidden words come only once the browser has the cart.
 	expect(html).toMatch(/aria-haspopup="dialog"[^>]*>(?:(?!<\/button>).)*<span>Cart<\/span>/s)
 	expect(html).not.toMatch(/\d+ items?</)
 	expect(html).not.toMatch(/>empty</)
 
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/en/product/${product.slug}`)
 	await waitForHydration(page)
 	await page.getByRole('button', { name: 'Add to cart' }).click()
 	await expect(cartButton(page)).toHaveAccessibleName('Cart 1 item')
@@ -23,7 +23,7 @@ test('the server renders a neutral cart badge; the browser fills in the count wi
 
 test('adding a product stores the spec §3 item array in localStorage, and the cart survives a reload', async ({ page, makeProduct }) => {
 	const product = await makeProduct({ name: 'Vanilla candle', priceCents: 4590, stock: 10 })
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/en/product/${product.slug}`)
 	await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
 	await waitForHydration(page)
 	await page.getByLabel('Quantity', { exact: true }).fill('3')
@@ -44,7 +44,7 @@ test('adding a product stores the spec §3 item array in localStorage, and the c
 	await page.reload()
 	await waitForHydration(page)
 	await expect(cartButton(page)).toHaveAccessibleName('Cart 4 items')
-	await page.goto('/cart')
+	await page.goto('/en/cart')
 	const line = page.getByRole('main').getByTestId('cart-line')
 	await expect(line).toHaveCount(1)
 	await expect(line.getByRole('heading', { name: product.name })).toBeVisible()
@@ -54,7 +54,7 @@ test('adding a product stores the spec §3 item array in localStorage, and the c
 
 test('quantities are edited in the side panel, never beyond the stock the page showed', async ({ page, makeProduct }) => {
 	const product = await makeProduct({ name: 'Lavender candle', priceCents: 3000, stock: 3 })
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/en/product/${product.slug}`)
 	await waitForHydration(page)
 	await page.getByRole('button', { name: 'Add to cart' }).click()
 
@@ -81,7 +81,7 @@ test('quantities are edited in the side panel, never beyond the stock the page s
 	await expect(panel).toBeHidden()
 
 	// Back on the product page: only the one unit left can still be added.
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/en/product/${product.slug}`)
 	await waitForHydration(page)
 	await expect(page.getByLabel('Quantity', { exact: true })).toHaveAttribute('max', '1')
 	await page.getByRole('button', { name: 'Add to cart' }).click()
@@ -96,12 +96,12 @@ test('the cart page edits quantities, shows line totals and a summary, removes l
 	const first = await makeProduct({ name: 'Citrus candle', priceCents: 2500, stock: 9 })
 	const second = await makeProduct({ name: 'Ocean candle', priceCents: 1999, stock: null })
 	for (const product of [first, second]) {
-		await page.goto(`/product/${product.slug}`)
+		await page.goto(`/en/product/${product.slug}`)
 		await waitForHydration(page)
 		await page.getByRole('button', { name: 'Add to cart' }).click()
 		await expect(cartButton(page)).toHaveAccessibleName(product === first ? 'Cart 1 item' : 'Cart 2 items')
 	}
-	await page.goto('/cart')
+	await page.goto('/en/cart')
 	await waitForHydration(page)
 	await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 	await expect(page.getByTestId('cart-subtotal')).toHaveText('44.99 €')
@@ -112,7 +112,7 @@ test('the cart page edits quantities, shows line totals and a summary, removes l
 	const secondLine = page.locator(`[data-line-id="${second.id}"]`)
 	await expect(secondLine.getByTestId('line-total')).toHaveText('59.97 €')
 	await expect(page.getByTestId('cart-total')).toHaveText('84.97 €')
-	await expect(page.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/checkout')
+	await expect(page.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/en/checkout')
 
 	// Minus at quantity 1 removes the line (a quantity of 0 removes the item).
 	await page.getByRole('button', { name: `One less ${first.name}` }).click()
@@ -120,37 +120,40 @@ test('the cart page edits quantities, shows line totals and a summary, removes l
 	await expect(page.getByText('Product removed').first()).toBeVisible()
 	await expect.poll(() => storedCart(page)).toEqual([expect.objectContaining({ id: second.id, line: { kind: 'product', productId: second.id, quantity: 3 } })])
 
-	await page.goto(`/product/${first.slug}`)
+	await page.goto(`/en/product/${first.slug}`)
 	await waitForHydration(page)
 	await page.getByRole('button', { name: 'Add to cart' }).click()
-	await page.goto('/cart')
+	await page.goto('/en/cart')
 	await page.getByRole('button', { name: `Remove ${first.name}` }).click()
 	await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(1)
 
 	await page.getByRole('button', { name: 'Clear cart' }).click()
 	await expect(page.getByText('Cart cleared').first()).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
-	await expect(page.getByRole('main').getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/catalog')
+	await expect(page.getByRole('main').getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/en/catalog')
 	await expect.poll(() => storedCart(page)).toEqual([])
 	await expect(cartButton(page)).toHaveAccessibleName('Cart empty')
 })
 
 test('an empty cart panel says so and links to the catalogue; the empty cart page is in Romanian', async ({ page }) => {
-	await page.goto('/')
+	await page.goto('/en')
 	await waitForHydration(page)
 	await cartButton(page).click()
 	const panel = page.getByRole('dialog', { name: 'Your cart' })
 	await expect(panel.getByText('Your cart is empty')).toBeVisible()
-	await expect(panel.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/catalog')
+	await expect(panel.getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/en/catalog')
 	await page.keyboard.press('Escape')
 	await expect(panel).toBeHidden()
 
 	// The visitor switches to Romanian in the header (the stored choice wins over a cookie, spec §1).
 	await page.getByRole('form', { name: 'Language' }).getByRole('button', { name: 'RO Română' }).click()
 	await expect(page.locator('html')).toHaveAttribute('lang', 'ro')
+	await expect(page).toHaveURL(/\/ro$/)
+	// An address without language now leads to the stored choice (ADR 0106).
 	await page.goto('/cart')
+	await expect(page).toHaveURL(/\/ro\/cart$/)
 	await expect(page.getByRole('heading', { name: 'Coșul tău este gol' })).toBeVisible()
-	await expect(page.getByRole('main').getByRole('link', { name: 'Mergi la magazin' })).toHaveAttribute('href', '/catalog')
+	await expect(page.getByRole('main').getByRole('link', { name: 'Mergi la magazin' })).toHaveAttribute('href', '/ro/catalog')
 })
 
 test('a tampered cart in localStorage is discarded without breaking the page', async ({ page }) => {
@@ -161,9 +164,9 @@ test('a tampered cart in localStorage is discarded without breaking the page', a
 		JSON.stringify([{ id: 'x', name: 'Evil', price: 100, quantity: 1, image: 'javascript:alert(1)', options: {} }]),
 		JSON.stringify([{ id: 'x', name: 'Huge', price: 100, quantity: 1e9, image: null, options: {} }]),
 	]) {
-		await page.goto('/')
+		await page.goto('/en')
 		await page.evaluate((value) => localStorage.setItem('cart', value), tampered)
-		await page.goto('/cart')
+		await page.goto('/en/cart')
 		await waitForHydration(page)
 		await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
 		await expect(cartButton(page)).toHaveAccessibleName('Cart empty')
@@ -173,7 +176,7 @@ test('a tampered cart in localStorage is discarded without breaking the page', a
 
 test('a product at stock 0 cannot be added', async ({ page, makeProduct }) => {
 	const product = await makeProduct({ name: 'Gingerbread candle', priceCents: 5000, stock: 0 })
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/en/product/${product.slug}`)
 	await expect(page.getByRole('heading', { name: product.name })).toBeVisible()
 	await waitForHydration(page)
 	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
@@ -188,11 +191,11 @@ test('a product at stock 0 cannot be added', async ({ page, makeProduct }) => {
 test('the cart follows changes made in another tab', async ({ page, context, makeProduct }) => {
 	const product = await makeProduct({ name: 'Cotton candle', priceCents: 2000, stock: null })
 	const other = await context.newPage()
-	await other.goto('/cart')
+	await other.goto('/en/cart')
 	await waitForHydration(other)
 	await expect(other.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
 
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/en/product/${product.slug}`)
 	await waitForHydration(page)
 	await page.getByRole('button', { name: 'Add to cart' }).click()
 	await expect(other.getByRole('main').getByTestId('cart-line')).toHaveCount(1)
@@ -210,7 +213,7 @@ test('a full storage resets the cart and tells the visitor', async ({ page, base
 			return setItem.call(this, key, value)
 		}
 	})
-	await page.goto(`/product/${product.slug}`)
+	await page.goto(`/ro/product/${product.slug}`)
 	await waitForHydration(page)
 	await page.getByRole('button', { name: 'Adaugă în coș' }).click()
 	await expect(page.getByText('Coș resetat')).toBeVisible()
@@ -221,16 +224,16 @@ test('a full storage resets the cart and tells the visitor', async ({ page, base
 for (const viewport of SCAN_VIEWPORTS) {
 	test(`the cart page has no serious accessibility problems (${viewport.name})`, async ({ page, makeProduct }) => {
 		await page.setViewportSize(viewport)
-		await page.goto('/cart')
+		await page.goto('/en/cart')
 		await waitForHydration(page)
 		await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
 		await expectNoSeriousA11yViolations(page)
 
 		const product = await makeProduct({ name: 'Vanilla candle', priceCents: 4500, stock: 5 })
-		await page.goto(`/product/${product.slug}`)
+		await page.goto(`/en/product/${product.slug}`)
 		await waitForHydration(page)
 		await page.getByRole('button', { name: 'Add to cart' }).click()
-		await page.goto('/cart')
+		await page.goto('/en/cart')
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(1)
 		await expectNoSeriousA11yViolations(page)
 

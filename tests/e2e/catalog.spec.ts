@@ -24,7 +24,7 @@ test.describe('catalog', () => {
 
 	test('tabs, subcategory cards and the URL stay in sync, with back and forward', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto(`/catalog?category=${data.top.slug}`)
+		await page.goto(`/en/catalog?category=${data.top.slug}`)
 		await waitForHydration(page)
 		const tabs = page.getByRole('navigation', { name: 'Product categories' })
 		await expect(tabs.getByRole('link', { name: data.top.name })).toHaveAttribute('aria-current', 'page')
@@ -73,32 +73,32 @@ test.describe('catalog', () => {
 
 	test('the bestsellers and new filters use the badges', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto(`/catalog?category=${data.top.slug}&filter=new`)
+		await page.goto(`/en/catalog?category=${data.top.slug}&filter=new`)
 		await expect(page.getByText(data.beta.name)).toBeVisible()
 		await expect(page.getByText(data.alpha.name)).toHaveCount(0)
-		await page.goto(`/catalog?category=${data.top.slug}&filter=bestsellers`)
+		await page.goto(`/en/catalog?category=${data.top.slug}&filter=bestsellers`)
 		await expect(page.getByText(data.alpha.name)).toBeVisible()
 		await expect(page.getByText(data.beta.name)).toHaveCount(0)
 		await expect(page.getByText(data.inactive.name)).toHaveCount(0)
 		// The header's "New Arrivals" entry is the new filter across the shop.
-		await page.goto('/catalog?filter=new')
+		await page.goto('/en/catalog?filter=new')
 		await expect(page.getByText(data.beta.name)).toBeVisible()
 		await expect(page.getByText(data.gamma.name)).toHaveCount(0)
 	})
 
 	test('a product card shows badges, name and price in €, and links to its page', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'es')
-		await page.goto(`/catalog?category=${data.top.slug}&subcategory=${data.subA.slug}`)
+		await page.goto(`/es/catalog?category=${data.top.slug}&subcategory=${data.subA.slug}`)
 		const card = page.getByTestId('product-card').filter({ hasText: data.alpha.name })
 		await expect(card).toContainText('Más vendido')
 		await expect(card).toContainText('Hecho a mano')
 		await expect(card).toContainText('19,90 €')
-		await expect(card.getByRole('link', { name: data.alpha.name })).toHaveAttribute('href', `/product/${data.alpha.slug}`)
+		await expect(card.getByRole('link', { name: data.alpha.name })).toHaveAttribute('href', `/es/product/${data.alpha.slug}`)
 	})
 
 	test('a category can be named by its id as well as its slug', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto(`/catalog?category=${data.top.id}`)
+		await page.goto(`/en/catalog?category=${data.top.id}`)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.top.name)
 		await expect(page.getByTestId('product-card').filter({ hasText: data.tag })).toHaveCount(3)
 	})
@@ -123,7 +123,7 @@ test('a long category is paged: 24 products a page, with next and previous links
 	)
 	try {
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto(`/catalog?category=${category!.slug}`)
+		await page.goto(`/en/catalog?category=${category!.slug}`)
 		const cards = page.getByTestId('product-card')
 		await expect(cards).toHaveCount(CATALOG_PAGE_SIZE)
 		const pages = page.getByRole('navigation', { name: 'Catalogue pages' })
@@ -135,7 +135,7 @@ test('a long category is paged: 24 products a page, with next and previous links
 		await expect(page).toHaveTitle(/Page 2/)
 		await pages.getByRole('link', { name: 'Previous page' }).click()
 		await expect(cards).toHaveCount(CATALOG_PAGE_SIZE)
-		expect((await page.goto(`/catalog?category=${category!.slug}&page=9`))?.status()).toBe(404)
+		expect((await page.goto(`/en/catalog?category=${category!.slug}&page=9`))?.status()).toBe(404)
 	} finally {
 		await database.db.delete(products).where(eq(products.categoryId, category!.id))
 		await database.db.delete(categories).where(eq(categories.id, category!.id))
@@ -144,21 +144,21 @@ test('a long category is paged: 24 products a page, with next and previous links
 
 test('portrait_cardboard with no subcategory shows the two fixed size cards', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/catalog?category=portrait_cardboard')
+	await page.goto('/en/catalog?category=portrait_cardboard')
 	const cards = page.getByTestId('portrait-size-card')
 	await expect(cards).toHaveCount(2)
 	await expect(cards.nth(0)).toContainText('13x18 cm')
 	await expect(cards.nth(0)).toContainText('29.90 €')
-	await expect(cards.nth(0)).toHaveAttribute('href', '/customize-portrait?size=13x18')
+	await expect(cards.nth(0)).toHaveAttribute('href', '/en/customize-portrait?size=13x18')
 	await expect(cards.nth(1)).toContainText('18x24 cm')
 	await expect(cards.nth(1)).toContainText('39.90 €')
-	await expect(cards.nth(1)).toHaveAttribute('href', '/customize-portrait?size=18x24')
+	await expect(cards.nth(1)).toHaveAttribute('href', '/en/customize-portrait?size=18x24')
 
 	// With a subcategory the products show instead, and portraits open the customiser in their size.
-	await page.goto('/catalog?category=portrait_cardboard&subcategory=portrete-de-familie')
+	await page.goto('/en/catalog?category=portrait_cardboard&subcategory=portrete-de-familie')
 	await expect(cards).toHaveCount(0)
 	const product = page.getByTestId('product-card').filter({ hasText: '18x24' }).first()
-	await expect(product.getByRole('link')).toHaveAttribute('href', '/customize-portrait?size=18x24')
+	await expect(product.getByRole('link')).toHaveAttribute('href', '/en/customize-portrait?size=18x24')
 })
 
 test('bad catalog input gives an empty result or a 404, never an error', async ({ page, request, baseURL }) => {
@@ -170,7 +170,7 @@ test('bad catalog input gives an empty result or a 404, never an error', async (
 		'category=candle&subcategory=nope',
 		'category=00000000-0000-0000-0000-000000000000',
 	]) {
-		const response = await page.goto(`/catalog?${query}`)
+		const response = await page.goto(`/en/catalog?${query}`)
 		expect(response?.status(), query).toBe(404)
 		await expect(page.getByText('No products match your selection.')).toBeVisible()
 	}

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { jpegWithGps } from '../support/images.ts'
 import type { DatabaseHandle } from '#db/client.ts'
-import { orderItems, orders, products, uploads } from '#db/schema/index.ts'
+import { emailOutbox, orderItems, orders, products, uploads } from '#db/schema/index.ts'
+import es from '#domain/i18n/resources/es.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 /** A candle with its own name and stock, and an uploaded portrait photo, for one test. */
@@ -116,6 +117,57 @@ async function payWith(page: Page, card: string) {
 }
 
 test.describe('checkout with the built-in test card page', () => {
+	test('an order placed on the Spanish site is paid on Spanish pages and sends a Spanish email whose links open Spanish pages (ADR 0106)', async ({
+		page,
+		baseURL,
+		database,
+	}) => {
+		const data = await makeData(database)
+		const email = `espanol-${crypto.randomBytes(4).toString('hex')}@example.com`
+		// A stored choice of English: the Spanish site's URLs decide all the same.
+		await useLanguage(page, baseURL!, 'en')
+		await fillCart(page, data)
+		await page.goto('/es/checkout')
+		await waitForHydration(page)
+		await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+		await page.getByLabel(es.checkout.fullName).fill('Lucía García')
+		await page.getByLabel(es.checkout.email).fill(email)
+		await page.getByLabel(es.checkout.phone).fill('+34 612 345 678')
+		await page.getByLabel(es.checkout.address).fill('Calle Mayor 1')
+		await page.getByLabel(es.checkout.city).fill('Madrid')
+		await page.getByLabel(es.checkout.postalCode).fill('28001')
+		await page.getByLabel(es.checkout.country).selectOption('ES')
+		await page.getByRole('button', { name: es.checkout.submit }).click()
+
+		await expect(page).toHaveURL(/\/es\/test-payment\/test_cs_/)
+		await waitForHydration(page)
+		await page.getByLabel(es.testPayment.cardNumber).fill('4242 4242 4242 4242')
+		await page.getByLabel(es.testPayment.expiry).fill('12/34')
+		await page.getByLabel(es.testPayment.cvc).fill('123')
+		await page.getByLabel(es.testPayment.name).fill('Lucía García')
+		await page.getByRole('button', { name: /^Pagar/ }).click()
+		await expect(page).toHaveURL(/\/es\/payment-success\?session_id=test_cs_/)
+		await expect(page.getByRole('heading', { name: es.payment.successTitle })).toBeVisible()
+		await expect(page.getByRole('link', { name: es.payment.viewOrders })).toHaveAttribute('href', '/es/account')
+
+		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
+		expect(order).toMatchObject({ paymentStatus: 'paid', locale: 'es' })
+		await expectConfirmationEmail(email, order!.id)
+		const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
+		expect(mail!.subject).toBe(es.orderEmail.subject.confirmation.replace('{{number}}', order!.id.slice(0, 8)))
+		expect(mail!.text).toContain('¡gracias por tu pedido!')
+		const links = [...new Set([...mail!.text.matchAll(/https?:\/\/\S+/g), ...(mail!.html ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? m[0]))]
+		const shopLinks = links.filter((link) => link.startsWith(`http://localhost:${new URL(baseURL!).port}/`))
+		expect(shopLinks.length).toBeGreaterThan(0)
+		for (const link of shopLinks) {
+			expect(new URL(link).pathname, link).toMatch(/^\/es(\/|$)/)
+			// The shop's address in the email is PUBLIC_URL (localhost); the test reaches the same shop on 127.0.0.1.
+			await page.goto(new URL(new URL(link).pathname + new URL(link).search, baseURL).href)
+			await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+			await expect(page).toHaveURL(/\/es\//)
+		}
+	})
+
 	test('a guest pays with 4242 and gets the thank-you page, an empty cart and a confirmation email, at database prices', async ({
 		page,
 		baseURL,
@@ -125,7 +177,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const email = `guest-${crypto.randomBytes(4).toString('hex')}@example.com`
 		await useLanguage(page, baseURL!, 'ro')
 		await fillCart(page, data)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 		// The country is sent as its ISO code (ADR 0102); its name is what the customer reads.
@@ -134,7 +186,7 @@ test.describe('checkout with the built-in test card page', () => {
 		await fillForm(page, email)
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
 
-		await expect(page).toHaveURL(/\/test-payment\/test_cs_/)
+		await expect(page).toHaveURL(/\/ro\/test-payment\/test_cs_/)
 		// 2 × 45.00 + (29.90 + 5.00): the database's prices, not the edited 0.01.
 		await expect(page.getByTestId('test-payment-amount')).toHaveText('124,90 €')
 		await waitForHydration(page)
@@ -142,8 +194,9 @@ test.describe('checkout with the built-in test card page', () => {
 
 		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
 		await expect(page.getByText('Plată reușită! Comanda ta a fost procesată cu succes')).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveAttribute('href', '/account')
-		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/catalog')
+		await expect(page).toHaveURL(/\/ro\/payment-success\?session_id=/)
+		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveAttribute('href', '/ro/account')
+		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
 
 		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
@@ -161,7 +214,7 @@ test.describe('checkout with the built-in test card page', () => {
 		await fillOldCart(page, data)
 		await page.reload()
 		await waitForHydration(page)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 		await fillForm(page, email)
@@ -198,11 +251,11 @@ test.describe('checkout with the built-in test card page', () => {
 		await useLanguage(page, baseURL!, 'ro')
 
 		// The real cart UI: the candle from its page, the portrait from the customiser with a real JPEG.
-		await page.goto(`/product/${candle.slug}`)
+		await page.goto(`/ro/product/${candle.slug}`)
 		await waitForHydration(page)
 		await page.getByRole('button', { name: 'Adaugă în coș' }).click()
 		await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]').length)).toBe(1)
-		await page.goto('/customize-portrait')
+		await page.goto('/ro/customize-portrait')
 		await waitForHydration(page)
 		await page.getByLabel('Poza ta').setInputFiles({ name: 'familie.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(800, 600) })
 		await expect(page.getByText('Poza a fost încărcată cu succes!')).toBeVisible()
@@ -214,7 +267,7 @@ test.describe('checkout with the built-in test card page', () => {
 			const items = JSON.parse(localStorage.getItem('cart')!) as { price: number }[]
 			localStorage.setItem('cart', JSON.stringify(items.map((item) => ({ ...item, price: 1 }))))
 		})
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 		await expect(page.getByTestId('checkout-total')).toHaveText('0,02 €')
@@ -237,7 +290,7 @@ test.describe('checkout with the built-in test card page', () => {
 
 		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
-		await page.goto('/cart')
+		await page.goto('/ro/cart')
 		await expect(page.getByRole('heading', { name: 'Coșul tău este gol' })).toBeVisible()
 
 		const placed = await database.db.select().from(orders).where(eq(orders.userId, user.id))
@@ -246,7 +299,7 @@ test.describe('checkout with the built-in test card page', () => {
 		// Paid on the built-in test card page: the server records it as test money (issue 16 item 6).
 		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 7490, email: user.email, locale: 'ro', testMode: true })
 
-		await page.goto('/account')
+		await page.goto('/ro/account')
 		const card = page.getByTestId('account-order')
 		await expect(card).toHaveCount(1)
 		await expect(card.getByRole('heading', { name: `Comanda #${order.id.slice(0, 8)}` })).toBeVisible()
@@ -288,7 +341,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const email = `declined-${crypto.randomBytes(4).toString('hex')}@example.com`
 		await useLanguage(page, baseURL!, 'ro')
 		await fillCart(page, data)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await fillForm(page, email)
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
@@ -310,7 +363,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const data = await makeData(database)
 		await useLanguage(page, baseURL!, 'ro')
 		await fillCart(page, data)
-		await page.goto('/checkout')
+		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await page.getByLabel('Telefon').fill('0712-abc')
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
@@ -324,18 +377,18 @@ test.describe('checkout with the built-in test card page', () => {
 		await page.getByRole('button', { name: `Elimină ${data.candle.name}` }).click()
 		await page.getByRole('button', { name: 'Elimină Portret 13x18' }).click()
 		await expect(page.getByText('Coșul tău este gol')).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/catalog')
+		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 	})
 
 	test('saved checkout form data is merged in at load, then removed', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto('/')
+		await page.goto('/en')
 		await page.evaluate(() => {
 			const id = '5a1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11'
 			localStorage.setItem('cart', JSON.stringify([{ id, line: { kind: 'product', productId: id, quantity: 1 }, name: 'Candle', price: 10, image: null }]))
 			localStorage.setItem('cartFormData', JSON.stringify({ fullName: 'Saved Name', city: 'Madrid', country: 'Spain' }))
 		})
-		await page.goto('/checkout')
+		await page.goto('/en/checkout')
 		await waitForHydration(page)
 		await expect(page.getByLabel('Full name')).toHaveValue('Saved Name')
 		await expect(page.getByLabel('City')).toHaveValue('Madrid')
@@ -390,9 +443,9 @@ test.describe('checkout with the built-in test card page', () => {
 	})
 
 	test('payment-success without a session id says the session is invalid and goes to the cart', async ({ request }) => {
-		const response = await request.get('/payment-success', { maxRedirects: 0, headers: { Cookie: 'lang=ro' } })
+		const response = await request.get('/ro/payment-success', { maxRedirects: 0, headers: { Cookie: 'lang=ro' } })
 		expect(response.status()).toBe(302)
-		expect(response.headers()['location']).toBe('/cart')
+		expect(response.headers()['location']).toBe('/ro/cart')
 		// The toast travels in a signed cookie and is shown on /cart.
 		const cookie = response.headers()['set-cookie']!
 		expect(cookie).toMatch(/^toast=/)

@@ -30,11 +30,11 @@ test.describe('a fresh install on the embedded database', () => {
 
 test('the home page hydrates without errors and links each category to the catalog', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/')
+	await page.goto('/ro')
 	await expect(page.locator('html')).toHaveAttribute('lang', 'ro')
 	const link = page.getByRole('link', { name: 'Lumânări parfumate' })
-	await expect(link).toHaveAttribute('href', '/catalog?category=candle')
-	await expect(page.getByRole('link', { name: 'Portrete din carton' })).toHaveAttribute('href', '/catalog?category=portrait_cardboard')
+	await expect(link).toHaveAttribute('href', '/ro/catalog?category=candle')
+	await expect(page.getByRole('link', { name: 'Portrete din carton' })).toHaveAttribute('href', '/ro/catalog?category=portrait_cardboard')
 })
 
 for (const [locale, candles, portraits] of [
@@ -43,9 +43,9 @@ for (const [locale, candles, portraits] of [
 ] as const) {
 	test(`the demo categories have their own names in ${locale}, with no translation provider`, async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, locale)
-		await page.goto('/')
-		await expect(page.getByRole('link', { name: candles })).toHaveAttribute('href', '/catalog?category=candle')
-		await expect(page.getByRole('link', { name: portraits })).toHaveAttribute('href', '/catalog?category=portrait_cardboard')
+		await page.goto(`/${locale}`)
+		await expect(page.getByRole('link', { name: candles })).toHaveAttribute('href', `/${locale}/catalog?category=candle`)
+		await expect(page.getByRole('link', { name: portraits })).toHaveAttribute('href', `/${locale}/catalog?category=portrait_cardboard`)
 	})
 }
 
@@ -54,8 +54,9 @@ test('an unknown path answers 404 with a way home', async ({ page, baseURL }) =>
 	const response = await page.goto('/no/such/page')
 	expect(response?.status()).toBe(404)
 	await expect(page.getByRole('heading', { name: 'Pagina nu a fost găsită' })).toBeVisible()
+	// A page with no language in its URL is in the visitor's; its way home too (ADR 0106).
 	await page.getByRole('link', { name: 'Înapoi la pagina principală' }).click()
-	await expect(page).toHaveURL(/\/$/)
+	await expect(page).toHaveURL(/\/ro$/)
 })
 
 test('pages carry security headers; hashed assets are cached for good', async ({ request }) => {
@@ -80,7 +81,7 @@ test('pages carry security headers; hashed assets are cached for good', async ({
 test('a visitor subscribes to the newsletter once; a duplicate is answered politely', async ({ page, baseURL, database }) => {
 	const email = `e2e-${Date.now()}@example.com`
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/newsletter')
+	await page.goto('/en/newsletter')
 	await page.getByLabel('Email address').fill(email)
 	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
 	await expect(page.getByRole('alert')).toHaveText('Please tick the box to agree to receive the newsletter.')
@@ -88,7 +89,7 @@ test('a visitor subscribes to the newsletter once; a duplicate is answered polit
 	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
 	await expect(page.getByRole('status')).toHaveText('Thank you! You are subscribed.')
 
-	await page.goto('/newsletter')
+	await page.goto('/en/newsletter')
 	await page.getByLabel('Email address').fill(email.toUpperCase())
 	await page.getByLabel('I agree to receive the newsletter').check()
 	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()

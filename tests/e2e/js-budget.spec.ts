@@ -16,7 +16,7 @@ test('the budget counts what the browser really loads for a product page', async
 		const url = new URL(response.url())
 		if (url.origin === new URL(baseURL!).origin && url.pathname.endsWith('.js')) loaded.set(url.pathname, zlib.gzipSync(await response.body()).length)
 	})
-	await page.goto('/product/lumanare-vanilie-si-santal')
+	await page.goto('/en/product/lumanare-vanilie-si-santal')
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 	await page.waitForLoadState('networkidle')
 	const counted = new Set(measureJsBudget().pages.find((p) => p.route === 'routes/product')!.files)
@@ -26,7 +26,7 @@ test('the budget counts what the browser really loads for a product page', async
 })
 
 test('a storefront page is painted, with its first images, before any of its JavaScript is fetched (ADR 0015)', async ({ page }) => {
-	for (const path of ['/', '/catalog', '/product/lumanare-vanilie-si-santal']) {
+	for (const path of ['/en', '/en/catalog', '/en/product/lumanare-vanilie-si-santal']) {
 		await page.goto(path)
 		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 		const timing = await page.evaluate(() => {

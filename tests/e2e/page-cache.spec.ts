@@ -39,7 +39,7 @@ test('a kept product page runs in the browser like a fresh one, and shows an adm
 		visitor.on('console', (message) => {
 			if (message.type() === 'error') consoleErrors.push(`visitor: ${message.text()}`)
 		})
-		const productPath = `/product/${catalog.alpha.slug}`
+		const productPath = `/ro/product/${catalog.alpha.slug}`
 		await visitUntilCached(visitor, productPath)
 		// Served from the cache, the page still hydrates and works: its inline scripts are allowed by hash.
 		await visitor.getByRole('button', { name: 'Adaugă în coș' }).click()
@@ -56,7 +56,7 @@ test('a kept product page runs in the browser like a fresh one, and shows an adm
 		const after = await visitor.goto(productPath)
 		expect(after?.status()).toBe(200)
 		await expect(visitor.getByTestId('product-price')).toHaveText('24,50 €')
-		await visitUntilCached(visitor, `/catalog?category=${catalog.top.slug}`)
+		await visitUntilCached(visitor, `/ro/catalog?category=${catalog.top.slug}`)
 		await expect(visitor.getByText('24,50 €')).toBeVisible()
 
 		// Stock sold out (here straight in the database, as a checkout would) shows on the next visit too.
@@ -73,19 +73,30 @@ test('a kept product page runs in the browser like a fresh one, and shows an adm
 	}
 })
 
-test('each language is kept apart, and a signed-in visitor always gets a page of their own', async ({ page, browser, baseURL, createUser, signIn }) => {
+test('each language URL is kept apart whatever the cookie says, and a signed-in visitor always gets a page of their own', async ({
+	page,
+	browser,
+	baseURL,
+	createUser,
+	signIn,
+}) => {
 	const english = await anonymousPage(browser, baseURL!, 'en')
 	const spanish = await anonymousPage(browser, baseURL!, 'es')
-	await visitUntilCached(english, '/about')
-	await visitUntilCached(spanish, '/about')
+	await visitUntilCached(english, '/en/about')
+	await visitUntilCached(spanish, '/es/about')
 	await expect(english.locator('html')).toHaveAttribute('lang', 'en')
 	await expect(spanish.locator('html')).toHaveAttribute('lang', 'es')
 	await expect(english.getByRole('heading', { level: 1 })).not.toHaveText(await spanish.getByRole('heading', { level: 1 }).innerText())
+	// One entry per URL (ADR 0106): the Spanish-cookie visitor reading the English URL gets the English page, kept, with no Vary on cookies.
+	const crossed = await spanish.goto('/en/about')
+	expect(crossed?.headers()['x-cache']).toBe('HIT')
+	expect(crossed?.headers()['vary']).toBe('Accept-Encoding')
+	await expect(spanish.locator('html')).toHaveAttribute('lang', 'en')
 
 	const user = await createUser({ name: 'Ana Client' })
 	await signIn(page, user)
 	for (let visit = 0; visit < 2; visit++) {
-		const response = await page.goto('/about')
+		const response = await page.goto('/en/about')
 		expect(response?.headers()['x-cache']).toBeUndefined()
 	}
 	await waitForHydration(page)

@@ -5,7 +5,7 @@ const UPLOAD_URL = /^\/api\/uploads\/portrait\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]
 
 test('the price follows every option as it changes', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/customize-portrait')
+	await page.goto('/en/customize-portrait')
 	await waitForHydration(page)
 	const price = page.getByTestId('portrait-price')
 	await expect(page.getByRole('radio', { name: '13x18 cm' })).toBeChecked()
@@ -37,14 +37,14 @@ test('the price follows every option as it changes', async ({ page, baseURL }) =
 	await expect(page.getByText('500 / 500 characters')).toBeVisible()
 	await expect(price).toHaveText('59.80 €')
 
-	await page.goto('/customize-portrait?size=18x24')
+	await page.goto('/en/customize-portrait?size=18x24')
 	await expect(page.getByRole('radio', { name: '18x24 cm' })).toBeChecked()
 	await expect(page.getByTestId('portrait-price')).toHaveText('39.90 €')
 })
 
 test('a real JPEG uploads with a progress bar, previews without its EXIF, and can be removed', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/customize-portrait')
+	await page.goto('/ro/customize-portrait')
 	await waitForHydration(page)
 
 	// Hold the upload until the progress bar has been seen.
@@ -77,7 +77,7 @@ test('a real JPEG uploads with a progress bar, previews without its EXIF, and ca
 
 test('an 11 MB image and a text file renamed .jpg are refused with clear messages', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/customize-portrait')
+	await page.goto('/ro/customize-portrait')
 	await waitForHydration(page)
 	const input = page.getByLabel('Poza ta')
 
@@ -97,7 +97,7 @@ test('an 11 MB image and a text file renamed .jpg are refused with clear message
 
 test('a customised portrait goes into the cart with its options and the upload id, never the picture itself', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/customize-portrait?size=18x24')
+	await page.goto('/en/customize-portrait?size=18x24')
 	await waitForHydration(page)
 	await page.getByRole('button', { name: 'Add to cart' }).click()
 	await expect(page.getByRole('alert')).toHaveText('Please upload a photo!')
@@ -150,7 +150,7 @@ for (const viewport of SCAN_VIEWPORTS) {
 	test(`the portrait customiser has no serious accessibility problems (${viewport.name})`, async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
 		await page.setViewportSize(viewport)
-		await page.goto('/customize-portrait')
+		await page.goto('/en/customize-portrait')
 		await waitForHydration(page)
 		await expectNoSeriousA11yViolations(page)
 		await page.getByLabel('Your photo').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await png() })

@@ -11,8 +11,9 @@ test.describe('product page', () => {
 	})
 
 	test('by slug: image dialog, name, category, price, stock and add to cart; Product JSON-LD', async ({ page, baseURL }) => {
-		await useLanguage(page, baseURL!, 'en')
-		const response = await page.goto(`/product/${data.alpha.slug}`)
+		// A contrary stored choice: the URL's language wins (ADR 0106).
+		await useLanguage(page, baseURL!, 'ro')
+		const response = await page.goto(`/en/product/${data.alpha.slug}`)
 		expect(response?.status()).toBe(200)
 		await waitForHydration(page)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.alpha.name)
@@ -29,13 +30,15 @@ test.describe('product page', () => {
 			name: data.alpha.name,
 			offers: { '@type': 'Offer', price: '19.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
 		})
+		// The offer's URL is the page in its own language.
+		expect(jsonLd.offers.url).toMatch(new RegExp(`^https?://[^/]+/en/product/${data.alpha.slug}$`))
 		await expect(page).toHaveTitle(new RegExp(`^${data.alpha.name} \\| `))
-		await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/product/${data.alpha.slug}$`))
+		await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/en/product/${data.alpha.slug}$`))
 	})
 
 	test('Romanian visitors also see an approximate price in lei', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'ro')
-		await page.goto(`/product/${data.alpha.slug}`)
+		await page.goto(`/ro/product/${data.alpha.slug}`)
 		await expect(page.getByTestId('product-price')).toHaveText('19,90 €')
 		// 19.90 € × 4.97 (the default RON_PER_EUR) = 98.90 lei
 		await expect(page.getByTestId('product-price-lei')).toContainText('≈ 98,90 lei')
@@ -43,18 +46,18 @@ test.describe('product page', () => {
 	})
 
 	test('an id URL answers 301 to the slug URL', async ({ page, request }) => {
-		const response = await request.get(`/product/${data.alpha.id}`, { maxRedirects: 0 })
+		const response = await request.get(`/en/product/${data.alpha.id}`, { maxRedirects: 0 })
 		expect(response.status()).toBe(301)
-		expect(response.headers()['location']).toBe(`/product/${data.alpha.slug}`)
-		await page.goto(`/product/${data.alpha.id}`)
-		await expect(page).toHaveURL(new RegExp(`/product/${data.alpha.slug}$`))
+		expect(response.headers()['location']).toBe(`/en/product/${data.alpha.slug}`)
+		await page.goto(`/ro/product/${data.alpha.id}`)
+		await expect(page).toHaveURL(new RegExp(`/ro/product/${data.alpha.slug}$`))
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.alpha.name)
 	})
 
 	test('the image opens enlarged in a dialog', async ({ page, baseURL, database }) => {
 		await database.db.execute(`update products set images = '["/favicon.svg"]'::jsonb where id = '${data.alpha.id}'`)
 		await useLanguage(page, baseURL!, 'en')
-		await page.goto(`/product/${data.alpha.slug}`)
+		await page.goto(`/en/product/${data.alpha.slug}`)
 		await waitForHydration(page)
 		await page.getByRole('button', { name: /Enlarge image/ }).click()
 		const dialog = page.getByRole('dialog', { name: data.alpha.name })
@@ -65,29 +68,29 @@ test.describe('product page', () => {
 
 	test('out of stock: the stock line says so and add to cart is disabled', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'es')
-		await page.goto(`/product/${data.gamma.slug}`)
+		await page.goto(`/es/product/${data.gamma.slug}`)
 		await expect(page.getByTestId('stock-line')).toHaveText('Agotado')
 		await expect(page.getByRole('button', { name: 'Añadir al carrito' })).toBeDisabled()
 	})
 
 	test('an inactive product is not found', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'ro')
-		const response = await page.goto(`/product/${data.inactive.slug}`)
+		const response = await page.goto(`/ro/product/${data.inactive.slug}`)
 		expect(response?.status()).toBe(404)
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produs negăsit')
-		expect((await page.request.get(`/product/${data.inactive.id}`, { maxRedirects: 0 })).status()).toBe(404)
+		expect((await page.request.get(`/ro/product/${data.inactive.id}`, { maxRedirects: 0 })).status()).toBe(404)
 	})
 })
 
 test('a missing product answers 404 "Produs negăsit" with a way back to the catalog; absurd keys too', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'ro')
-	const response = await page.goto('/product/nu-exista-asa-ceva')
+	const response = await page.goto('/ro/product/nu-exista-asa-ceva')
 	expect(response?.status()).toBe(404)
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Produs negăsit')
 	await waitForHydration(page)
 	await page.getByRole('link', { name: 'Înapoi la catalog' }).click()
-	await expect(page).toHaveURL(/\/catalog$/)
+	await expect(page).toHaveURL(/\/ro\/catalog$/)
 	for (const key of ['99999999999999999999999', '00000000-0000-0000-0000-000000000000', '%00', "1'%20or%201=1", 'x'.repeat(500), '..%2F..%2Fetc']) {
-		expect((await page.request.get(`/product/${key}`, { maxRedirects: 0 })).status(), key).toBe(404)
+		expect((await page.request.get(`/ro/product/${key}`, { maxRedirects: 0 })).status(), key).toBe(404)
 	}
 })

@@ -5,8 +5,8 @@ type Section = keyof typeof en
 export type HeadingKey = { [S in Section]: `${S}.${Extract<keyof (typeof en)[S], string>}` }[Section]
 
 /**
- * Every public, indexable page, with the translation key of its main heading. The every-route test
- * visits each in en, ro and es. Helpers that add a public page add a row here. Pages kept out of
+ * Every public, indexable page (its path without language), with the translation key of its main heading.
+ * The every-route test visits each at its en, ro and es URL (/en/faq…, ADR 0106). Helpers that add a public page add a row here. Pages kept out of
  * search engines (noindex: /cart, /checkout, /login, /forgot-password, /reset-password) and pages
  * that need a session or a payment session (/account, /payment-success) are not public pages; their
  * own specs cover them.

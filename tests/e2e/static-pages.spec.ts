@@ -6,7 +6,7 @@ import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 test('the FAQ is a single-open accordion with the seven questions', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
-	await page.goto('/faq')
+	await page.goto('/en/faq')
 	await waitForHydration(page)
 	const questions = page.locator('details')
 	await expect(questions).toHaveCount(7)
@@ -23,7 +23,7 @@ test('the FAQ is a single-open accordion with the seven questions', async ({ pag
 
 test('returns: last updated October 2025, personalised products cannot be returned', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/returns')
+	await page.goto('/ro/returns')
 	await expect(page.getByText('Ultima actualizare: octombrie 2025')).toBeVisible()
 	await expect(page.getByText(/produsele personalizate.*nu pot fi returnate/i).first()).toBeVisible()
 })
@@ -32,7 +32,7 @@ test('the contact page shows the details and its form reaches the shop through t
 	const subject = `Întrebare e2e ${Date.now()}`
 	const token = `token-${Date.now()}-${Math.random().toString(36).slice(2)}`
 	await useLanguage(page, baseURL!, 'ro')
-	await page.goto('/contact')
+	await page.goto('/ro/contact')
 	await waitForHydration(page)
 	await expect(page.getByText('disponibil în curând')).toBeVisible()
 	await expect(page.getByText('România', { exact: true })).toBeVisible()

@@ -30,7 +30,7 @@ for (const viewport of SCAN_VIEWPORTS) {
 			const products = await Promise.all([1, 2, 3].map((n) => makeProduct({ name: `A11y candle ${n}`, priceCents: 1000 * n, stock: 20 })))
 			await useLanguage(page, baseURL!, language)
 			await page.setViewportSize({ width: viewport.width, height: viewport.height })
-			await page.goto('/')
+			await page.goto(`/${language}`)
 			await page.evaluate(
 				(ids) => {
 					const lines = ids.map((id, index) => ({
@@ -45,13 +45,13 @@ for (const viewport of SCAN_VIEWPORTS) {
 				products.map((product) => product.id),
 			)
 			for (const path of PAGES) {
-				await page.goto(path)
+				await page.goto(`/${language}${path === '/' ? '' : path}`)
 				await waitForHydration(page)
 				await expect(page.getByTestId('cart-count')).toHaveText('6')
 				await expectNoSeriousA11yViolations(page)
 			}
 			// The open cart panel too.
-			await page.goto('/catalog')
+			await page.goto(`/${language}/catalog`)
 			await waitForHydration(page)
 			await page.getByTestId('cart-count').click()
 			await expect(page.getByRole('dialog')).toBeVisible()

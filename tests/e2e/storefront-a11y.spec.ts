@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, useLanguage, waitForHydration } from './fixtures.ts'
 import { DEMO_PRODUCT } from './public-routes.ts'
 
-const PAGES = ['/', '/catalog', `/product/${DEMO_PRODUCT.slug}`, '/about', '/faq', '/contact']
+const PAGES = ['/ro', '/ro/catalog', `/ro/product/${DEMO_PRODUCT.slug}`, '/ro/about', '/ro/faq', '/ro/contact']
 
 for (const viewport of SCAN_VIEWPORTS) {
 	test(`no serious or critical axe violations on the storefront pages (${viewport.name}, ${viewport.width} px)`, async ({ page, baseURL }) => {
@@ -16,7 +16,7 @@ for (const viewport of SCAN_VIEWPORTS) {
 			expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(viewport.width)
 		}
 		// The open menus and the open FAQ answer are scanned too.
-		await page.goto('/faq')
+		await page.goto('/ro/faq')
 		await waitForHydration(page)
 		await page.locator('summary').first().click()
 		await expectNoSeriousA11yViolations(page)

@@ -1,6 +1,7 @@
 import en from '#domain/i18n/resources/en.ts'
 import es from '#domain/i18n/resources/es.ts'
 import ro from '#domain/i18n/resources/ro.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 import { DEMO_PRODUCT, PUBLIC_ROUTES, type HeadingKey } from './public-routes.ts'
 
@@ -12,11 +13,12 @@ function text(locale: keyof typeof RESOURCES, key: HeadingKey) {
 }
 
 for (const locale of ['en', 'ro', 'es'] as const) {
-	test(`every public route answers in ${locale}, server-rendered, with its own title, description, canonical and OG tags`, async ({ page, baseURL }) => {
-		await useLanguage(page, baseURL!, locale)
+	test(`every public route answers in ${locale}, server-rendered, with its own title, description, canonical and OG tags`, async ({ page }) => {
 		const titles = new Set<string>()
 		for (const route of [...PUBLIC_ROUTES, { path: `/product/${DEMO_PRODUCT.slug}`, heading: null }]) {
-			const response = await page.goto(route.path)
+			// Each page at its language's URL (ADR 0106), with no stored choice.
+			const url = localizedPath(locale, route.path)
+			const response = await page.goto(url)
 			expect(response?.status(), route.path).toBe(200)
 			await expect(page.locator('html')).toHaveAttribute('lang', locale)
 			if (route.heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(locale, route.heading))
@@ -25,9 +27,19 @@ for (const locale of ['en', 'ro', 'es'] as const) {
 			expect(titles.has(title), `${route.path} repeats the title "${title}"`).toBe(false)
 			titles.add(title)
 			await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^.{20,}$/)
-			await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`^https?://[^/]+${route.path.replace(/[?]/g, '\\?')}$`))
+			await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`^https?://[^/]+${url.replace(/[?]/g, '\\?')}$`))
 			await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title)
 			await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /^https?:\/\//)
+			// The page in every language, and x-default (the address without language).
+			for (const other of ['en', 'ro', 'es'])
+				await expect(page.locator(`link[rel="alternate"][hreflang="${other}"]`)).toHaveAttribute(
+					'href',
+					new RegExp(`^https?://[^/]+${localizedPath(other as 'en', route.path).replace(/[?]/g, '\\?')}$`),
+				)
+			await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+				'href',
+				new RegExp(`^https?://[^/]+${route.path.replace(/[?]/g, '\\?')}$`),
+			)
 			// The footer and header are on every page, in the same language.
 			await expect(page.getByRole('link', { name: text(locale, 'footer.privacy') })).toBeVisible()
 		}
@@ -38,7 +50,7 @@ for (const locale of ['en', 'ro', 'es'] as const) {
 test('the header menus open on hover and click, list the spec items, and close on Escape', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
 	await page.setViewportSize({ width: 1280, height: 900 })
-	await page.goto('/')
+	await page.goto('/en')
 	await waitForHydration(page)
 	const shop = page.getByRole('button', { name: 'Shop' })
 	await shop.hover()
@@ -47,47 +59,51 @@ test('the header menus open on hover and click, list the spec items, and close o
 	for (const name of ['Bestsellers', 'New Arrivals', 'Bundles / Gift Sets', 'Personalised cardboard portraits', 'Scented candles']) {
 		await expect(shopMenu.getByRole('link', { name })).toBeVisible()
 	}
-	await expect(shopMenu.getByRole('link', { name: 'New Arrivals' })).toHaveAttribute('href', '/catalog?filter=new')
+	await expect(shopMenu.getByRole('link', { name: 'New Arrivals' })).toHaveAttribute('href', '/en/catalog?filter=new')
 	await page.getByRole('button', { name: 'Subscribe' }).hover()
 	const subscribeMenu = page.locator('#menu-subscribe')
 	await expect(subscribeMenu.getByRole('link', { name: 'Newsletter' })).toBeVisible()
 	await expect(subscribeMenu.getByText('Candle Subscription')).toContainText('coming soon')
-	await expect(subscribeMenu.getByRole('link', { name: 'Discovery Set' })).toHaveAttribute('href', '/catalog?category=discovery')
+	await expect(subscribeMenu.getByRole('link', { name: 'Discovery Set' })).toHaveAttribute('href', '/en/catalog?category=discovery')
 	await expect(shopMenu).toBeHidden()
 	await page.keyboard.press('Escape')
 	await expect(subscribeMenu).toBeHidden()
 	await page.getByRole('button', { name: 'Shop' }).click()
 	await shopMenu.getByRole('link', { name: 'Scented candles' }).click()
-	await expect(page).toHaveURL(/\/catalog\?category=candle$/)
+	await expect(page).toHaveURL(/\/en\/catalog\?category=candle$/)
 	await expect(shopMenu).toBeHidden()
 })
 
 test('the mobile menu opens, navigates and closes', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'es')
 	await page.setViewportSize({ width: 375, height: 812 })
-	await page.goto('/')
+	await page.goto('/es')
 	await waitForHydration(page)
 	const toggle = page.getByRole('button', { name: 'Menú' })
 	await toggle.click()
 	const panel = page.locator('#mobile-menu')
 	await expect(panel).toBeVisible()
 	// The whole catalogue has a name of its own, not the Shop group's title again.
-	await expect(panel.getByRole('link', { name: 'Todos los productos' })).toHaveAttribute('href', '/catalog')
+	await expect(panel.getByRole('link', { name: 'Todos los productos' })).toHaveAttribute('href', '/es/catalog')
 	await expect(panel.getByText('Tienda', { exact: true })).toHaveCount(1)
 	await panel.getByRole('link', { name: 'Sobre nosotros' }).click()
-	await expect(page).toHaveURL(/\/about$/)
+	await expect(page).toHaveURL(/\/es\/about$/)
 	await expect(panel).toBeHidden()
 })
 
 test('robots.txt keeps crawlers out of private areas and points at the sitemap, which lists active products and categories', async ({ request }) => {
 	const robots = await (await request.get('/robots.txt')).text()
-	for (const path of ['/admin', '/account', '/cart', '/checkout']) expect(robots).toContain(`Disallow: ${path}`)
+	for (const path of ['/admin', '/account']) expect(robots).toContain(`Disallow: ${path}`)
+	// The private pages in every language (ADR 0106).
+	for (const locale of ['en', 'ro', 'es'])
+		for (const path of ['/account', '/cart', '/checkout', '/login']) expect(robots).toContain(`Disallow: /${locale}${path}`)
 	expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m)
 	const response = await request.get('/sitemap.xml')
 	expect(response.headers()['content-type']).toContain('application/xml')
 	const sitemap = await response.text()
-	expect(sitemap).toContain(`/product/${DEMO_PRODUCT.slug}</loc>`)
-	expect(sitemap).toContain('/catalog?category=candle</loc>')
-	expect(sitemap).toContain('/catalog?category=candle&amp;subcategory=lumanari-in-borcan</loc>')
+	for (const locale of ['en', 'ro', 'es']) expect(sitemap).toContain(`/${locale}/product/${DEMO_PRODUCT.slug}</loc>`)
+	expect(sitemap).toContain('/es/catalog?category=candle</loc>')
+	expect(sitemap).toContain('/ro/catalog?category=candle&amp;subcategory=lumanari-in-borcan</loc>')
+	expect(sitemap).toContain('hreflang="x-default"')
 	expect(sitemap).toContain('<loc>http')
 })

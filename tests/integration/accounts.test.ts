@@ -52,29 +52,30 @@ const signInForm = (email: string, password: string) => ({ intent: 'login', emai
 describe('sign-in', () => {
 	it('gives an httpOnly SameSite=Lax session cookie, honours a same-site returnUrl and refuses an off-site one', async () => {
 		const user = await createTestUser(handle.db)
-		const ok = await post('/login', { ...signInForm(user.email, user.password), returnUrl: '/account?x=1' })
+		const ok = await post('/en/login', { ...signInForm(user.email, user.password), returnUrl: '/account?x=1' })
 		expect(ok.status).toBe(302)
-		expect(ok.headers.get('location')).toBe('/account?x=1')
+		// An old returnUrl without language gets the login page's (ADR 0106).
+		expect(ok.headers.get('location')).toBe('/en/account?x=1')
 		const cookie = ok.headers.getSetCookie().find((value) => value.startsWith('shop.session_token='))!
 		expect(cookie).toMatch(/HttpOnly/i)
 		expect(cookie).toMatch(/SameSite=Lax/i)
 		expect(cookie).not.toMatch(/Secure/i)
 
 		for (const evil of ['https://evil.example/', '//evil.example', '/\\evil.example', '/.//evil.example', 'javascript:alert(1)']) {
-			const response = await post('/login', { ...signInForm(user.email, user.password), returnUrl: evil })
-			expect([response.status, response.headers.get('location')], evil).toEqual([302, '/'])
+			const response = await post('/en/login', { ...signInForm(user.email, user.password), returnUrl: evil })
+			expect([response.status, response.headers.get('location')], evil).toEqual([302, '/en'])
 		}
 		// The query string is only a fallback for the hidden field, and is checked the same way.
-		const viaQuery = await post('/login?returnUrl=https%3A%2F%2Fevil.example', signInForm(user.email, user.password))
-		expect(viaQuery.headers.get('location')).toBe('/')
+		const viaQuery = await post('/en/login?returnUrl=https%3A%2F%2Fevil.example', signInForm(user.email, user.password))
+		expect(viaQuery.headers.get('location')).toBe('/en')
 	})
 
 	it('answers wrong credentials, unknown accounts and bad input with 4xx and a clear message', async () => {
 		const user = await createTestUser(handle.db)
-		const wrong = await post('/login', signInForm(user.email, 'not-my-password'))
+		const wrong = await post('/en/login', signInForm(user.email, 'not-my-password'))
 		expect(wrong.status).toBe(401)
 		expect(await wrong.text()).toContain('Wrong email or password.')
-		const unknown = await post('/login', signInForm(uniqueEmail('nobody'), 'whatever-password'))
+		const unknown = await post('/en/login', signInForm(uniqueEmail('nobody'), 'whatever-password'))
 		expect(unknown.status).toBe(401)
 		expect(await unknown.text()).toContain('Wrong email or password.')
 
@@ -93,7 +94,7 @@ describe('sign-in', () => {
 			[{ intent: 'elevate', email: user.email }, 'Something went wrong.'],
 		]
 		for (const [form, message] of cases) {
-			const response = await post('/login', form)
+			const response = await post('/en/login', form)
 			expect(response.status, JSON.stringify(form).slice(0, 80)).toBe(400)
 			expect(await response.text()).toContain(message)
 		}
@@ -101,15 +102,15 @@ describe('sign-in', () => {
 
 	it('refuses a cross-site POST', async () => {
 		const user = await createTestUser(handle.db)
-		const response = await post('/login', signInForm(user.email, user.password), { origin: 'https://evil.example' })
+		const response = await post('/en/login', signInForm(user.email, user.password), { origin: 'https://evil.example' })
 		expect(response.status).toBe(403)
 		expect(response.headers.getSetCookie().some((value) => value.includes('session_token='))).toBe(false)
 	})
 
 	it('limits attempts per account from one address with a clear 429 and Retry-After, even with the right password, and counts in the database', async () => {
 		const user = await createTestUser(handle.db)
-		for (let i = 0; i < 5; i++) expect((await post('/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
-		const blocked = await post('/login', signInForm(user.email, user.password))
+		for (let i = 0; i < 5; i++) expect((await post('/en/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
+		const blocked = await post('/en/login', signInForm(user.email, user.password))
 		expect(blocked.status).toBe(429)
 		expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
 		expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Please try again in (a minute|\d+ minutes)\./)
@@ -121,13 +122,13 @@ describe('sign-in', () => {
 		expect(counter?.failures).toBe(5)
 		// Another account from the same address is still let in.
 		const other = await createTestUser(handle.db)
-		expect((await post('/login', signInForm(other.email, other.password))).status).toBe(302)
+		expect((await post('/en/login', signInForm(other.email, other.password))).status).toBe(302)
 	})
 
 	it('limits attempts per address across accounts', async () => {
-		for (let i = 0; i < 20; i++) expect((await post('/login', signInForm(uniqueEmail('spray'), 'spray-password-1'))).status).toBe(401)
+		for (let i = 0; i < 20; i++) expect((await post('/en/login', signInForm(uniqueEmail('spray'), 'spray-password-1'))).status).toBe(401)
 		const user = await createTestUser(handle.db)
-		const blocked = await post('/login', signInForm(user.email, user.password))
+		const blocked = await post('/en/login', signInForm(user.email, user.password))
 		expect(blocked.status).toBe(429)
 		expect(await blocked.text()).toContain('Too many sign-in attempts.')
 	})
@@ -135,37 +136,37 @@ describe('sign-in', () => {
 	it('an attacker’s failures slow only the attacker: the owner’s browser gets in, the attacker’s waits grow, and the admin sees the block', async () => {
 		const owner = await createTestUser(handle.db)
 		const attacker = '203.0.113.66'
-		for (let i = 0; i < 5; i++) expect((await post('/login', signInForm(owner.email, 'wrong-guess-1'), { from: attacker })).status).toBe(401)
-		const first = await post('/login', signInForm(owner.email, owner.password), { from: attacker })
+		for (let i = 0; i < 5; i++) expect((await post('/en/login', signInForm(owner.email, 'wrong-guess-1'), { from: attacker })).status).toBe(401)
+		const first = await post('/en/login', signInForm(owner.email, owner.password), { from: attacker })
 		expect(first.status).toBe(429)
 		const firstWait = Number(first.headers.get('retry-after'))
 		expect(firstWait).toBeGreaterThan(0)
 		// Hammering during the wait does not lengthen it.
 		for (let i = 0; i < 5; i++)
-			expect(Number((await post('/login', signInForm(owner.email, 'wrong-guess-2'), { from: attacker })).headers.get('retry-after'))).toBeLessThanOrEqual(
+			expect(Number((await post('/en/login', signInForm(owner.email, 'wrong-guess-2'), { from: attacker })).headers.get('retry-after'))).toBeLessThanOrEqual(
 				firstWait,
 			)
 
 		// The owner, from home, signs in and gets a known-device cookie …
-		const home = await post('/login', signInForm(owner.email, owner.password), { from: '198.51.100.7' })
+		const home = await post('/en/login', signInForm(owner.email, owner.password), { from: '198.51.100.7' })
 		expect(home.status).toBe(302)
 		const device = home.headers.getSetCookie().find((value) => value.startsWith('shop.known_device='))
 		expect(device).toMatch(/HttpOnly/i)
 		// … which lets them in even from the attacker's address.
-		expect((await post('/login', signInForm(owner.email, owner.password), { from: attacker, cookie: device!.split(';')[0] })).status).toBe(302)
+		expect((await post('/en/login', signInForm(owner.email, owner.password), { from: attacker, cookie: device!.split(';')[0] })).status).toBe(302)
 		// The mark changes no page: a signed-out returning visitor still gets the shared, cached pages.
 		const deviceOnly = { headers: { Cookie: device!.split(';')[0]! } }
-		await waitUntil(async () => (await fetch(`${shop.url}/about`, deviceOnly)).headers.get('x-cache') === 'HIT', {
+		await waitUntil(async () => (await fetch(`${shop.url}/en/about`, deviceOnly)).headers.get('x-cache') === 'HIT', {
 			timeoutMs: 10_000,
-			what: '/about served from the page cache',
+			what: '/en/about served from the page cache',
 		})
 
 		// The wait ends (moved into the past, not slept through); the next failure earns a longer one.
 		await handle.db.execute(
 			sql`update sign_in_failures set blocked_until = now() - interval '1 second' where key = ${`account-address:${owner.email}|${attacker}`}`,
 		)
-		expect((await post('/login', signInForm(owner.email, 'wrong-guess-3'), { from: attacker })).status).toBe(401)
-		const second = await post('/login', signInForm(owner.email, 'wrong-guess-4'), { from: attacker })
+		expect((await post('/en/login', signInForm(owner.email, 'wrong-guess-3'), { from: attacker })).status).toBe(401)
+		const second = await post('/en/login', signInForm(owner.email, 'wrong-guess-4'), { from: attacker })
 		expect(second.status).toBe(429)
 		expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(firstWait)
 
@@ -181,9 +182,9 @@ describe('sign-in', () => {
 
 	it('a successful sign-in resets the account counter', async () => {
 		const user = await createTestUser(handle.db)
-		for (let i = 0; i < 4; i++) await post('/login', signInForm(user.email, 'wrong-password-1'))
-		expect((await post('/login', signInForm(user.email, user.password))).status).toBe(302)
-		for (let i = 0; i < 4; i++) expect((await post('/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
+		for (let i = 0; i < 4; i++) await post('/en/login', signInForm(user.email, 'wrong-password-1'))
+		expect((await post('/en/login', signInForm(user.email, user.password))).status).toBe(302)
+		for (let i = 0; i < 4; i++) expect((await post('/en/login', signInForm(user.email, 'wrong-password-1'))).status).toBe(401)
 	})
 })
 
@@ -191,30 +192,30 @@ describe('sessions', () => {
 	it('logout ends the session on the server: the old cookie no longer works', async () => {
 		const user = await createTestUser(handle.db)
 		const cookie = await signInOverHttp(shop.url, user.email, user.password)
-		expect((await get('/account', cookie)).status).toBe(200)
+		expect((await get('/en/account', cookie)).status).toBe(200)
 		const out = await post('/logout', {}, { cookie })
-		expect([out.status, out.headers.get('location')]).toEqual([302, '/'])
+		expect([out.status, out.headers.get('location')]).toEqual([302, '/en'])
 		expect(out.headers.getSetCookie().some((value) => /^shop\.session_token=;/.test(value) && /Max-Age=0/i.test(value))).toBe(true)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
-		const replay = await get('/account', cookie)
-		expect([replay.status, replay.headers.get('location')]).toEqual([302, '/login?returnUrl=%2Faccount'])
+		const replay = await get('/en/account', cookie)
+		expect([replay.status, replay.headers.get('location')]).toEqual([302, '/en/login?returnUrl=%2Fen%2Faccount'])
 	})
 
 	it('signing in gives a new session id and ends the session the browser had', async () => {
 		const user = await createTestUser(handle.db)
 		const first = await signInOverHttp(shop.url, user.email, user.password)
-		const again = await post('/login', signInForm(user.email, user.password), { cookie: first })
+		const again = await post('/en/login', signInForm(user.email, user.password), { cookie: first })
 		const second = sessionCookieFrom(again.headers.getSetCookie())!
 		expect(second).not.toBe(first)
-		expect((await get('/account', first)).status).toBe(302)
-		expect((await get('/account', second)).status).toBe(200)
+		expect((await get('/en/account', first)).status).toBe(302)
+		expect((await get('/en/account', second)).status).toBe(200)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
 	})
 
 	it('a forged or tampered cookie is just signed out', async () => {
-		const forged = await get('/account', 'shop.session_token=forged.signature')
+		const forged = await get('/en/account', 'shop.session_token=forged.signature')
 		expect(forged.status).toBe(302)
-		expect(forged.headers.get('location')).toBe('/login?returnUrl=%2Faccount')
+		expect(forged.headers.get('location')).toBe('/en/login?returnUrl=%2Fen%2Faccount')
 	})
 
 	it('a session past the absolute lifetime ends even if used', async () => {
@@ -224,7 +225,7 @@ describe('sessions', () => {
 			.update(sessions)
 			.set({ createdAt: new Date(Date.now() - 13 * 3600_000) })
 			.where(eq(sessions.userId, user.id))
-		expect((await get('/account', cookie)).status).toBe(302)
+		expect((await get('/en/account', cookie)).status).toBe(302)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
 	})
 
@@ -233,21 +234,21 @@ describe('sessions', () => {
 		const here = await signInOverHttp(shop.url, user.email, user.password)
 		const elsewhere = await signInOverHttp(shop.url, user.email, user.password)
 		const weak = await post(
-			'/account',
+			'/en/account',
 			{ intent: 'change-password', currentPassword: user.password, newPassword: 'qwerty123', confirmPassword: 'qwerty123' },
 			{ cookie: here },
 		)
 		expect(weak.status).toBe(400)
 		const changed = await post(
-			'/account',
+			'/en/account',
 			{ intent: 'change-password', currentPassword: user.password, newPassword: 'new-lantern-orchard-7', confirmPassword: 'new-lantern-orchard-7' },
 			{ cookie: here },
 		)
 		expect(changed.status).toBe(200)
 		const renewed = sessionCookieFrom(changed.headers.getSetCookie()) ?? here
-		expect((await get('/account', renewed)).status).toBe(200)
-		expect((await get('/account', elsewhere)).status).toBe(302)
-		expect((await post('/login', signInForm(user.email, 'new-lantern-orchard-7'))).status).toBe(302)
+		expect((await get('/en/account', renewed)).status).toBe(200)
+		expect((await get('/en/account', elsewhere)).status).toBe(302)
+		expect((await post('/en/login', signInForm(user.email, 'new-lantern-orchard-7'))).status).toBe(302)
 	})
 })
 
@@ -292,8 +293,8 @@ describe('password reset', () => {
 		const sessionB = await signInOverHttp(shop.url, user.email, user.password)
 
 		const unknownEmail = uniqueEmail('ghost')
-		const known = await post('/forgot-password', { email: user.email })
-		const unknown = await post('/forgot-password', { email: unknownEmail })
+		const known = await post('/en/forgot-password', { email: user.email })
+		const unknown = await post('/en/forgot-password', { email: unknownEmail })
 		expect(known.status).toBe(200)
 		expect(unknown.status).toBe(200)
 		const sent = 'If an account exists for this address, we have sent it a link'
@@ -310,48 +311,48 @@ describe('password reset', () => {
 		expect(stored.length).toBeGreaterThan(0)
 		for (const row of stored) expect(JSON.stringify(row)).not.toContain(token)
 
-		expect((await get(`/reset-password?token=${token}`)).status).toBe(200)
-		const forged = await get('/reset-password?token=forged-token')
+		expect((await get(`/en/reset-password?token=${token}`)).status).toBe(200)
+		const forged = await get('/en/reset-password?token=forged-token')
 		expect(forged.status).toBe(400)
 		expect(await forged.text()).toContain('This reset link is not valid or has expired.')
 
-		const mismatch = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'other-candle-wick-8' })
+		const mismatch = await post('/en/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'other-candle-wick-8' })
 		expect(mismatch.status).toBe(400)
 		expect(await mismatch.text()).toContain('The two passwords do not match.')
-		const common = await post('/reset-password', { token, password: 'baseball', confirmPassword: 'baseball' })
+		const common = await post('/en/reset-password', { token, password: 'baseball', confirmPassword: 'baseball' })
 		expect(common.status).toBe(400)
 
-		const done = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
-		expect([done.status, done.headers.get('location')]).toEqual([302, '/login'])
+		const done = await post('/en/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
+		expect([done.status, done.headers.get('location')]).toEqual([302, '/en/login'])
 		// Every session ended.
-		expect((await get('/account', sessionA)).status).toBe(302)
-		expect((await get('/account', sessionB)).status).toBe(302)
+		expect((await get('/en/account', sessionA)).status).toBe(302)
+		expect((await get('/en/account', sessionB)).status).toBe(302)
 		expect(await handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
 		// The link is spent; the new password works and the old one does not.
-		const reuse = await post('/reset-password', { token, password: 'another-candle-9', confirmPassword: 'another-candle-9' })
+		const reuse = await post('/en/reset-password', { token, password: 'another-candle-9', confirmPassword: 'another-candle-9' })
 		expect(reuse.status).toBe(400)
-		expect((await post('/login', signInForm(user.email, user.password))).status).toBe(401)
-		expect((await post('/login', signInForm(user.email, 'fresh-candle-wick-8'))).status).toBe(302)
+		expect((await post('/en/login', signInForm(user.email, user.password))).status).toBe(401)
+		expect((await post('/en/login', signInForm(user.email, 'fresh-candle-wick-8'))).status).toBe(302)
 	})
 
 	it('an expired link is refused', async () => {
 		const user = await createTestUser(handle.db)
-		await post('/forgot-password', { email: user.email })
+		await post('/en/forgot-password', { email: user.email })
 		const mail = await waitForResetMail(user.email)
 		const token = new URL(/(http:\/\/\S+)/.exec(mail.text)![1]!).searchParams.get('token')!
 		// The row is found by the account it resets: its identifier is only a hash of the token (ADR 0097).
 		await handle.db.execute(sql`update verification set expires_at = now() - interval '1 second' where value = ${user.id}`)
-		expect((await get(`/reset-password?token=${token}`)).status).toBe(400)
-		const response = await post('/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
+		expect((await get(`/en/reset-password?token=${token}`)).status).toBe(400)
+		const response = await post('/en/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
 		expect(response.status).toBe(400)
 		expect(await response.text()).toContain('This reset link is not valid or has expired.')
 	})
 
 	it('bad input is a 400 with a message', async () => {
-		const bad = await post('/forgot-password', { email: 'not an email' })
+		const bad = await post('/en/forgot-password', { email: 'not an email' })
 		expect(bad.status).toBe(400)
 		expect(await bad.text()).toContain('Please enter a valid email address.')
-		const noToken = await post('/reset-password', { password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
+		const noToken = await post('/en/reset-password', { password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
 		expect(noToken.status).toBe(400)
 	})
 })
@@ -369,14 +370,14 @@ describe('account data (GDPR)', () => {
 		const cookie = await signInOverHttp(shop.url, user.email, user.password)
 		const other = await signInOverHttp(shop.url, user.email, user.password)
 
-		const unconfirmed = await post('/account', { intent: 'delete-account', password: user.password }, { cookie })
+		const unconfirmed = await post('/en/account', { intent: 'delete-account', password: user.password }, { cookie })
 		expect(unconfirmed.status).toBe(400)
 		expect(await unconfirmed.text()).toContain('Please tick the box to confirm.')
 
-		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
-		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/'])
+		const deleted = await post('/en/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
+		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/en'])
 		expect(await handle.db.select().from(users).where(eq(users.id, user.id))).toEqual([])
-		expect((await get('/account', other)).status).toBe(302)
+		expect((await get('/en/account', other)).status).toBe(302)
 		const [kept] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(kept).toMatchObject({ userId: null, email: 'deleted@invalid', totalCents: 2990 })
 		expect(kept!.shippingAddress).toEqual({ fullName: '', phone: '', address: '', city: '', postalCode: '', country: 'România', notes: '' })
@@ -390,11 +391,11 @@ describe('account data (GDPR)', () => {
 		const session = await createSessionCookie(handle.db, user.id)
 		const cookie = `${session.name}=${session.value}`
 
-		const page = await (await get('/account', cookie)).text()
+		const page = await (await get('/en/account', cookie)).text()
 		expect(page).toContain('You have orders still to be delivered (1). Their shipping details and photos stay with us until they are delivered or cancelled')
 
-		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
-		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/'])
+		const deleted = await post('/en/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie })
+		expect([deleted.status, deleted.headers.get('location')]).toEqual([302, '/en'])
 		const [kept] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(kept).toMatchObject({
 			userId: null,
@@ -425,7 +426,11 @@ describe('account data (GDPR)', () => {
 		const { url } = (await uploaded.json()) as { url: string }
 		expect((await fetch(`${shop.url}${url}`)).status).toBe(200)
 
-		const deleted = await post('/account', { intent: 'delete-account', password: user.password, confirm: 'on' }, { cookie: `${session.name}=${session.value}` })
+		const deleted = await post(
+			'/en/account',
+			{ intent: 'delete-account', password: user.password, confirm: 'on' },
+			{ cookie: `${session.name}=${session.value}` },
+		)
 		expect(deleted.status).toBe(302)
 		expect((await fetch(`${shop.url}${url}`)).status).toBe(404)
 	})
@@ -434,7 +439,7 @@ describe('account data (GDPR)', () => {
 		const user = await createTestUser(handle.db)
 		await insertTestOrder(handle.db, { userId: user.id, email: user.email, status: 'delivered' })
 		const session = await createSessionCookie(handle.db, user.id)
-		const page = await (await get('/account', `${session.name}=${session.value}`)).text()
+		const page = await (await get('/en/account', `${session.name}=${session.value}`)).text()
 		expect(page).not.toContain('You have orders still to be delivered')
 	})
 

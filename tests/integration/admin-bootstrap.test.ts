@@ -77,7 +77,7 @@ describe('first administrator from ADMIN_EMAIL and ADMIN_PASSWORD', () => {
 			env: { DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'false', PUBLIC_URL: 'https://shop.example.test', ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: PASSWORD },
 		})
 		try {
-			const response = await fetch(`${shop.url}/login`, {
+			const response = await fetch(`${shop.url}/en/login`, {
 				method: 'POST',
 				redirect: 'manual',
 				// Behind its https proxy the browser's origin is the request's own; here that is the loopback address.

@@ -10,8 +10,8 @@ export type Actor = (typeof ACTORS)[number]
 
 /**
  * - `ok`: 200 (`check` then looks at the body);
- * - `login`: redirect to /login?returnUrl=<this path>;
- * - `home`: redirect to /;
+ * - `login`: redirect to the login page (in the path's language, else the visitor's) with returnUrl=<this path>;
+ * - `home`: redirect to the home page (in the path's language, else the visitor's);
  * - `{ redirect }`: a success that redirects there (a saved form going back to its list);
  * - a number: exactly that status (201 created, 400 bad input, 403, 404, 405 no such action).
  */
@@ -133,7 +133,7 @@ function onlyOwnOrders(body: string, actor: Actor, fx: MatrixFixtures) {
 
 export const MATRIX_ROWS: MatrixRow[] = [
 	// Account
-	{ name: 'account page', method: 'GET', path: '/account', expect: { anonymous: 'login', ...everyoneSignedIn('ok') }, check: onlyOwnOrders },
+	{ name: 'account page', method: 'GET', path: '/en/account', expect: { anonymous: 'login', ...everyoneSignedIn('ok') }, check: onlyOwnOrders },
 	{
 		name: 'account data export',
 		method: 'GET',
@@ -150,7 +150,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	{
 		name: 'account action: change password with a wrong current password',
 		method: 'POST',
-		path: '/account',
+		path: '/en/account',
 		form: () => ({
 			intent: 'change-password',
 			currentPassword: 'not-the-password',
@@ -162,23 +162,23 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	{
 		name: 'account action: delete account without the password',
 		method: 'POST',
-		path: '/account',
+		path: '/en/account',
 		form: () => ({ intent: 'delete-account', password: 'not-the-password', confirm: 'on' }),
 		expect: { anonymous: 'login', ...everyoneSignedIn(400) },
 	},
 	{
 		name: 'account action: unknown intent',
 		method: 'POST',
-		path: '/account',
+		path: '/en/account',
 		form: () => ({ intent: 'grant-admin', role: 'admin' }),
 		expect: { anonymous: 'login', ...everyoneSignedIn(400) },
 	},
 	// Session pages
-	{ name: 'login page', method: 'GET', path: '/login', expect: { anonymous: 'ok', ...everyoneSignedIn('home') } },
+	{ name: 'login page', method: 'GET', path: '/en/login', expect: { anonymous: 'ok', ...everyoneSignedIn('home') } },
 	{
 		name: 'login page with an off-site returnUrl',
 		method: 'GET',
-		path: '/login?returnUrl=https%3A%2F%2Fevil.example%2F',
+		path: '/en/login?returnUrl=https%3A%2F%2Fevil.example%2F',
 		expect: { anonymous: 'ok', ...everyoneSignedIn('home') },
 	},
 	{ name: 'logout by GET changes nothing', method: 'GET', path: '/logout', data: false, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },

@@ -1,3 +1,4 @@
+import { localeFromPath, localizedPath } from '#domain/i18n/paths.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
@@ -79,8 +80,17 @@ function pathOf(row: MatrixRow) {
 	return typeof row.path === 'function' ? row.path(fixtures) : row.path
 }
 
+/** The matrix's requests send no language cookie or Accept-Language: a page without language in its URL (admin) is the visitor's English (ADR 0106). */
+function languageOf(path: string) {
+	return localeFromPath(path) ?? 'en'
+}
+
 function loginTarget(path: string) {
-	return `/login?returnUrl=${encodeURIComponent(path)}`
+	return `${localizedPath(languageOf(path), '/login')}?returnUrl=${encodeURIComponent(path)}`
+}
+
+function homeTarget(path: string) {
+	return localizedPath(languageOf(path), '/')
 }
 
 async function assertOutcome(response: Response, outcome: Outcome, row: MatrixRow, actor: Actor) {
@@ -94,7 +104,7 @@ async function assertOutcome(response: Response, outcome: Outcome, row: MatrixRo
 	} else if (outcome === 'login') {
 		expect([response.status, location], where).toEqual([302, loginTarget(path)])
 	} else if (outcome === 'home') {
-		expect([response.status, location], where).toEqual([302, '/'])
+		expect([response.status, location], where).toEqual([302, homeTarget(path)])
 	} else if (typeof outcome === 'object') {
 		expect([response.status, location], `${where}: ${body.slice(0, 300)}`).toEqual([302, outcome.redirect])
 	} else {
@@ -155,7 +165,7 @@ describe.each(MATRIX_ROWS.map((row) => [row.name, row] as const))('%s', (_name, 
 			} else if (typeof outcome === 'object') {
 				throw new Error(`${where}: GET rows do not redirect on success`)
 			} else if (outcome === 'login' || outcome === 'home') {
-				const target = outcome === 'login' ? loginTarget(pathOf(row)) : '/'
+				const target = outcome === 'login' ? loginTarget(pathOf(row)) : homeTarget(pathOf(row))
 				expect(response.status, where).toBe(202)
 				expect(body, where).toContain('SingleFetchRedirect')
 				expect(body, where).toContain(JSON.stringify(target))

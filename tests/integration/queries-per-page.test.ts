@@ -36,7 +36,7 @@ describe('database queries per storefront page', () => {
 		await timed.stop()
 		const plain = await startShop({ dataDir: timed.dataDir })
 		shops.push(plain)
-		const response = await fetch(`${plain.url}/catalog`)
+		const response = await fetch(`${plain.url}/en/catalog`)
 		await response.arrayBuffer()
 		expect(response.status).toBe(200)
 		expect(response.headers.get('server-timing')).toBeNull()

@@ -76,9 +76,11 @@ async function landing(response: Response, label: string) {
 }
 
 describe('redirect targets from requests', () => {
-	it('/language redirectTo: a same-site path is kept; anything a browser would take off-site, or that no header can carry, becomes /', async () => {
+	it('/language redirectTo: a same-site path is kept (in the chosen language, ADR 0106); anything a browser would take off-site, or that no header can carry, becomes the home page', async () => {
 		const kept = await landing(await post('/language', { lang: 'ro', redirectTo: '/catalog?category=candle' }), 'kept')
-		expect(kept.pathname + kept.search).toBe('/catalog?category=candle')
+		expect(kept.pathname + kept.search).toBe('/ro/catalog?category=candle')
+		const moved = await landing(await post('/language', { lang: 'es', redirectTo: '/ro/catalog?category=candle' }), 'moved')
+		expect(moved.pathname + moved.search).toBe('/es/catalog?category=candle')
 		for (const target of HOSTILE_TARGETS) {
 			const url = await landing(await post('/language', { lang: 'ro', redirectTo: target }), JSON.stringify(target))
 			expect(url.origin, JSON.stringify(target)).toBe(shop.url)
@@ -91,7 +93,7 @@ describe('redirect targets from requests', () => {
 	it('/login returnUrl (the form field, the query string, and the signed-in visitor sent straight on) stays on the site', async () => {
 		for (const target of HOSTILE_TARGETS) {
 			const label = JSON.stringify(target)
-			const signedIn = await fetch(`${shop.url}/login?${new URLSearchParams({ returnUrl: target })}`, {
+			const signedIn = await fetch(`${shop.url}/en/login?${new URLSearchParams({ returnUrl: target })}`, {
 				redirect: 'manual',
 				headers: { Cookie: `lang=en; ${cookie}` },
 			})
@@ -99,13 +101,13 @@ describe('redirect targets from requests', () => {
 		}
 		// A real sign-in, twice (the rate limit counts them), with a hostile field and a hostile query.
 		for (const [path, returnUrl] of [
-			['/login', '/\t/evil.example'],
-			[`/login?returnUrl=${encodeURIComponent('/\r\n/evil.example')}`, undefined],
+			['/en/login', '/\t/evil.example'],
+			[`/en/login?returnUrl=${encodeURIComponent('/\r\n/evil.example')}`, undefined],
 		] as const) {
 			const fields: Record<string, string> = { intent: 'login', email: user.email, password: user.password }
 			if (returnUrl !== undefined) fields.returnUrl = returnUrl
 			const url = await landing(await post(path, fields), path)
-			expect(url.href).toBe(`${shop.url}/`)
+			expect(url.href).toBe(`${shop.url}/en`)
 		}
 	})
 })

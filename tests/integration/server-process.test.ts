@@ -147,7 +147,7 @@ describe('SIGTERM', () => {
 			// Not a wait: the requests are spread over 200 ms, so the SIGTERM falls among them.
 			const requests = emails.map((email, index) =>
 				new Promise((resolve) => setTimeout(resolve, index * 5)).then(() =>
-					fetch(`${shop.url}/newsletter`, {
+					fetch(`${shop.url}/en/newsletter`, {
 						method: 'POST',
 						headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 						body: new URLSearchParams({ email, consent: 'on' }),

@@ -183,7 +183,7 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 		expect(subscriber!.consentedAt).toBeInstanceOf(Date)
 		const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'eva@example.com'))
 		expect(welcome).toHaveLength(1)
-		expect(welcome[0]!.text).toContain(`${publicUrl}/newsletter/unsubscribe?token=${subscriber!.unsubscribeToken}`)
+		expect(welcome[0]!.text).toContain(`${publicUrl}/ro/newsletter/unsubscribe?token=${subscriber!.unsubscribeToken}`)
 		expect(await unsubscribeFromNewsletter(db, subscriber!.unsubscribeToken)).toBe(true)
 		expect(await unsubscribeFromNewsletter(db, subscriber!.unsubscribeToken)).toBe(false)
 		expect(await unsubscribeFromNewsletter(db, 'short')).toBe(false)

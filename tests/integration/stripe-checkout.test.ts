@@ -81,8 +81,9 @@ describe('Stripe Checkout through the real SDK', () => {
 			customer_email: 'ana@example.com',
 			client_reference_id: body.orderId,
 			metadata: { order_id: body.orderId },
-			success_url: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-			cancel_url: `${publicUrl}/cart`,
+			// Back to the shop in the order's language (ADR 0106).
+			success_url: `${publicUrl}/ro/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+			cancel_url: `${publicUrl}/ro/cart`,
 			line_items: [{ quantity: '2', price_data: { currency: 'eur', unit_amount: '4590', product_data: { name: 'Lumânare cu lavandă' } } }],
 		})
 		expect(request.headers['idempotency-key']).toBe(`checkout-session-${body.orderId}`)
@@ -99,7 +100,7 @@ describe('Stripe Checkout through the real SDK', () => {
 	it('the checkout form posted as a browser does before its JavaScript places the order and redirects to the payment page; a refusal is a 400 (ADR 0101, 0102)', async () => {
 		const candle = await createProduct(db(), { priceCents: 4590, stock: 4, name: 'Lumânare din formular' })
 		const post = (fields: Record<string, string>) =>
-			fetch(`${shop.url}/checkout`, {
+			fetch(`${shop.url}/ro/checkout`, {
 				method: 'POST',
 				redirect: 'manual',
 				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: shop.url, Cookie: 'lang=ro' },
@@ -235,17 +236,17 @@ describe('Stripe Checkout through the real SDK', () => {
 		const { body } = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }])
 		const id = sessionIdOf(body.url!)
 		stripe.complete(id)
-		const page = await fetch(`${shop.url}/payment-success?session_id=${id}`, { headers: { Cookie: 'lang=ro' } })
+		const page = await fetch(`${shop.url}/ro/payment-success?session_id=${id}`, { headers: { Cookie: 'lang=ro' } })
 		const html = await page.text()
 		expect(page.status).toBe(200)
 		expect(html).toContain('Mulțumim pentru comandă!')
 		expect((await db().select().from(orders).where(eq(orders.id, body.orderId!)))[0]!.paymentStatus).toBe('paid')
 
-		const unknown = await fetch(`${shop.url}/payment-success?session_id=cs_test_nope`, { headers: { Cookie: 'lang=ro' } })
+		const unknown = await fetch(`${shop.url}/ro/payment-success?session_id=cs_test_nope`, { headers: { Cookie: 'lang=ro' } })
 		expect(await unknown.text()).toContain('Nu am putut verifica plata. Te rugăm să ne contactezi.')
-		const missing = await fetch(`${shop.url}/payment-success`, { redirect: 'manual' })
+		const missing = await fetch(`${shop.url}/ro/payment-success`, { redirect: 'manual' })
 		expect(missing.status).toBe(302)
-		expect(missing.headers.get('location')).toBe('/cart')
+		expect(missing.headers.get('location')).toBe('/ro/cart')
 		expect(missing.headers.get('set-cookie')).toMatch(/^toast=/)
 	})
 
@@ -255,7 +256,7 @@ describe('Stripe Checkout through the real SDK', () => {
 		const id = sessionIdOf(body.url!)
 		stripe.complete(id)
 		const before = stripe.sessionLookups()
-		const page = (sessionId: string) => fetch(`${shop.url}/payment-success?session_id=${sessionId}`, { headers: { Cookie: 'lang=ro' } })
+		const page = (sessionId: string) => fetch(`${shop.url}/ro/payment-success?session_id=${sessionId}`, { headers: { Cookie: 'lang=ro' } })
 		const customerPage = await page(id)
 		expect(await customerPage.text()).toContain('Mulțumim pentru comandă!')
 		const flood = Array.from({ length: 119 }, (_, i) => (i % 2 ? id : `cs_test_${crypto.randomBytes(12).toString('hex')}`))
@@ -331,7 +332,7 @@ describe('Stripe Checkout through the real SDK', () => {
 		for (const url of urls.slice(0, -1)) expect(stripe.session(sessionIdOf(url)).status).toBe('expired')
 		expect(stripe.session(sessionIdOf(urls.at(-1)!)).status).toBe('open')
 
-		const page = await fetch(`${shop.url}/product/${candle.slug}`, { headers: { Cookie: 'lang=ro' } })
+		const page = await fetch(`${shop.url}/ro/product/${candle.slug}`, { headers: { Cookie: 'lang=ro' } })
 		const html = await page.text()
 		expect(page.status).toBe(200)
 		expect(html).toContain('În stoc')

@@ -136,18 +136,18 @@ describe('pages served by a shop configured with secrets', () => {
 	})
 
 	const PAGES: { path: (t: SecurityShop) => string; as?: 'customer' | 'admin'; hydrated?: boolean }[] = [
-		{ path: () => '/', hydrated: true },
-		{ path: () => '/catalog', hydrated: true },
-		{ path: (t) => `/product/${t.fixtures.productSlug}`, hydrated: true },
-		{ path: () => '/about', hydrated: true },
-		{ path: () => '/contact', hydrated: true },
-		{ path: () => '/cart', hydrated: true },
-		{ path: () => '/checkout', hydrated: true },
-		{ path: () => '/customize-portrait', hydrated: true },
-		{ path: () => '/login', hydrated: true },
-		{ path: () => '/forgot-password', hydrated: true },
+		{ path: () => '/en', hydrated: true },
+		{ path: () => '/en/catalog', hydrated: true },
+		{ path: (t) => `/en/product/${t.fixtures.productSlug}`, hydrated: true },
+		{ path: () => '/en/about', hydrated: true },
+		{ path: () => '/en/contact', hydrated: true },
+		{ path: () => '/en/cart', hydrated: true },
+		{ path: () => '/en/checkout', hydrated: true },
+		{ path: () => '/en/customize-portrait', hydrated: true },
+		{ path: () => '/en/login', hydrated: true },
+		{ path: () => '/en/forgot-password', hydrated: true },
 		{ path: () => '/no-such-page', hydrated: true },
-		{ path: () => '/account', as: 'customer', hydrated: true },
+		{ path: () => '/en/account', as: 'customer', hydrated: true },
 		{ path: () => '/account/export', as: 'customer' },
 		{ path: () => '/admin', as: 'admin', hydrated: true },
 		{ path: () => '/admin/products', as: 'admin', hydrated: true },
@@ -158,10 +158,10 @@ describe('pages served by a shop configured with secrets', () => {
 		{ path: () => '/admin/translations', as: 'admin', hydrated: true },
 		{ path: () => '/sitemap.xml' },
 		{ path: () => '/robots.txt' },
-		// The home page's loader data (trailing-slash-aware data requests: `/_.data` is `/`).
-		{ path: () => '/_.data' },
-		{ path: () => '/catalog.data' },
-		{ path: () => '/account.data', as: 'customer' },
+		// The home page's loader data (ADR 0106: the home page is /en).
+		{ path: () => '/en.data' },
+		{ path: () => '/en/catalog.data' },
+		{ path: () => '/en/account.data', as: 'customer' },
 		{ path: () => '/admin.data', as: 'admin' },
 		{ path: () => '/admin/media.data', as: 'admin' },
 	]
@@ -186,12 +186,12 @@ describe('pages served by a shop configured with secrets', () => {
 		const failures = [
 			fetch(`${target.shop.url}/api/checkout`, { method: 'POST', headers: { Origin: target.shop.url, 'Content-Type': 'application/json' }, body: '{"items":' }),
 			fetch(`${target.shop.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=00' }, body: '{}' }),
-			fetch(`${target.shop.url}/login`, {
+			fetch(`${target.shop.url}/en/login`, {
 				method: 'POST',
 				headers: { Origin: target.shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
 				body: `intent=login&email=${encodeURIComponent(adminEmail)}&password=wrong`,
 			}),
-			fetch(`${target.shop.url}/contact`, { method: 'POST', headers: { Origin: target.shop.url, 'Content-Type': 'application/json' }, body: '{}' }),
+			fetch(`${target.shop.url}/en/contact`, { method: 'POST', headers: { Origin: target.shop.url, 'Content-Type': 'application/json' }, body: '{}' }),
 		]
 		for (const response of await Promise.all(failures)) {
 			const body = await response.text()

@@ -95,7 +95,7 @@ describe('CSRF: the refusal is the origin check, and nothing changed', () => {
 	it('a customer deleting their account (right password) from another site: the account stays', async () => {
 		const form = new URLSearchParams({ intent: 'delete-account', password: TEST_PASSWORD, confirm: 'on' })
 		for (const signal of [evil, { 'Sec-Fetch-Site': 'cross-site' }]) {
-			const response = await fetch(`${target.shop.url}/account`, {
+			const response = await fetch(`${target.shop.url}/en/account`, {
 				method: 'POST',
 				redirect: 'manual',
 				headers: { ...signal, Cookie: target.cookies.customer, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -105,13 +105,13 @@ describe('CSRF: the refusal is the origin check, and nothing changed', () => {
 		}
 		const [user] = await target.handle.db.select({ id: users.id }).from(users).where(eq(users.id, target.users.customer.id))
 		expect(user).toEqual({ id: target.users.customer.id })
-		expect((await fetch(`${target.shop.url}/account`, { redirect: 'manual', headers: { Cookie: target.cookies.customer } })).status).toBe(200)
+		expect((await fetch(`${target.shop.url}/en/account`, { redirect: 'manual', headers: { Cookie: target.cookies.customer } })).status).toBe(200)
 	})
 
 	it('a logout from another site: the session still works', async () => {
 		const cookie = await target.signIn('customer')
 		expect((await post(route('logout'), { ...evil, Cookie: cookie })).status).toBe(403)
-		expect((await fetch(`${target.shop.url}/account`, { redirect: 'manual', headers: { Cookie: cookie } })).status).toBe(200)
+		expect((await fetch(`${target.shop.url}/en/account`, { redirect: 'manual', headers: { Cookie: cookie } })).status).toBe(200)
 	})
 
 	it('a newsletter sign-up from another site: nobody is subscribed', async () => {

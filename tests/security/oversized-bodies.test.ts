@@ -22,8 +22,8 @@ function oversized(path: string, body: () => BodyInit, headers: Record<string, s
 }
 
 const CASES = [
-	oversized('/contact', () => new URLSearchParams({ name: 'Ana', message: 'é'.repeat(2 * MEGABYTE) })),
-	oversized('/login', () => {
+	oversized('/en/contact', () => new URLSearchParams({ name: 'Ana', message: 'é'.repeat(2 * MEGABYTE) })),
+	oversized('/en/login', () => {
 		const form = new FormData()
 		form.append('email', 'a'.repeat(3 * MEGABYTE))
 		return form
@@ -43,7 +43,7 @@ describe('a body over the limit', () => {
 			const refused = await fetch(`${target.shop.url}${path}`, { method: 'POST', headers: { Origin: target.shop.url, ...entry.headers }, body: entry.body() })
 			await refused.arrayBuffer()
 			expect(refused.status).toBe(413)
-			const next = await fetch(`${target.shop.url}/newsletter`, {
+			const next = await fetch(`${target.shop.url}/en/newsletter`, {
 				method: 'POST',
 				headers: { Origin: target.shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
 				body: 'email=not-an-address',

@@ -35,18 +35,18 @@ const json = (body: unknown, shop: SecurityShop): RequestInit => ({
 })
 
 const PAGE_TYPES: PageType[] = [
-	{ name: 'home', path: () => '/', status: 200, html: true },
-	{ name: 'catalog', path: () => '/catalog', status: 200, html: true },
-	{ name: 'product', path: (s) => `/product/${s.fixtures.productSlug}`, status: 200, html: true },
-	{ name: 'static page', path: () => '/about', status: 200, html: true },
-	{ name: 'home from the page cache', path: () => '/', status: 200, html: true, fromPageCache: true },
-	{ name: 'catalog from the page cache', path: () => '/catalog?filter=new', status: 200, html: true, fromPageCache: true },
-	{ name: 'product from the page cache', path: (s) => `/product/${s.fixtures.productSlug}`, status: 200, html: true, fromPageCache: true },
+	{ name: 'home', path: () => '/en', status: 200, html: true },
+	{ name: 'catalog', path: () => '/en/catalog', status: 200, html: true },
+	{ name: 'product', path: (s) => `/en/product/${s.fixtures.productSlug}`, status: 200, html: true },
+	{ name: 'static page', path: () => '/en/about', status: 200, html: true },
+	{ name: 'home from the page cache', path: () => '/en', status: 200, html: true, fromPageCache: true },
+	{ name: 'catalog from the page cache', path: () => '/en/catalog?filter=new', status: 200, html: true, fromPageCache: true },
+	{ name: 'product from the page cache', path: (s) => `/en/product/${s.fixtures.productSlug}`, status: 200, html: true, fromPageCache: true },
 	{ name: 'not found page', path: () => '/no-such-page', status: 404, html: true },
-	{ name: 'login', path: () => '/login', status: 200, html: true },
-	{ name: 'account', path: () => '/account', as: 'customer', status: 200, html: true },
+	{ name: 'login', path: () => '/en/login', status: 200, html: true },
+	{ name: 'account', path: () => '/en/account', as: 'customer', status: 200, html: true },
 	{ name: 'admin page', path: () => '/admin', as: 'admin', status: 200, html: true },
-	{ name: 'client navigation data (.data)', path: () => '/catalog.data', status: 200 },
+	{ name: 'client navigation data (.data)', path: () => '/en/catalog.data', status: 200 },
 	{ name: 'API JSON answer', path: () => '/api/checkout', init: (s) => json({}, s), status: 400 },
 	{ name: 'admin CSV export', path: () => '/admin/orders/export', as: 'admin', status: 200 },
 	{
@@ -67,17 +67,18 @@ const PAGE_TYPES: PageType[] = [
 	{ name: 'health check', path: () => '/healthz', status: 200 },
 	{ name: 'sitemap.xml', path: () => '/sitemap.xml', status: 200 },
 	{ name: 'robots.txt', path: () => '/robots.txt', status: 200 },
-	{ name: 'error answer: body that is not a form', path: () => '/contact', init: (s) => json({ name: 'x' }, s), status: 400, html: true },
+	{ name: 'error answer: body that is not a form', path: () => '/en/contact', init: (s) => json({ name: 'x' }, s), status: 400, html: true },
 	{ name: 'error answer: unknown id', path: () => '/admin/products/not-a-uuid', as: 'admin', status: 404, html: true },
 	{ name: 'error answer: malformed URL', path: () => '/uploads/%E0%A4%A', status: 400 },
 	{ name: 'error answer: method not allowed', path: () => '/api/checkout', status: 405 },
 	{
 		name: 'error answer: cross-site refusal',
-		path: () => '/newsletter',
+		path: () => '/en/newsletter',
 		init: () => ({ method: 'POST', headers: { Origin: 'https://evil.example' } }),
 		status: 403,
 	},
-	{ name: 'redirect', path: () => '/account', status: 302 },
+	{ name: 'redirect', path: () => '/en/account', status: 302 },
+	{ name: 'redirect of an address without language (ADR 0106)', path: () => '/catalog?category=candle', status: 301 },
 ]
 
 let target: SecurityShop
@@ -164,7 +165,7 @@ describe.each(PAGE_TYPES.map((page) => [page.name, page] as const))('security he
 it('gives each rendered response its own nonce', async () => {
 	const nonces = await Promise.all(
 		[1, 2, 3].map(async () => {
-			const response = await fetch(`${target.shop.url}/login`)
+			const response = await fetch(`${target.shop.url}/en/login`)
 			await response.body?.cancel()
 			return /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
 		}),

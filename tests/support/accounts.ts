@@ -95,7 +95,7 @@ export function sessionCookieFrom(setCookies: string[]): string | null {
 
 /** Signs in through the real login form over HTTP and returns the Cookie header value to send. */
 export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
-	const response = await fetch(`${baseUrl}/login`, {
+	const response = await fetch(`${baseUrl}/en/login`, {
 		method: 'POST',
 		redirect: 'manual',
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl },

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import { customer } from './checkout-fixtures.ts'
 
 /**
@@ -46,9 +47,9 @@ export function createCheckoutClient(baseUrl: string, options: { timeoutMs?: num
 
 	return {
 		baseUrl,
-		/** A storefront page, as a browser asks for it. */
+		/** A storefront page, as a Romanian browser asks for it: at its Romanian URL (ADR 0106); /healthz and the like as they are. */
 		async page(path: string): Promise<Answer> {
-			const { body: _body, ...answer } = await request(path, { headers: { Accept: 'text/html', Cookie: 'lang=ro' } })
+			const { body: _body, ...answer } = await request(localizedPath('ro', path), { headers: { Accept: 'text/html', Cookie: 'lang=ro' } })
 			return answer
 		},
 
@@ -69,7 +70,7 @@ export function createCheckoutClient(baseUrl: string, options: { timeoutMs?: num
 
 		/** Where Stripe sends the customer after paying: the shop checks the session itself. */
 		async paymentSuccess(sessionId: string): Promise<Answer> {
-			const { body: _body, ...answer } = await request(`/payment-success?session_id=${encodeURIComponent(sessionId)}`, { headers: { Cookie: 'lang=ro' } })
+			const { body: _body, ...answer } = await request(`/ro/payment-success?session_id=${encodeURIComponent(sessionId)}`, { headers: { Cookie: 'lang=ro' } })
 			return answer
 		},
 	}

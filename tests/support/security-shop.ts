@@ -143,7 +143,7 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 	)
 	const testPaymentSessionId = new URL(checkout.url, shop.url).pathname.split('/').pop()!
 
-	const subscribed = await fetch(`${shop.url}/newsletter`, {
+	const subscribed = await fetch(`${shop.url}/en/newsletter`, {
 		method: 'POST',
 		headers: { Origin: shop.url, 'Content-Type': 'application/x-www-form-urlencoded' },
 		body: new URLSearchParams({ email: 'abonat@example.test', consent: 'on' }),

@@ -77,7 +77,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'newsletter sign-up',
 		module: 'routes/newsletter.tsx',
-		path: () => '/newsletter',
+		path: () => '/en/newsletter',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ email: 'cititor@example.test', consent: 'on' }),
@@ -85,7 +85,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'newsletter unsubscribe',
 		module: 'routes/newsletter.unsubscribe.tsx',
-		path: () => '/newsletter/unsubscribe',
+		path: () => '/en/newsletter/unsubscribe',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: (fx) => ({ token: fx.unsubscribeToken }),
@@ -93,7 +93,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'contact form',
 		module: 'routes/contact.tsx',
-		path: () => '/contact',
+		path: () => '/en/contact',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ name: 'Ana', email: 'ana@example.test', subject: 'Întrebare', message: 'Bună ziua, aveți lumânări de soia?', website: '' }),
@@ -110,7 +110,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'login',
 		module: 'routes/login.tsx',
-		path: () => '/login',
+		path: () => '/en/login',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ intent: 'login', email: 'nimeni@example.test', password: 'not-the-password', returnUrl: '/account' }),
@@ -118,7 +118,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'sign-up',
 		module: 'routes/login.tsx',
-		path: () => '/login',
+		path: () => '/en/login',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ intent: 'signup', email: 'nou@example.test', password: 'meadow-lantern-77', fullName: 'Cont Nou' }),
@@ -127,7 +127,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'forgot password',
 		module: 'routes/forgot-password.tsx',
-		path: () => '/forgot-password',
+		path: () => '/en/forgot-password',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ email: 'uitat@example.test' }),
@@ -135,7 +135,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'reset password',
 		module: 'routes/reset-password.tsx',
-		path: () => '/reset-password',
+		path: () => '/en/reset-password',
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ token: 'abcdefghijklmnopqrstuvwx', password: 'meadow-lantern-77', confirmPassword: 'meadow-lantern-77' }),
@@ -144,7 +144,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'account: change password',
 		module: 'routes/account.tsx',
-		path: () => '/account',
+		path: () => '/en/account',
 		actor: 'customer',
 		encoding: 'form',
 		example: () => ({ intent: 'change-password', currentPassword: 'not-the-password', newPassword: 'meadow-lantern-77', confirmPassword: 'meadow-lantern-77' }),
@@ -152,7 +152,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'account: delete',
 		module: 'routes/account.tsx',
-		path: () => '/account',
+		path: () => '/en/account',
 		actor: 'customer',
 		encoding: 'form',
 		// Never the real password: a fuzzed request must not delete the account the other rows use.
@@ -170,7 +170,7 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'checkout form',
 		module: 'routes/checkout.tsx',
-		path: () => '/checkout',
+		path: () => '/en/checkout',
 		actor: 'customer',
 		encoding: 'form',
 		example: (fx) => ({ ...customer, items: JSON.stringify([{ kind: 'product', productId: fx.productId, quantity: 1 }]) }),
@@ -178,8 +178,8 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	{
 		name: 'test card payment',
 		module: 'routes/test-payment.tsx',
-		path: (fx) => `/test-payment/${fx.testPaymentSessionId}`,
-		pathWithSegment: segment('/test-payment'),
+		path: (fx) => `/en/test-payment/${fx.testPaymentSessionId}`,
+		pathWithSegment: segment('/en/test-payment'),
 		actor: 'anonymous',
 		encoding: 'form',
 		example: () => ({ cardNumber: '4000 0000 0000 0002', expiry: '12/39', cvc: '123', name: 'Ana Popescu' }),

@@ -1,4 +1,5 @@
 import { LOCALE_COOKIE } from '#domain/i18n/negotiate.ts'
+import { withLocale } from '#domain/i18n/paths.ts'
 import type { Locale } from '#domain/enums.ts'
 
 let visitorsMade = 0
@@ -20,13 +21,15 @@ export function nextVisitorAddress() {
 export class Visitor {
 	private readonly cookies = new Map<string, string>()
 	readonly address: string
+	readonly locale: Locale
 
 	constructor(
 		private readonly publicUrl: string,
 		options: { locale?: Locale } = {},
 	) {
 		this.address = nextVisitorAddress()
-		this.cookies.set(LOCALE_COOKIE, options.locale ?? 'ro')
+		this.locale = options.locale ?? 'ro'
+		this.cookies.set(LOCALE_COOKIE, this.locale)
 	}
 
 	/** The Cookie header this browser sends. */
@@ -40,7 +43,8 @@ export class Visitor {
 
 	async request(instanceUrl: string, path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
 		const method = init.method ?? 'GET'
-		const response = await fetch(new URL(path, instanceUrl), {
+		// A storefront path without language is asked at the visitor's language URL, where the shop's own redirect would send them (ADR 0106).
+		const response = await fetch(new URL(withLocale(this.locale, path), instanceUrl), {
 			method,
 			body: init.body,
 			redirect: 'manual',

@@ -2,7 +2,11 @@ import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useLocation } from 'react-router'
 import { loginUrl } from '#domain/auth/return-url.ts'
+import { DEFAULT_LOCALE } from '#domain/enums.ts'
+import { isLocale } from '#domain/i18n/negotiate.ts'
+import { stripLocale } from '#domain/i18n/paths.ts'
 import { useOptionalUser } from '#app/lib/auth/use-user.ts'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 /**
  * Header account control. Contract: no props; reads the signed-in user from the root loader and shows
@@ -10,16 +14,17 @@ import { useOptionalUser } from '#app/lib/auth/use-user.ts'
  * (and without) JavaScript.
  */
 export function UserMenu() {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
 	const user = useOptionalUser()
 	const location = useLocation()
 	const details = useRef<HTMLDetailsElement>(null)
 	const close = () => details.current?.removeAttribute('open')
 
 	if (!user) {
-		const here = location.pathname === '/login' ? '/' : location.pathname + location.search
+		const here = stripLocale(location.pathname) === '/login' ? '/' : location.pathname + location.search
 		return (
-			<Link to={loginUrl(here)} className="rounded-full px-3 py-2 text-sm hover:text-clay-dark">
+			<Link to={loginUrl(here, isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE)} className="rounded-full px-3 py-2 text-sm hover:text-clay-dark">
 				{t('nav.login')}
 			</Link>
 		)
@@ -37,7 +42,7 @@ export function UserMenu() {
 				<p className="truncate px-3 py-1 text-xs text-muted">{user.email}</p>
 				<ul>
 					<li>
-						<Link to="/account" className={item} onClick={close}>
+						<Link to={lp('/account')} className={item} onClick={close}>
 							{t('nav.account')}
 						</Link>
 					</li>

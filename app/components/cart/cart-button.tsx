@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'
 import { CartLine } from './cart-lines.tsx'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 function BagIcon() {
 	return (
@@ -29,6 +30,7 @@ function BagIcon() {
  */
 export function CartButton() {
 	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
 	const { items, ready, count, totalCents } = useCart()
 	const dialog = useRef<HTMLDialogElement>(null)
 	// The lines are rendered only while the panel is open: the page behind it may list the same cart.
@@ -79,7 +81,7 @@ export function CartButton() {
 						<div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center">
 							<p className="font-medium">{t('cart.empty')}</p>
 							<p className="text-sm text-muted">{t('cart.emptyText')}</p>
-							<Link to="/catalog" onClick={close} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+							<Link to={lp('/catalog')} onClick={close} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
 								{t('cart.toCatalog')}
 							</Link>
 						</div>
@@ -97,7 +99,11 @@ export function CartButton() {
 										{formatEuro(totalCents, i18n.language)}
 									</span>
 								</p>
-								<Link to="/cart" onClick={close} className="mt-4 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
+								<Link
+									to={lp('/cart')}
+									onClick={close}
+									className="mt-4 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink"
+								>
 									{t('cart.viewCart')}
 								</Link>
 							</div>

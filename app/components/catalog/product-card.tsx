@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
+import { DEFAULT_LOCALE, type Badge, type PortraitSize, type ProductKind } from '#domain/enums.ts'
+import { isLocale } from '#domain/i18n/negotiate.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import { formatEuro } from '#domain/money.ts'
 import { ResponsiveImage } from '../responsive-image.tsx'
 
@@ -68,7 +70,10 @@ export function ProductCard({ product, eager, t, language }: { product: ProductC
 			<div className="flex flex-1 flex-col gap-2 p-4">
 				<Badges badges={product.badges} t={t} />
 				<h3 className="font-medium">
-					<Link to={productHref(product)} className="after:absolute after:inset-0 hover:text-clay-dark">
+					<Link
+						to={localizedPath(isLocale(language) ? language : DEFAULT_LOCALE, productHref(product))}
+						className="after:absolute after:inset-0 hover:text-clay-dark"
+					>
 						{product.name}
 					</Link>
 				</h3>

@@ -3,14 +3,17 @@ import { useLocation } from 'react-router'
 import { LOCALES } from '#domain/enums.ts'
 import { storeLanguageChoice } from '#app/lib/i18n/choice.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
+import { localizedPath, stripLocale } from '#domain/i18n/paths.ts'
 
 /**
- * EN / RO / ES. With JavaScript the choice goes to localStorage and the cookie, then the page reloads
- * in the new language; without it the form posts to /language, which sets the cookie and comes back.
+ * EN / RO / ES: the same page (path and query) in the other language, ADR 0106. With JavaScript the
+ * choice goes to localStorage and the cookie, then the browser loads that page; without it the form
+ * posts to /language, which sets the cookie and redirects there.
  */
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
 	const { t, i18n } = useTranslation()
 	const location = useLocation()
+	const here = stripLocale(location.pathname) + location.search
 	return (
 		<form
 			method="post"
@@ -23,10 +26,13 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
 				if (!isLocale(lang)) return
 				event.preventDefault()
 				storeLanguageChoice(lang)
-				window.location.reload()
+				// A page without language in its URL (a 404) is rendered in the stored choice: load it again.
+				const target = localizedPath(lang, here)
+				if (target === location.pathname + location.search) window.location.reload()
+				else window.location.assign(target)
 			}}
 		>
-			<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+			<input type="hidden" name="redirectTo" value={here} />
 			{LOCALES.map((locale) => (
 				<button
 					key={locale}

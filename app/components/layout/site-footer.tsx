@@ -1,20 +1,22 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SHOP } from '#domain/shop.ts'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 export function SiteFooter() {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const quick = [
-		{ to: '/catalog', label: t('nav.shop') },
-		{ to: '/about', label: t('nav.about') },
-		{ to: '/contact', label: t('nav.contact') },
-		{ to: '/faq', label: t('footer.faq') },
-		{ to: '/newsletter', label: t('nav.newsletter') },
+		{ to: lp('/catalog'), label: t('nav.shop') },
+		{ to: lp('/about'), label: t('nav.about') },
+		{ to: lp('/contact'), label: t('nav.contact') },
+		{ to: lp('/faq'), label: t('footer.faq') },
+		{ to: lp('/newsletter'), label: t('nav.newsletter') },
 	]
 	const legal = [
-		{ to: '/terms', label: t('footer.terms') },
-		{ to: '/privacy', label: t('footer.privacy') },
-		{ to: '/returns', label: t('footer.returns') },
+		{ to: lp('/terms'), label: t('footer.terms') },
+		{ to: lp('/privacy'), label: t('footer.privacy') },
+		{ to: lp('/returns'), label: t('footer.returns') },
 	]
 	const social = [
 		{ href: SHOP.instagramUrl, label: 'Instagram' },

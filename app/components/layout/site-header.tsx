@@ -6,22 +6,24 @@ import { createMenuIntent } from '#app/lib/menu-intent.ts'
 import { UserMenu } from '../account/user-menu.tsx'
 import { CartButton } from '../cart/cart-button.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 type MenuItem = { to: string; label: string } | { label: string; note: string }
 
 function useMenus() {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const shop: MenuItem[] = [
-		{ to: catalogHref({ category: 'bestsellers' }), label: t('nav.bestsellers') },
-		{ to: catalogHref({ filter: 'new' }), label: t('nav.newArrivals') },
-		{ to: catalogHref({ category: 'bundles' }), label: t('nav.bundles') },
-		{ to: catalogHref({ category: 'portrait_cardboard' }), label: t('nav.portraits') },
-		{ to: catalogHref({ category: 'candle' }), label: t('nav.candles') },
+		{ to: lp(catalogHref({ category: 'bestsellers' })), label: t('nav.bestsellers') },
+		{ to: lp(catalogHref({ filter: 'new' })), label: t('nav.newArrivals') },
+		{ to: lp(catalogHref({ category: 'bundles' })), label: t('nav.bundles') },
+		{ to: lp(catalogHref({ category: 'portrait_cardboard' })), label: t('nav.portraits') },
+		{ to: lp(catalogHref({ category: 'candle' })), label: t('nav.candles') },
 	]
 	const subscribe: MenuItem[] = [
-		{ to: '/newsletter', label: t('nav.newsletter') },
+		{ to: lp('/newsletter'), label: t('nav.newsletter') },
 		{ label: t('nav.candleSubscription'), note: t('nav.comingSoon') },
-		{ to: catalogHref({ category: 'discovery' }), label: t('nav.discoverySet') },
+		{ to: lp(catalogHref({ category: 'discovery' })), label: t('nav.discoverySet') },
 	]
 	return [
 		{ id: 'shop', label: t('nav.shop'), items: shop },
@@ -181,11 +183,12 @@ function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 
 export function SiteHeader() {
 	const { t } = useTranslation()
+	const lp = useLocalizedPath()
 	const navLink = ({ isActive }: { isActive: boolean }) => `flex min-h-11 items-center ${isActive ? 'font-semibold text-clay-dark' : 'hover:text-clay-dark'}`
 	const links = [
-		{ to: '/', label: t('nav.home') },
-		{ to: '/about', label: t('nav.about') },
-		{ to: '/contact', label: t('nav.contact') },
+		{ to: lp('/'), label: t('nav.home') },
+		{ to: lp('/about'), label: t('nav.about') },
+		{ to: lp('/contact'), label: t('nav.contact') },
 	]
 	return (
 		<header className="relative border-b border-sand bg-cream">
@@ -193,7 +196,7 @@ export function SiteHeader() {
 				{t('nav.skipToContent')}
 			</a>
 			<div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-2 sm:px-4">
-				<Link to="/" className="flex min-h-11 items-center gap-2 whitespace-nowrap font-serif text-lg font-semibold text-clay-dark sm:text-xl">
+				<Link to={lp('/')} className="flex min-h-11 items-center gap-2 whitespace-nowrap font-serif text-lg font-semibold text-clay-dark sm:text-xl">
 					<svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
 						<path
 							fill="currentColor"
@@ -206,7 +209,7 @@ export function SiteHeader() {
 				<nav aria-label={t('nav.mainNavigation')} className="hidden md:block">
 					<ul className="flex items-center gap-6 text-sm">
 						<li>
-							<NavLink to="/" end className={navLink}>
+							<NavLink to={lp('/')} end className={navLink}>
 								{t('nav.home')}
 							</NavLink>
 						</li>
@@ -224,7 +227,7 @@ export function SiteHeader() {
 					<LanguageSwitcher className="hidden md:flex" />
 					<UserMenu />
 					<CartButton />
-					<MobileMenu links={[...links, { to: '/catalog', label: t('nav.allProducts') }]} />
+					<MobileMenu links={[...links, { to: lp('/catalog'), label: t('nav.allProducts') }]} />
 				</div>
 			</div>
 		</header>

@@ -1,5 +1,6 @@
 import type { Locale } from '#domain/enums.ts'
 import { isLocale, LOCALE_COOKIE } from '#domain/i18n/negotiate.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 
 /** localStorage key of the visitor's explicit language choice (spec §3: local storage `language`). */
 export const LANGUAGE_STORAGE_KEY = 'language'
@@ -31,9 +32,11 @@ export function storeLanguageChoice(locale: Locale) {
 }
 
 /**
- * Runs once in the browser. The stored choice wins (spec §1); the server only sees the cookie, so
- * when the two disagree (cookie expired or cleared) the cookie is restored and the page reloaded in
- * the stored language. A choice made without JavaScript (cookie only) is copied into localStorage.
+ * Runs once in the browser. A page whose URL names its language shows that language whatever was
+ * chosen (ADR 0106); the choice only decides where a URL without language leads. The server only
+ * sees the cookie, so when the cookie was lost (expired or cleared) it is restored from localStorage;
+ * the visitor was then sent by the browser's language, so they are taken to this page in their
+ * choice. A choice made without JavaScript (cookie only) is copied into localStorage.
  */
 export function syncLanguageChoice(rendered: string) {
 	const stored = readStored()
@@ -41,7 +44,12 @@ export function syncLanguageChoice(rendered: string) {
 	if (isLocale(stored)) {
 		if (stored !== cookie) {
 			storeLanguageChoice(stored)
-			if (stored !== rendered && readCookie(LOCALE_COOKIE) === stored) window.location.reload()
+			if (stored !== rendered && readCookie(LOCALE_COOKIE) === stored && !cookie) {
+				const here = window.location.pathname + window.location.search
+				const target = localizedPath(stored, here)
+				if (target === here) window.location.reload()
+				else window.location.replace(target)
+			}
 		}
 	} else if (isLocale(cookie)) {
 		storeLanguageChoice(cookie)
