@@ -316,9 +316,26 @@ describe('Stripe Checkout through the real SDK', () => {
 		let visitorCookie = ''
 		const urls: string[] = []
 		for (let i = 0; i < 20; i++) {
+			const cookie = ['lang=ro', visitorCookie].filter(Boolean).join('; ')
+			// Both ways in share the visitor: the JSON endpoint and the checkout form's own action, in turn.
+			if (i % 2 === 1) {
+				const formPost = await fetch(`${shop.url}/ro/checkout`, {
+					method: 'POST',
+					redirect: 'manual',
+					headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: shop.url, Cookie: cookie },
+					body: new URLSearchParams({ ...customer, items: JSON.stringify(items) }),
+				})
+				expect(formPost.status, await formPost.clone().text()).toBe(302)
+				urls.push(formPost.headers.get('location')!)
+				visitorCookie = formPost.headers
+					.getSetCookie()
+					.find((c) => c.startsWith('checkout_visitor='))!
+					.split(';')[0]!
+				continue
+			}
 			const response = await fetch(`${shop.url}/api/checkout`, {
 				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: ['lang=ro', visitorCookie].filter(Boolean).join('; ') },
+				headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: cookie },
 				body: JSON.stringify({ items, shippingData: customer }),
 			})
 			const body = (await response.json()) as { url: string }
