@@ -52,6 +52,7 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 			id: products.id,
 			name: products.name,
 			slug: products.slug,
+			kind: products.kind,
 			categoryId: products.categoryId,
 			categoryName: categories.name,
 			priceCents: products.priceCents,

@@ -63,6 +63,7 @@ const columns: [Column<Row>, ...Column<Row>[]] = [
 				<span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{adminT('products.categoryCleared')}</span>
 			),
 	},
+	{ header: adminT('products.kind'), cell: (product) => adminT(`products.kinds.${product.kind}`) },
 	{ header: adminT('products.price'), cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
 	{ header: adminT('products.stock'), cell: (product) => product.stock ?? adminT('products.madeToOrder') },
 	{
