@@ -26,3 +26,12 @@ export function catalogHref(params: { category?: string; subcategory?: string; f
 	const query = search.toString()
 	return query ? `/catalog?${query}` : '/catalog'
 }
+
+/**
+ * A product's page in the shop, for the admin's 'view in shop' links (the one place that builds
+ * them). When storefront URLs get a language prefix, this becomes `/ro/product/<slug>` (the admin
+ * reads Romanian) and every link follows.
+ */
+export function shopProductHref(slug: string) {
+	return `/product/${encodeURIComponent(slug)}`
+}

@@ -63,7 +63,7 @@ test.describe('admin: made to order and the product kind', () => {
 			await page.goto('/')
 			await page.evaluate(
 				({ productId, name }) =>
-					localStorage.setItem('cart', JSON.stringify([{ id: productId, line: { kind: 'product', productId, quantity: 2 }, name, price: 29.9, image: null }])),
+					localStorage.setItem('cart', JSON.stringify([{ id: productId, line: { kind: 'product', productId, quantity: 2 }, name, price: 2990, image: null }])),
 				{ productId: portrait!.id, name: portrait!.name },
 			)
 			await page.goto('/checkout')
