@@ -40,7 +40,7 @@ test.describe('admin: made to order and the product kind', () => {
 		try {
 			await page.goto(`/admin/products/${portrait!.id}`)
 			await waitForHydration(page)
-			const madeToOrder = page.getByRole('switch', { name: 'Realizat la comandă (fără stoc)' })
+			const madeToOrder = page.getByRole('switch', { name: 'Realizat la comandă' })
 			await expect(madeToOrder).toBeChecked()
 			await expect(page.getByLabel('Stoc', { exact: true })).toHaveCount(0)
 			await expect(page.getByLabel('Tip produs')).toHaveValue('portrait_cardboard')
@@ -109,7 +109,7 @@ test.describe('admin: made to order and the product kind', () => {
 			// No stock typed: refused with the spec's message, until made to order is switched on.
 			await page.getByRole('button', { name: 'Salvează' }).click()
 			await expect(toast(page, 'Stocul este obligatoriu')).toBeVisible()
-			await page.getByRole('switch', { name: 'Realizat la comandă (fără stoc)' }).check()
+			await page.getByRole('switch', { name: 'Realizat la comandă' }).check()
 			await page.getByRole('button', { name: 'Salvează' }).click()
 			await expect(toast(page, 'Produsul a fost creat')).toBeVisible()
 			const [saved] = await database.db
