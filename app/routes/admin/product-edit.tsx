@@ -12,6 +12,8 @@ import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/com
 import { adminT } from '#domain/i18n/admin.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#domain/enums.ts'
 import { emptyProductForm, kindHasCandleFields, kindHasPortraitSize, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
+import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
+import { isRejected } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/product-edit'
 
@@ -74,13 +76,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, adminT('common.error'))
 		}
 		if (error instanceof AdminInputError) {
-			if (error.status === 404) notFound()
+			// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
+			if (error.status === 404) return rejectAdminSubmission(formError(adminT('messages.productSave')), values, 404, adminT('common.error'))
 			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
 		}
 		app.log.error({ err: error }, 'product save failed')
 		return rejectAdminSubmission(formError(adminT('messages.productSave')), values, 500, adminT('common.error'))
 	}
 }
+
+/** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */
+export const clientAction = keepTypedForm(adminT('messages.productSave'))
 
 type TextField = Exclude<
 	keyof ProductFormValues,
@@ -126,7 +132,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 	const hasPortraitSize = kindHasPortraitSize(values.kind)
 	// Stock moved under the form: what was typed stays, and the next save is checked against the
 	// figure the server just reported, so "check and save again" works without a reload.
-	const movedStock = actionData && 'values' in actionData ? actionData.values.loadedStock : undefined
+	const movedStock = isRejected(actionData) ? actionData.values.loadedStock : undefined
 	useEffect(() => {
 		if (typeof movedStock === 'string') set('loadedStock', movedStock)
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
@@ -351,6 +357,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					</button>
 				</div>
 			</Form>
+			{form.unsavedDialog}
 		</section>
 	)
 }

@@ -26,6 +26,11 @@ const admin = {
 		back: 'Înapoi la listă',
 		loading: 'Se încarcă...',
 		notFound: 'Nu a fost găsit',
+		restored: 'Formularul a fost restaurat',
+		restoredHint: 'Ce ai scris înainte de autentificare a fost păstrat. Verifică și salvează din nou.',
+		unsavedTitle: 'Ai modificări nesalvate',
+		unsavedText: 'Dacă pleci acum, modificările din formular se pierd.',
+		leave: 'Pleacă fără să salvezi',
 	},
 	nav: {
 		title: 'Administrare',
