@@ -257,7 +257,7 @@ const admin = {
 		viewArchived: 'Comenzi arhivate (șterse)',
 		exportCsv: 'Exportă CSV',
 		details: 'Detalii',
-		detailsLabel: 'Vezi comanda {{number}}',
+		detailsLabel: 'Detalii comanda {{number}}',
 		dialogTitle: 'Comanda {{number}}',
 		placedOn: 'Plasată pe {{date}}',
 		close: 'Închide',
