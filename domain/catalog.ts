@@ -1,4 +1,5 @@
 /** Pure catalogue URL helpers (no zod here: the browser bundle imports this). */
+import { localizedPath } from './i18n/paths.ts'
 import { isUuid } from './ids.ts'
 
 /** Spec §5: lowercase letters, digits and hyphens, at most 100 (existing seeds also use underscores). */
@@ -25,4 +26,14 @@ export function catalogHref(params: { category?: string; subcategory?: string; f
 	if (params.page && params.page > 1) search.set('page', String(params.page))
 	const query = search.toString()
 	return query ? `/catalog?${query}` : '/catalog'
+}
+
+/**
+ * A product's page in the shop, for the admin's 'view in shop' links (the one place that builds
+ * them). When storefront URLs get a language prefix, this becomes `/ro/product/<slug>` (the admin
+ * reads Romanian) and every link follows.
+ */
+export function shopProductHref(slug: string) {
+	// The admin is in Romanian: the owner previews the Romanian page (ADR 0106).
+	return localizedPath('ro', `/product/${encodeURIComponent(slug)}`)
 }

@@ -6,8 +6,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
-/** Spec §3 calls this product.category: the kind of product, separate from its catalogue category. */
-export const PRODUCT_KINDS = ['portrait_cardboard', 'candle'] as const
+/**
+ * Spec §3 calls this product.category: the kind of product, separate from its catalogue category.
+ * The spec names two; the shop also sells bundles, discovery sets and gift sets (ADR 0124), which
+ * are neither a candle's fields nor a portrait's customiser.
+ */
+export const PRODUCT_KINDS = ['portrait_cardboard', 'candle', 'bundle', 'discovery_set', 'gift_set'] as const
 export type ProductKind = (typeof PRODUCT_KINDS)[number]
 
 export const PORTRAIT_SIZES = ['13x18', '18x24'] as const

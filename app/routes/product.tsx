@@ -4,6 +4,7 @@ import { data, Link, redirect, useNavigation } from 'react-router'
 import { findActiveProduct } from '#server/catalog/catalog.ts'
 import { localizeContent } from '#server/catalog/content.ts'
 import { getApp } from '#server/context.ts'
+import { getCurrentUser } from '#server/auth/session.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
@@ -23,7 +24,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
 	const key = params.key.trim().toLowerCase()
-	const found = isUuid(key) ? await findActiveProduct(app.db, { id: key }) : isCatalogKey(key) ? await findActiveProduct(app.db, { slug: key }) : null
+	// Staff preview inactive products (ADR 0125); customers get the 404. Staff have a session, so the page cache never keeps what they see.
+	const user = getCurrentUser(context)
+	const includeInactive = !!user && (user.isAdmin || user.isEditor)
+	const found = isUuid(key)
+		? await findActiveProduct(app.db, { id: key }, { includeInactive })
+		: isCatalogKey(key)
+			? await findActiveProduct(app.db, { slug: key }, { includeInactive })
+			: null
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
 		throw redirect(localizedPath(app.locale, `/product/${encodeURIComponent(found.slug)}`), 301)
@@ -37,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 				},
 				jsonLd: null,
 				lei: null,
+				preview: false,
 			},
 			{ status: 404 },
 		)
@@ -70,8 +79,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 	// Decision 0011: euro everywhere; Romanian visitors also see an approximate amount in lei.
 	const lei = app.locale === 'ro' ? { cents: Math.round(product!.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
-	const { updatedAt: _updatedAt, ...shown } = product!
-	return { product: shown, meta, jsonLd, lei }
+	const { updatedAt: _updatedAt, isActive, ...shown } = product!
+	if (!isActive) return data({ product: shown, meta, jsonLd: null, lei, preview: true }, { headers: { 'Cache-Control': 'private, no-store' } })
+	return { product: shown, meta, jsonLd, lei, preview: false }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
@@ -80,7 +90,7 @@ export const headers = sharedPageHeaders
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)
 	if (loaderData?.jsonLd) tags.push({ 'script:ld+json': loaderData.jsonLd })
-	if (!loaderData?.product) tags.push({ name: 'robots', content: 'noindex' })
+	if (!loaderData?.product || loaderData.preview) tags.push({ name: 'robots', content: 'noindex' })
 	return tags
 }
 
@@ -105,13 +115,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const dialog = useRef<HTMLDialogElement>(null)
 	const [imageIndex, setImageIndex] = useState(0)
-	const { product, lei } = loaderData
+	const { product, lei, preview } = loaderData
 	if (!product) return <ProductNotFound />
 
 	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
 	const image = product.images[imageIndex] ?? product.images[0] ?? null
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10" aria-busy={loading}>
+			{preview ? (
+				<p className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="product-preview">
+					{t('product.preview')}
+				</p>
+			) : null}
 			{loading ? (
 				<p role="status" className="mb-4 text-sm text-muted">
 					{t('product.loading')}

@@ -21,6 +21,31 @@ describe('product form schema (spec §5)', () => {
 		expect(firstMessage(productFormSchema.safeParse({ ...product, loadedStock: '-1' }))).toBe('Stocul încărcat nu este valid; reîncarcă pagina')
 	})
 
+	it('saves a made-to-order product without a stock figure, and requires one otherwise (ADR 0124)', () => {
+		expect(productFormSchema.parse({ ...product, stock: '', madeToOrder: true }).stock).toBeNull()
+		// A figure left in the hidden field does not count: made to order wins.
+		expect(productFormSchema.parse({ ...product, stock: '7', madeToOrder: 'on' }).stock).toBeNull()
+		const { stock: _omitted, ...withoutStock } = product
+		expect(productFormSchema.parse({ ...withoutStock, madeToOrder: 'on' }).stock).toBeNull()
+		expect(productFormSchema.safeParse({ ...withoutStock }).error?.issues[0]).toMatchObject({ path: ['stock'], message: 'Stocul este obligatoriu' })
+		expect(productFormSchema.parse({ ...product, stock: '0' }).stock).toBe(0)
+	})
+
+	it('lets the kind decide the fields: only candles keep candle details, only portraits a size', () => {
+		const filled = { ...product, scent: 'vanilla', containerType: 'glass', portraitSize: '13x18', customLabelAvailable: true }
+		for (const kind of ['bundle', 'discovery_set', 'gift_set'] as const) {
+			expect(productFormSchema.parse({ ...filled, kind })).toMatchObject({
+				kind,
+				scent: null,
+				containerType: null,
+				portraitSize: null,
+				customLabelAvailable: false,
+			})
+		}
+		expect(productFormSchema.parse({ ...filled, kind: 'candle' })).toMatchObject({ scent: 'vanilla', portraitSize: null })
+		expect(productFormSchema.safeParse({ ...filled, kind: 'lamp' }).success).toBe(false)
+	})
+
 	it('turns the typed values into cents and integers', () => {
 		expect(productFormSchema.parse(product)).toMatchObject({ price: 2990, stock: 5, portraitSize: null })
 		expect(productFormSchema.parse({ ...product, price: '0' }).price).toBe(0)

@@ -1,9 +1,22 @@
 import * as z from 'zod/mini'
-import { BADGES, PORTRAIT_SIZES, PRODUCT_KINDS, type Badge, type PortraitSize } from '../enums.ts'
+import { BADGES, PORTRAIT_SIZES, PRODUCT_KINDS, type Badge, type PortraitSize, type ProductKind } from '../enums.ts'
 import { isUuid } from '../ids.ts'
-import { checkboxField, euroCents, imageUrlField, listField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { checkboxField, euroCents, imageUrlField, listField, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 export const PRODUCT_MAX_IMAGES = 10
+export const STOCK_MAX = 999_999
+const STOCK_RANGE_MESSAGE = 'Stocul trebuie să fie un număr întreg între 0 și 999999'
+const STOCK_REQUIRED_MESSAGE = 'Stocul este obligatoriu'
+
+/** A typed stock figure: a whole number from 0 to 999999. */
+export function isStockFigure(value: string) {
+	return /^\d{1,6}$/.test(value) && Number(value) <= STOCK_MAX
+}
+
+/** Kinds whose product page adds to the cart and whose form shows the candle details. */
+export const kindHasCandleFields = (kind: ProductKind) => kind === 'candle'
+/** Kinds that open the portrait customiser and carry a portrait size. */
+export const kindHasPortraitSize = (kind: ProductKind) => kind === 'portrait_cardboard'
 
 const productFields = z.object({
 	name: requiredText(100, 'Numele este obligatoriu', 'Numele poate avea maxim 100 de caractere'),
@@ -15,7 +28,21 @@ const productFields = z.object({
 		payload.issues.push({ code: 'custom', message: 'Prețul este obligatoriu', input: '' })
 		return z.NEVER
 	}),
-	stock: integerInRange(0, 999999, 'Stocul trebuie să fie un număr întreg între 0 și 999999', 'Stocul este obligatoriu'),
+	/**
+	 * Units in stock; '' is no figure, which only a made-to-order product may have (checked below,
+	 * after the fields, so the range message stays on the field).
+	 */
+	stock: z.pipe(
+		z.optional(
+			z.string().check(
+				z.trim(),
+				z.refine((value) => value === '' || isStockFigure(value), STOCK_RANGE_MESSAGE),
+			),
+		),
+		z.transform((value: string | undefined) => (value === undefined || value === '' ? null : Number(value))),
+	),
+	/** Made to order (spec §3 `stock: number or null`, ADR 0124): no stock figure, never sells out. */
+	madeToOrder: checkboxField,
 	/**
 	 * The stock figure the form was loaded with ('' for a made-to-order product), sent back so the
 	 * server can tell whether the admin changed stock and whether checkouts moved it meanwhile.
@@ -50,20 +77,42 @@ const productFields = z.object({
 
 /**
  * The admin product form (spec §5 product), parsed in the browser before sending and again by the
- * server. When the product is not a candle, the candle fields are saved as null, gift wrap as true
- * and custom label as false.
+ * server. A made-to-order product saves no stock figure (null); any other needs one. Fields the
+ * kind does not show are cleared: candle fields (null, gift wrap true, custom label false) for
+ * every kind but candles, the portrait size for every kind but portraits.
  */
 export const productFormSchema = z.pipe(
 	productFields,
-	z.transform((product: z.output<typeof productFields>) =>
-		product.kind === 'candle'
-			? { ...product, portraitSize: null }
-			: { ...product, scent: null, smellsLike: null, waxColor: null, containerType: null, giftWrapAvailable: true, customLabelAvailable: false },
-	),
+	z.transform((product: z.output<typeof productFields>, payload) => {
+		if (!product.madeToOrder && product.stock === null) {
+			payload.issues.push({ code: 'custom', message: STOCK_REQUIRED_MESSAGE, input: '', path: ['stock'] })
+			return z.NEVER
+		}
+		const stock = product.madeToOrder ? null : product.stock
+		const portraitSize = kindHasPortraitSize(product.kind) ? product.portraitSize : null
+		return kindHasCandleFields(product.kind)
+			? { ...product, stock, portraitSize }
+			: {
+					...product,
+					stock,
+					portraitSize,
+					scent: null,
+					smellsLike: null,
+					waxColor: null,
+					containerType: null,
+					giftWrapAvailable: true,
+					customLabelAvailable: false,
+				}
+	}),
 )
 
 /** What the form holds while it is edited (a posted form may send strings for checkboxes, or no list at all). */
-export type ProductFormValues = Omit<z.input<typeof productFormSchema>, 'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images'> & {
+export type ProductFormValues = Omit<
+	z.input<typeof productFormSchema>,
+	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'stock' | 'madeToOrder'
+> & {
+	stock: string
+	madeToOrder: boolean
 	isActive: boolean
 	customLabelAvailable: boolean
 	giftWrapAvailable: boolean
@@ -80,6 +129,7 @@ export const emptyProductForm: ProductFormValues = {
 	categoryId: '',
 	price: '',
 	stock: '',
+	madeToOrder: false,
 	badges: [],
 	isActive: true,
 	images: [],

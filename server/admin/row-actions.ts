@@ -24,19 +24,22 @@ export type RowActionConfig = {
  */
 export function rowActions(config: RowActionConfig) {
 	return async function action({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-		const app = getApp(context)
-		const posted = submittedValues(await readFormData(request))
-		const submission = parseSubmission(rowActionSchema, posted)
-		const { messages } = config
-		const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), posted, status, adminT('common.error'))
-		if (!submission.ok) return isUuid(posted.id) ? refuse(messages.updateFailed, 400) : refuse(adminT('common.notFound'), 404)
-		const row = submission.value
-		if (row.intent === 'toggle') {
-			const state = await config.setActive(app, row.id, row.active)
-			if (state === null) return refuse(messages.updateFailed, 404)
-			return toastResult({ type: 'success', title: state ? messages.activated : messages.deactivated })
-		}
-		if (!(await config.remove(app, row.id))) return refuse(messages.deleteFailed, 404)
-		return toastResult({ type: 'success', title: messages.deleted })
+		return answerRowAction(getApp(context), submittedValues(await readFormData(request)), config)
 	}
+}
+
+/** The toggle or delete of one row from an already read form (for lists whose action has more intents). */
+export async function answerRowAction(app: RequestContext, posted: Record<string, unknown>, config: RowActionConfig) {
+	const submission = parseSubmission(rowActionSchema, posted)
+	const { messages } = config
+	const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), posted, status, adminT('common.error'))
+	if (!submission.ok) return isUuid(posted.id) ? refuse(messages.updateFailed, 400) : refuse(adminT('common.notFound'), 404)
+	const row = submission.value
+	if (row.intent === 'toggle') {
+		const state = await config.setActive(app, row.id, row.active)
+		if (state === null) return refuse(messages.updateFailed, 404)
+		return toastResult({ type: 'success', title: state ? messages.activated : messages.deactivated })
+	}
+	if (!(await config.remove(app, row.id))) return refuse(messages.deleteFailed, 404)
+	return toastResult({ type: 'success', title: messages.deleted })
 }

@@ -1,7 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type DbExecutor } from '#db/client.ts'
-import { categories } from '#db/schema/index.ts'
+import { categories, products } from '#db/schema/index.ts'
 import type { CategoryInput } from '#domain/forms/admin-category.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { queueContentTranslation, type TranslationApp } from '../translation/content.ts'
@@ -16,26 +16,42 @@ export type AdminCategoryRow = {
 	id: string
 	name: string
 	slug: string
+	parentId: string | null
 	parentName: string | null
 	displayOrder: number
 	isActive: boolean
+	/** Products in this category and all its subcategories (what deleting it affects). */
+	productCount: number
 }
 
-/** Spec §7 admin list: every category ordered by display_order, with its parent's name. */
+/** Spec §7 admin list: every category ordered by display_order, with its parent's name and how many products it holds. */
 export async function listCategoriesForAdmin(db: DbExecutor): Promise<AdminCategoryRow[]> {
 	const parent = alias(categories, 'parent')
-	return db
-		.select({
-			id: categories.id,
-			name: categories.name,
-			slug: categories.slug,
-			parentName: parent.name,
-			displayOrder: categories.displayOrder,
-			isActive: categories.isActive,
-		})
-		.from(categories)
-		.leftJoin(parent, eq(parent.id, categories.parentId))
-		.orderBy(asc(categories.displayOrder), asc(categories.name))
+	const [rows, counts] = await Promise.all([
+		db
+			.select({
+				id: categories.id,
+				name: categories.name,
+				slug: categories.slug,
+				parentId: categories.parentId,
+				parentName: parent.name,
+				displayOrder: categories.displayOrder,
+				isActive: categories.isActive,
+			})
+			.from(categories)
+			.leftJoin(parent, eq(parent.id, categories.parentId))
+			.orderBy(asc(categories.displayOrder), asc(categories.name)),
+		db.select({ categoryId: products.categoryId, count: count() }).from(products).where(isNotNull(products.categoryId)).groupBy(products.categoryId),
+	])
+	const own = new Map(counts.map((row) => [row.categoryId!, Number(row.count)]))
+	const children = new Map<string | null, typeof rows>()
+	for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row])
+	const subtree = (id: string, seen = new Set<string>()): number => {
+		if (seen.has(id)) return 0
+		seen.add(id)
+		return (own.get(id) ?? 0) + (children.get(id) ?? []).reduce((sum, child) => sum + subtree(child.id, seen), 0)
+	}
+	return rows.map((row) => ({ ...row, productCount: subtree(row.id) }))
 }
 
 export type CategoryOption = { id: string; name: string; slug: string; parentId: string | null; rootSlug: string }
@@ -123,17 +139,42 @@ export async function setCategoryActive(db: DbExecutor, id: string, isActive: bo
 	return row ? row.isActive : null
 }
 
+/** What happens to the products of a deleted category (and its subcategories): moved, deactivated, or (none held) nothing. */
+export type CategoryProductsChoice = { products: 'move'; targetId: string } | { products: 'deactivate' | null; targetId?: null }
+
 /**
  * Deletes a category and (by the foreign key's cascade) its subcategories; products are never
- * deleted: their category is cleared (set null), which the admin product list flags.
+ * deleted. The owner says what happens to them (ADR 0125): moved to another category (not one
+ * being deleted) or deactivated (their category is then cleared, which the product list flags).
+ * A category holding products without a choice is refused, so nothing stays on sale uncategorised.
  */
-export async function deleteCategory(db: DbExecutor, id: string): Promise<{ imageUrls: string[] } | null> {
+export async function deleteCategory(
+	db: DbExecutor,
+	id: string,
+	choice: CategoryProductsChoice = { products: null },
+): Promise<{ imageUrls: string[]; moved: number; deactivated: number } | null> {
 	return db.transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(7310553)`)
+		if (!(await getCategory(tx, id))) return null
 		const ids = [id, ...(await descendantIds(tx, id))]
+		const held = inArray(products.categoryId, ids)
+		const [{ value: productCount } = { value: 0 }] = await tx.select({ value: count() }).from(products).where(held)
+		let moved = 0
+		let deactivated = 0
+		if (productCount > 0) {
+			if (choice.products === 'move') {
+				if (ids.includes(choice.targetId)) throw new AdminInputError(adminT('categories.moveTargetInside'), 400, 'targetId')
+				if (!(await getCategory(tx, choice.targetId))) throw new AdminInputError(adminT('categories.moveTargetMissing'), 400, 'targetId')
+				moved = (await tx.update(products).set({ categoryId: choice.targetId }).where(held).returning({ id: products.id })).length
+			} else if (choice.products === 'deactivate') {
+				deactivated = (await tx.update(products).set({ isActive: false }).where(held).returning({ id: products.id })).length
+			} else {
+				throw new AdminInputError(adminT('categories.productsChoiceMissing'), 400, 'productsTo')
+			}
+		}
 		const images = await tx.select({ imageUrl: categories.imageUrl }).from(categories).where(inArray(categories.id, ids))
-		const rows = await tx.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id })
-		if (rows.length === 0) return null
-		return { imageUrls: images.flatMap((row) => (row.imageUrl ? [row.imageUrl] : [])) }
+		await tx.delete(categories).where(eq(categories.id, id))
+		return { imageUrls: images.flatMap((row) => (row.imageUrl ? [row.imageUrl] : [])), moved, deactivated }
 	})
 }
 
@@ -144,10 +185,10 @@ export async function saveCategoryContent(app: CatalogApp, id: string | null, in
 	return saved
 }
 
-/** The admin's delete: the category (and subcategories), then their stored pictures. False when there is none. */
-export async function removeCategory(app: CatalogApp, id: string): Promise<boolean> {
-	const deleted = await deleteCategory(app.db, id)
-	if (!deleted) return false
+/** The admin's delete: the category (and subcategories) with its products moved or deactivated, then their stored pictures. Null when there is none. */
+export async function removeCategory(app: CatalogApp, id: string, choice?: CategoryProductsChoice) {
+	const deleted = await deleteCategory(app.db, id, choice)
+	if (!deleted) return null
 	await deleteCatalogImages(app, deleted.imageUrls)
-	return true
+	return { moved: deleted.moved, deactivated: deleted.deactivated }
 }

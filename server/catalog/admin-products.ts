@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { ProductInput } from '#domain/forms/admin-product.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { queueContentTranslation } from '../translation/content.ts'
-import type { CatalogApp } from './admin-categories.ts'
+import { descendantIds, type CatalogApp } from './admin-categories.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
 import { deleteCatalogImages } from '../media/admin-images.ts'
 
@@ -23,7 +23,7 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 20
 
 export type ProductListQuery = {
 	q?: string
-	/** A category id, 'none' for products whose category was deleted, or undefined for all. */
+	/** A category id (its subcategories included), 'none' for products whose category was deleted, or undefined for all. */
 	category?: string
 	page?: number
 }
@@ -32,7 +32,7 @@ function escapeLike(text: string) {
 	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-/** Spec §7 admin list: every product newest first, with search, a category filter and pages. */
+/** Spec §7 admin list: every product newest first, with search, a category filter (a parent shows its subcategories' products too) and pages. */
 export async function listProductsForAdmin(db: DbExecutor, query: ProductListQuery) {
 	const conditions: SQL[] = []
 	const q = query.q?.trim()
@@ -41,7 +41,7 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 		conditions.push(or(ilike(products.name, pattern), ilike(products.slug, pattern))!)
 	}
 	if (query.category === 'none') conditions.push(isNull(products.categoryId))
-	else if (query.category) conditions.push(eq(products.categoryId, query.category))
+	else if (query.category) conditions.push(inArray(products.categoryId, [query.category, ...(await descendantIds(db, query.category))]))
 	const where = conditions.length ? and(...conditions) : undefined
 
 	const [total] = await db.select({ value: count() }).from(products).where(where)
@@ -52,6 +52,7 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 			id: products.id,
 			name: products.name,
 			slug: products.slug,
+			kind: products.kind,
 			categoryId: products.categoryId,
 			categoryName: categories.name,
 			priceCents: products.priceCents,

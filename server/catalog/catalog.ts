@@ -151,11 +151,19 @@ export type ProductDetail = {
 	portraitSize: PortraitSize | null
 	categoryName: string | null
 	categorySlug: string | null
+	isActive: boolean
 	updatedAt: Date
 }
 
-/** One active product by slug or id, with its category's name; null when there is none. */
-export async function findActiveProduct(db: Database, key: { id: string } | { slug: string }): Promise<ProductDetail | null> {
+/**
+ * One active product by slug or id, with its category's name; null when there is none. Staff
+ * previewing the shop (`includeInactive`) also find inactive ones.
+ */
+export async function findActiveProduct(
+	db: Database,
+	key: { id: string } | { slug: string },
+	options: { includeInactive?: boolean } = {},
+): Promise<ProductDetail | null> {
 	const [row] = await db
 		.select({
 			id: products.id,
@@ -170,11 +178,12 @@ export async function findActiveProduct(db: Database, key: { id: string } | { sl
 			portraitSize: products.portraitSize,
 			categoryName: categories.name,
 			categorySlug: categories.slug,
+			isActive: products.isActive,
 			updatedAt: products.updatedAt,
 		})
 		.from(products)
 		.leftJoin(categories, eq(categories.id, products.categoryId))
-		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), eq(products.isActive, true)))
+		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), options.includeInactive ? undefined : eq(products.isActive, true)))
 		.limit(1)
 	return row ?? null
 }

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { orders, products } from '#db/schema/index.ts'
+import { getLowStockThreshold } from '../catalog/stock-settings.ts'
 
-/** Products at or below this many units count as low on stock (made-to-order products never do). */
-export const LOW_STOCK_THRESHOLD = 5
 /** "Today" is the shop's day, in Romania. */
 export const SHOP_TIME_ZONE = 'Europe/Bucharest'
 
@@ -18,7 +17,7 @@ export type DashboardStats = {
 
 /**
  * Today's orders (not archived), revenue of the last 30 days (paid orders, integer cents; archived
- * ones count, they are kept for accounting) and active products low on stock. Test-money orders
+ * ones count, they are kept for accounting) and active products at or below the owner's low-stock threshold. Test-money orders
  * are counted apart, so a test payment never passes for takings.
  */
 export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
@@ -39,10 +38,11 @@ export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
 				(select count(*)::int from today where test) as test_orders_today,
 				(select coalesce(sum(total), 0)::bigint from paid where test) as test_revenue`,
 	)
+	const threshold = await getLowStockThreshold(db)
 	const lowStock = await queryRows<{ id: string; name: string; stock: number }>(
 		db,
 		sql`select id, name, stock from ${products}
-			where ${products.isActive} and ${products.stock} is not null and ${products.stock} <= ${LOW_STOCK_THRESHOLD}
+			where ${products.isActive} and ${products.stock} is not null and ${products.stock} <= ${threshold}
 			order by ${products.stock} asc, ${products.name} asc limit 10`,
 	)
 	return {

@@ -29,7 +29,7 @@ test.describe('admin catalogue', () => {
 		await signIn(page, admin)
 	})
 
-	test('a category with diacritics gets a plain slug; a subcategory; cycles are refused; deleting keeps the products, flagged', async ({
+	test('a category with diacritics gets a plain slug; a subcategory; cycles are refused; deleting deactivates the products, flagged', async ({
 		page,
 		database,
 		baseURL,
@@ -114,11 +114,15 @@ test.describe('admin catalogue', () => {
 			.insert(products)
 			.values({ slug: `orfan-${id}`, name: `Orfan ${id}`, kind: 'candle', categoryId: child!.id, priceCents: 1000, stock: 3 })
 			.returning()
+		await page.reload()
+		await waitForHydration(page)
 		await page.getByRole('button', { name: `Șterge categoria Lumânări Științifice și Țesături ${id}` }).click()
 		const dialog = page.getByRole('dialog', { name: 'Ești sigur?' })
 		await expect(dialog).toContainText('Categoria și subcategoriile ei vor fi șterse permanent')
+		// Its product is deactivated rather than left on sale without a category (ADR 0125).
+		await dialog.getByRole('radio', { name: /Dezactivează produsele/ }).check()
 		await dialog.getByRole('button', { name: 'Șterge' }).click()
-		await expect(toast(page, 'Categoria a fost ștearsă')).toBeVisible()
+		await expect(toast(page, 'Categoria a fost ștearsă; 1 produse au fost dezactivate')).toBeVisible()
 		await expect(page.getByRole('row', { name: new RegExp(`Sub ${id}`) })).toHaveCount(0)
 		expect(
 			await database.db
@@ -128,6 +132,7 @@ test.describe('admin catalogue', () => {
 		).toEqual([])
 		await page.goto(`/admin/products?q=${encodeURIComponent(`Orfan ${id}`)}`)
 		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Categorie ștearsă')
+		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Inactiv')
 		await database.db.delete(products).where(eq(products.id, product!.id))
 	})
 
@@ -209,9 +214,11 @@ test.describe('admin catalogue', () => {
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page).toHaveURL(/q=Lavand/)
 		await expect(page.getByRole('row', { name: /Lavandă/ }).first()).toBeVisible()
-		await page.getByLabel('Caută după nume sau slug').fill(`nimic-${unique()}`)
+		const nothing = `nimic-${unique()}`
+		await page.getByLabel('Caută după nume sau slug').fill(nothing)
 		await page.getByRole('button', { name: 'Caută' }).click()
-		await expect(page.getByText('Nu există produse în catalog')).toBeVisible()
+		// The empty message says what was filtered (ADR 0125).
+		await expect(page.getByText(`Niciun produs nu corespunde filtrului: căutarea „${nothing}”`)).toBeVisible()
 		await page.goto('/admin/products')
 		await page.getByLabel('Filtrează după categorie').selectOption({ label: 'Portrete cu animale' })
 		await page.getByRole('button', { name: 'Caută' }).click()
@@ -341,8 +348,8 @@ test.describe('admin catalogue', () => {
 	})
 
 	test('every admin page has no serious accessibility violations on a phone and a desktop', async ({ page, database }) => {
-		// Twelve pages at two widths, each scanned by axe.
-		test.slow()
+		// Twelve pages at two widths, each scanned by axe (the products list alone is 20 rows of controls).
+		test.setTimeout(360_000)
 		const [category] = await database.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'candle'))
 		const [product] = await database.db.select({ id: products.id }).from(products).where(eq(products.slug, 'lumanare-lavanda-de-provence')).limit(1)
 		// One sign-in block, so /admin/security is scanned with its table.
@@ -428,6 +435,7 @@ test.describe('storefront', () => {
 	test('an admin-made candle shows on /product/{slug} with its main image, and disappears when made inactive', async ({
 		page,
 		database,
+		browser,
 		baseURL,
 		createUser,
 		signIn,
@@ -445,8 +453,13 @@ test.describe('storefront', () => {
 		await waitForHydration(page)
 		await page.getByRole('button', { name: `Dezactivează produsul ${made.name}` }).click()
 		await expect(toast(page, 'Produsul a fost dezactivat')).toBeVisible()
-		const gone = await page.goto(`/product/${made.slug}`)
-		expect(gone?.status()).toBe(404)
+		// Staff still preview it (ADR 0125); a customer gets the 404.
+		await page.goto(`/product/${made.slug}`)
+		await expect(page.getByTestId('product-preview')).toBeVisible()
+		const customer = await browser.newContext({ baseURL })
+		const gone = await customer.request.get(`/product/${made.slug}`)
+		expect(gone.status()).toBe(404)
+		await customer.close()
 		await database.db.delete(products).where(eq(products.slug, made.slug))
 	})
 })

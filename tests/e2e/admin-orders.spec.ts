@@ -43,7 +43,7 @@ async function mailsTo(email: string) {
 async function openOrder(page: Page, email: string, number: string) {
 	await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`)
 	await waitForHydration(page)
-	await page.getByRole('link', { name: `Vezi comanda ${number}` }).click()
+	await page.getByRole('link', { name: `Detalii comanda ${number}` }).click()
 	const dialog = page.getByRole('dialog', { name: `Comanda #${number}` })
 	await expect(dialog).toBeVisible()
 	return dialog
@@ -192,7 +192,7 @@ test.describe('admin orders', () => {
 		await page.getByLabel('Arhivă').selectOption({ label: 'Comenzi arhivate (șterse)' })
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page).toHaveURL(/view=archived/)
-		await page.getByRole('link', { name: `Vezi comanda ${number}` }).click()
+		await page.getByRole('link', { name: `Detalii comanda ${number}` }).click()
 		const again = page.getByRole('dialog', { name: `Comanda #${number}` })
 		await expect(again).toContainText('Comanda este arhivată')
 		await again.getByRole('button', { name: 'Restaurează comanda' }).click()

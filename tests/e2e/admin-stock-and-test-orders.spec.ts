@@ -117,7 +117,7 @@ test.describe('admin: live stock and test orders', () => {
 			await expect(listed.getByTestId('test-mode-badge')).toHaveText('TEST')
 			await expect(listed).toContainText('Plătită')
 
-			await listed.getByRole('link', { name: `Vezi comanda ${number}` }).click()
+			await listed.getByRole('link', { name: `Detalii comanda ${number}` }).click()
 			const dialog = page.getByRole('dialog', { name: `Comanda #${number}` })
 			await expect(dialog.getByTestId('test-mode-badge')).toHaveText('TEST')
 

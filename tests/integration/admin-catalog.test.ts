@@ -81,7 +81,7 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		expect(await setCategoryActive(db, '00000000-0000-4000-8000-000000000000', true)).toBeNull()
 	})
 
-	it('deleting a category removes its subcategories but keeps their products, flagged by a cleared category', async () => {
+	it('deleting a category removes its subcategories and moves or deactivates their products, as the owner chooses', async () => {
 		const { db } = database.handle
 		const top = await saveCategory(db, null, category({ name: 'De șters', slug: 'de-sters' }))
 		const child = await saveCategory(db, null, category({ name: 'Sub', slug: 'de-sters-sub', parentId: top.id }))
@@ -90,14 +90,26 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 			null,
 			productFormSchema.parse({ ...emptyProductForm, name: 'Rămâne', slug: 'ramane', categoryId: child.id, price: '10', stock: '3' }),
 		)
-		expect(await deleteCategory(db, top.id)).toEqual({ imageUrls: [] })
+		// It holds a product (through its subcategory): the list says so, and deleting needs a choice (ADR 0125).
+		expect((await listCategoriesForAdmin(db)).find((row) => row.id === top.id)?.productCount).toBe(1)
+		await expectRefusal(deleteCategory(db, top.id), 'Alege ce se întâmplă cu produsele categoriei', 400)
+		await expectRefusal(deleteCategory(db, top.id, { products: 'move', targetId: child.id }), 'Produsele nu pot fi mutate într-o categorie care se șterge', 400)
+		expect(await deleteCategory(db, top.id, { products: 'deactivate' })).toEqual({ imageUrls: [], moved: 0, deactivated: 1 })
 		expect(await db.select().from(categories).where(eq(categories.id, child.id))).toEqual([])
 		const [kept] = await db.select().from(products).where(eq(products.id, product.id))
-		expect(kept?.categoryId).toBeNull()
+		expect(kept).toMatchObject({ categoryId: null, isActive: false })
 		const flagged = await listProductsForAdmin(db, { category: 'none' })
 		expect(flagged.products.map((p) => p.id)).toContain(product.id)
 		expect(flagged.products.find((p) => p.id === product.id)?.categoryName).toBeNull()
 		expect(await deleteCategory(db, top.id)).toBeNull()
+
+		// Moved instead: the products land in the other category, still on sale.
+		const from = await saveCategory(db, null, category({ name: 'Veche', slug: 'veche' }))
+		const to = await saveCategory(db, null, category({ name: 'Nouă', slug: 'noua' }))
+		await db.update(products).set({ categoryId: from.id, isActive: true }).where(eq(products.id, product.id))
+		expect(await deleteCategory(db, from.id, { products: 'move', targetId: to.id })).toMatchObject({ moved: 1, deactivated: 0 })
+		const [movedRow] = await db.select().from(products).where(eq(products.id, product.id))
+		expect(movedRow).toMatchObject({ categoryId: to.id, isActive: true })
 	})
 
 	it('saves non-candle products with the candle fields cleared, and searches, toggles and deletes them', async () => {
@@ -261,9 +273,9 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		expect(await removeProduct(app, product.id)).toBe(true)
 		expect(await storage.exists(kept.key)).toBe(false)
 		expect(await removeProduct(app, product.id)).toBe(false)
-		expect(await removeCategory(app, cat.id)).toBe(true)
+		expect(await removeCategory(app, cat.id)).toEqual({ moved: 0, deactivated: 0 })
 		expect(await storage.exists(categoryPicture.key)).toBe(false)
-		expect(await removeCategory(app, cat.id)).toBe(false)
+		expect(await removeCategory(app, cat.id)).toBeNull()
 	})
 })
 

@@ -150,4 +150,31 @@ describe.each(ENGINES)('admin product save and live stock on %s', (engine) => {
 		expect(error).toBeInstanceOf(StockMovedError)
 		expect((error as StockMovedError).message).toBe('Stocul s-a modificat între timp (acum: 3). Verifică și salvează din nou.')
 	})
+	it('a made-to-order product saves unchanged with no stock, can still be ordered many times, and turns into a stocked one through the guarded save (ADR 0124)', async () => {
+		const { id, form } = await productWithStock(4)
+		await db().update(products).set({ stock: null, kind: 'portrait_cardboard' }).where(eq(products.id, id))
+		const loaded = { ...form, kind: 'portrait_cardboard' as const, stock: '', madeToOrder: true, loadedStock: '' }
+
+		await saveProduct(db(), id, productFormSchema.parse({ ...loaded, price: '31.50' }))
+		const [saved] = await db().select({ stock: products.stock, priceCents: products.priceCents }).from(products).where(eq(products.id, id))
+		expect(saved).toEqual({ stock: null, priceCents: 3150 })
+
+		for (let i = 0; i < 6; i++) expect(await buy(id)).toBe(true)
+		expect((await stockOf(id)).stock).toBeNull()
+		expect(await unitsHeldOrSold(id)).toBe(0)
+
+		// Switched off made to order with a figure: compared against the loaded null, so it applies...
+		await saveProduct(db(), id, productFormSchema.parse({ ...loaded, madeToOrder: false, stock: '2' }))
+		expect((await stockOf(id)).stock).toBe(2)
+		// ...a second tab still holding the untouched made-to-order form leaves that figure alone...
+		await saveProduct(db(), id, productFormSchema.parse({ ...loaded, description: 'Alt tab' }))
+		expect(await stockOf(id)).toEqual({ stock: 2, description: 'Alt tab' })
+		// ...and one that changes it is refused with the figure now set.
+		const error = await saveProduct(db(), id, productFormSchema.parse({ ...loaded, madeToOrder: false, stock: '9' })).catch((e: unknown) => e)
+		expect(error).toBeInstanceOf(StockMovedError)
+		expect((error as StockMovedError).currentStock).toBe(2)
+		// Made to order again from a fresh form.
+		await saveProduct(db(), id, productFormSchema.parse({ ...loaded, loadedStock: '2' }))
+		expect((await stockOf(id)).stock).toBeNull()
+	})
 })

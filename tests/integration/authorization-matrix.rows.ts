@@ -221,6 +221,27 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		expect: adminOnlyPage,
 	},
 	{
+		name: 'admin product action: bulk deactivate',
+		method: 'POST',
+		path: '/admin/products',
+		form: (fx) => ({ intent: 'bulk', operation: 'deactivate', 'ids[]': fx.catalog.products.toggle.id }),
+		expect: adminOnlyPage,
+	},
+	{
+		name: 'admin product action: inline stock (the figure it showed)',
+		method: 'POST',
+		path: '/admin/products',
+		form: (fx) => ({ intent: 'stock', id: fx.catalog.products.toggle.id, stock: '2', loadedStock: '2' }),
+		expect: adminOnlyPage,
+	},
+	{
+		name: 'admin product action: low-stock threshold',
+		method: 'POST',
+		path: '/admin/products',
+		form: () => ({ intent: 'threshold', threshold: '5' }),
+		expect: adminOnlyPage,
+	},
+	{
 		name: 'admin product save: create',
 		method: 'POST',
 		path: '/admin/products/new',
@@ -256,7 +277,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		name: 'admin category action: delete',
 		method: 'POST',
 		path: '/admin/categories',
-		form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id }),
+		form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id, productsTo: 'deactivate' }),
 		expect: adminOnlyPage,
 	},
 	{

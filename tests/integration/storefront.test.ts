@@ -108,6 +108,8 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 		expect(await findActiveProduct(db, { id: bySlug!.id })).toMatchObject({ slug: 'a' })
 		expect(await findActiveProduct(db, { slug: 'c' })).toBeNull()
 		expect(await findActiveProduct(db, { id: '00000000-0000-0000-0000-000000000000' })).toBeNull()
+		// Staff previewing the shop find the inactive one too (ADR 0125).
+		expect(await findActiveProduct(db, { slug: 'c' }, { includeInactive: true })).toMatchObject({ slug: 'c', isActive: false })
 	})
 
 	it('never shows a stranger the exact stock above what one address may hold (ADR 0096)', async () => {

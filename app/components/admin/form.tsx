@@ -1,5 +1,6 @@
-import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react'
-import { useNavigation } from 'react-router'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useBlocker, useLocation, useNavigation } from 'react-router'
+import { takeStashedForm } from '#app/lib/forms/keep-typed-form.ts'
 import type * as z from 'zod/mini'
 import { isRejected, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { notify } from '#app/components/toasts.tsx'
@@ -7,7 +8,7 @@ import { adminT } from '#domain/i18n/admin.ts'
 import { fieldErrors, firstIssue } from '#domain/forms/admin-fields.ts'
 import type { AdminRejection } from '#domain/forms/submission.ts'
 import { slugify } from '#domain/slug.ts'
-import { FieldError, inputClass, labelClass } from './ui.tsx'
+import { ConfirmDialog, FieldError, inputClass, labelClass } from './ui.tsx'
 
 type NamedForm = { name: string; slug: string }
 
@@ -65,6 +66,47 @@ export function useAdminForm<Values extends NamedForm>(options: {
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
 
+	// A save that a sign-in interrupted (expired session, ADR 0126): what was typed comes back once.
+	const location = useLocation()
+	useEffect(() => {
+		const stashed = takeStashedForm(location.pathname)
+		if (!stashed) return
+		// eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is only readable in the browser
+		setValues(options.fromSubmitted(stashed, options.initial))
+		notify({ type: 'info', title: adminT('common.restored'), description: adminT('common.restoredHint') })
+		// Once, on arriving at the form.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [])
+
+	// Leaving with unsaved changes asks first (a link in the app, or closing or reloading the tab).
+	const [untouched] = useState(() => JSON.stringify(options.initial))
+	const saving = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+	const dirty = JSON.stringify(values) !== untouched
+	const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname)
+	useEffect(() => {
+		if (!dirty) return
+		const warn = (event: BeforeUnloadEvent) => event.preventDefault()
+		window.addEventListener('beforeunload', warn)
+		return () => window.removeEventListener('beforeunload', warn)
+	}, [dirty])
+	const leaving = useRef(false)
+	const unsavedDialog = (
+		<ConfirmDialog
+			open={blocker.state === 'blocked'}
+			title={adminT('common.unsavedTitle')}
+			description={adminT('common.unsavedText')}
+			confirmLabel={adminT('common.leave')}
+			onConfirm={() => {
+				leaving.current = true
+				blocker.proceed?.()
+			}}
+			onClose={() => {
+				if (!leaving.current) blocker.reset?.()
+				leaving.current = false
+			}}
+		/>
+	)
+
 	const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }))
 	const fieldId = (name: string) => `${uid}-${name}`
 
@@ -76,7 +118,9 @@ export function useAdminForm<Values extends NamedForm>(options: {
 		fieldId,
 		/** The <Form>'s id (the hydration step finds the typed values through it). */
 		formId: `${uid}-form`,
-		saving: navigation.state !== 'idle' && navigation.formMethod === 'POST',
+		saving,
+		/** Render it in the form: the 'leave without saving?' question. */
+		unsavedDialog,
 		/** name, id, aria-invalid and aria-describedby tying a control to its label and error. */
 		control: (name: string) => ({
 			name,

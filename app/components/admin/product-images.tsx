@@ -138,7 +138,8 @@ export function ProductImages({
 					))}
 				</ul>
 			) : null}
-			<div className="mt-3">
+			{/* The file input is visually hidden; its focus shows as a ring on the button-like label. */}
+			<div className="mt-3 [&:has(input:focus-visible)>label]:outline-2 [&:has(input:focus-visible)>label]:outline-offset-2 [&:has(input:focus-visible)>label]:outline-clay-dark">
 				<label htmlFor={inputId} className={`${buttonSecondary} cursor-pointer`}>
 					{adminT('products.addImages')}
 				</label>

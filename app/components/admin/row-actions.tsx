@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { adminT, type AdminKey } from '#domain/i18n/admin.ts'
 import type { AdminRejection } from '#domain/forms/submission.ts'
@@ -18,15 +18,19 @@ export function RowActions({
 	editTo,
 	labels,
 	deleteConfirm,
+	deleteFields,
 }: {
 	row: { id: string; name: string; isActive: boolean }
 	editTo: string
 	labels: RowActionLabels
 	deleteConfirm?: string
+	/** Choices posted with the delete (a category's products: move or deactivate). */
+	deleteFields?: ReactNode
 }) {
 	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
 	useToastResult(fetcher.data)
 	const [confirming, setConfirming] = useState(false)
+	const deleteForm = useRef<HTMLFormElement>(null)
 	const busy = fetcher.state !== 'idle'
 	const toggleAction = row.isActive ? adminT('common.deactivate') : adminT('common.activate')
 	return (
@@ -49,8 +53,16 @@ export function RowActions({
 				open={confirming}
 				description={deleteConfirm}
 				onClose={() => setConfirming(false)}
-				onConfirm={() => fetcher.submit({ intent: 'delete', id: row.id }, { method: 'post' })}
-			/>
+				onConfirm={() => (deleteForm.current ? fetcher.submit(deleteForm.current) : fetcher.submit({ intent: 'delete', id: row.id }, { method: 'post' }))}
+			>
+				{deleteFields ? (
+					<fetcher.Form ref={deleteForm} method="post" className="mt-4 space-y-3 text-sm">
+						<input type="hidden" name="intent" value="delete" />
+						<input type="hidden" name="id" value={row.id} />
+						{deleteFields}
+					</fetcher.Form>
+				) : null}
+			</ConfirmDialog>
 		</div>
 	)
 }

@@ -48,6 +48,7 @@ export function ConfirmDialog({
 	confirmLabel = adminT('common.delete'),
 	onConfirm,
 	onClose,
+	children,
 }: {
 	open: boolean
 	title?: string
@@ -55,6 +56,8 @@ export function ConfirmDialog({
 	confirmLabel?: string
 	onConfirm: () => void
 	onClose: () => void
+	/** More of the question (choices to make before confirming), below the description. */
+	children?: ReactNode
 }) {
 	const dialog = useRef<HTMLDialogElement>(null)
 	useEffect(() => {
@@ -81,6 +84,7 @@ export function ConfirmDialog({
 							{description}
 						</p>
 					) : null}
+					{children}
 					<div className="mt-6 flex justify-end gap-3">
 						<button type="button" className={buttonSecondary} onClick={onClose} autoFocus>
 							{adminT('common.cancel')}

@@ -12,6 +12,7 @@ import { notify } from '#app/components/toasts.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
+import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/category-edit'
 
@@ -61,13 +62,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		})
 	} catch (error) {
 		if (error instanceof AdminInputError) {
-			if (error.status === 404) notFound()
+			// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
+			if (error.status === 404) return rejectAdminSubmission(formError(adminT('messages.categorySave')), values, 404, adminT('common.error'))
 			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
 		}
 		app.log.error({ err: error }, 'category save failed')
 		return rejectAdminSubmission(formError(adminT('messages.categorySave')), values, 500, adminT('common.error'))
 	}
 }
+
+/** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */
+export const clientAction = keepTypedForm(adminT('messages.categorySave'))
 
 /** A refused submission's values back in the form's shape (what was typed stays). */
 function fromSubmitted(submitted: Record<string, unknown>, initial: CategoryFormValues): CategoryFormValues {
@@ -216,6 +221,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 					</button>
 				</div>
 			</Form>
+			{form.unsavedDialog}
 		</section>
 	)
 }

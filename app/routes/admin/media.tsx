@@ -159,7 +159,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
 					setDragging(false)
 					if (!busy) void upload([...event.dataTransfer.files])
 				}}
-				className={`mt-6 rounded-2xl border-2 border-dashed p-8 text-center transition ${dragging ? 'border-clay-dark bg-sand/60' : 'border-muted/50 bg-white'}`}
+				className={`mt-6 rounded-2xl border-2 border-dashed p-8 text-center transition [&:has(#media-files:focus-visible)_label]:outline-2 [&:has(#media-files:focus-visible)_label]:outline-offset-2 [&:has(#media-files:focus-visible)_label]:outline-clay-dark ${dragging ? 'border-clay-dark bg-sand/60' : 'border-muted/50 bg-white'}`}
 			>
 				{dragging ? (
 					<p className="font-medium text-clay-dark">{adminT('media.release')}</p>

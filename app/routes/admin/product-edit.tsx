@@ -11,7 +11,9 @@ import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdm
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#domain/enums.ts'
-import { emptyProductForm, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
+import { emptyProductForm, kindHasCandleFields, kindHasPortraitSize, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
+import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
+import { isRejected } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/product-edit'
 
@@ -30,6 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 				categoryId: product.categoryId ?? '',
 				price: (product.priceCents / 100).toFixed(2),
 				stock: product.stock === null ? '' : String(product.stock),
+				madeToOrder: product.stock === null,
 				loadedStock: product.stock === null ? '' : String(product.stock),
 				badges: product.badges,
 				isActive: product.isActive,
@@ -43,7 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 				giftWrapAvailable: product.giftWrapAvailable,
 			}
 		: emptyProductForm
-	return { id, values, categories: categories.map(({ id, name, rootSlug }) => ({ id, name, rootSlug })) }
+	return { id, values, categories: categories.map(({ id, name }) => ({ id, name })) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -73,7 +76,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, adminT('common.error'))
 		}
 		if (error instanceof AdminInputError) {
-			if (error.status === 404) notFound()
+			// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
+			if (error.status === 404) return rejectAdminSubmission(formError(adminT('messages.productSave')), values, 404, adminT('common.error'))
 			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
 		}
 		app.log.error({ err: error }, 'product save failed')
@@ -81,9 +85,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	}
 }
 
+/** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */
+export const clientAction = keepTypedForm(adminT('messages.productSave'))
+
 type TextField = Exclude<
 	keyof ProductFormValues,
-	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'kind' | 'portraitSize' | 'loadedStock'
+	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'kind' | 'portraitSize' | 'loadedStock' | 'madeToOrder'
 >
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
 
@@ -110,22 +117,22 @@ function fromSubmitted(submitted: Record<string, unknown>, initial: ProductFormV
 		badges: BADGES.filter((badge) => list(submitted.badges).includes(badge)),
 		images: list(submitted.images),
 		isActive: submittedCheckbox(submitted, 'isActive'),
+		madeToOrder: submittedCheckbox(submitted, 'madeToOrder'),
 		customLabelAvailable: submittedCheckbox(submitted, 'customLabelAvailable'),
 		giftWrapAvailable: submittedCheckbox(submitted, 'giftWrapAvailable'),
 	}
 }
-
-const kindForRoot: Record<string, ProductKind> = { candle: 'candle', portrait_cardboard: 'portrait_cardboard' }
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { id, categories } = loaderData
 	const form = useAdminForm({ schema: productFormSchema, initial: loaderData.values, editing: id !== null, actionData, fromSubmitted })
 	const { values, set, setValues, control, fieldId } = form
 	const [uploading, setUploading] = useState(false)
-	const isCandle = values.kind === 'candle'
+	const isCandle = kindHasCandleFields(values.kind)
+	const hasPortraitSize = kindHasPortraitSize(values.kind)
 	// Stock moved under the form: what was typed stays, and the next save is checked against the
 	// figure the server just reported, so "check and save again" works without a reload.
-	const movedStock = actionData && 'values' in actionData ? actionData.values.loadedStock : undefined
+	const movedStock = isRejected(actionData) ? actionData.values.loadedStock : undefined
 	useEffect(() => {
 		if (typeof movedStock === 'string') set('loadedStock', movedStock)
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
@@ -166,26 +173,6 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						/>
 					</AdminField>
 					<div className="grid gap-5 sm:grid-cols-2">
-						<AdminField form={form} name="categoryId" label={adminT('products.category')}>
-							<select
-								{...control('categoryId')}
-								className={inputClass}
-								value={values.categoryId}
-								required
-								onChange={(event) => {
-									const categoryId = event.target.value
-									const kind = kindForRoot[categories.find((option) => option.id === categoryId)?.rootSlug ?? '']
-									setValues((current) => ({ ...current, categoryId, kind: kind ?? current.kind }))
-								}}
-							>
-								<option value="">{adminT('products.chooseCategory')}</option>
-								{categories.map((option) => (
-									<option key={option.id} value={option.id}>
-										{option.name}
-									</option>
-								))}
-							</select>
-						</AdminField>
 						<div>
 							<label htmlFor={fieldId('kind')} className={labelClass}>
 								{adminT('products.kind')}
@@ -204,9 +191,44 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 								))}
 							</select>
 						</div>
+						<AdminField form={form} name="categoryId" label={adminT('products.category')}>
+							<select
+								{...control('categoryId')}
+								className={inputClass}
+								value={values.categoryId}
+								required
+								onChange={(event) => set('categoryId', event.target.value)}
+							>
+								<option value="">{adminT('products.chooseCategory')}</option>
+								{categories.map((option) => (
+									<option key={option.id} value={option.id}>
+										{option.name}
+									</option>
+								))}
+							</select>
+						</AdminField>
 						{text('price', `${adminT('products.price')} (EUR)`, { type: 'number', min: 0, max: 999999, step: 0.01, inputMode: 'decimal', required: true })}
-						{text('stock', adminT('products.stock'), { type: 'number', min: 0, max: 999999, step: 1, inputMode: 'numeric', required: true })}
-						{values.kind === 'portrait_cardboard' ? (
+						<div className="space-y-3">
+							<label className="flex items-center gap-3 text-sm font-medium">
+								<input
+									type="checkbox"
+									role="switch"
+									name="madeToOrder"
+									className="size-5 accent-clay-dark"
+									checked={values.madeToOrder}
+									aria-describedby={fieldId('madeToOrder-hint')}
+									onChange={(event) => set('madeToOrder', event.target.checked)}
+								/>
+								{adminT('products.madeToOrderSwitch')}
+							</label>
+							<p id={fieldId('madeToOrder-hint')} className="text-xs text-muted">
+								{adminT('products.madeToOrderHint')}
+							</p>
+							{values.madeToOrder
+								? null
+								: text('stock', adminT('products.stock'), { type: 'number', min: 0, max: 999999, step: 1, inputMode: 'numeric', required: true })}
+						</div>
+						{hasPortraitSize ? (
 							<div>
 								<label htmlFor={fieldId('portraitSize')} className={labelClass}>
 									{adminT('products.portraitSize')}
@@ -271,7 +293,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					/>
 				</div>
 
-				{values.kind !== 'portrait_cardboard' ? <input type="hidden" name="portraitSize" value="" /> : null}
+				{hasPortraitSize ? null : <input type="hidden" name="portraitSize" value="" />}
 				{isCandle ? null : (
 					<>
 						{(['scent', 'smellsLike', 'waxColor', 'containerType'] as const).map((name) => (
@@ -335,6 +357,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					</button>
 				</div>
 			</Form>
+			{form.unsavedDialog}
 		</section>
 	)
 }

@@ -1,16 +1,27 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
 import { listProductsForAdmin, removeProduct, setProductActive } from '#server/catalog/admin-products.ts'
-import { rowActions } from '#server/admin/row-actions.ts'
+import { applyBulkProductChange, setProductStock } from '#server/catalog/admin-bulk.ts'
+import { getLowStockThreshold, setLowStockThreshold } from '#server/catalog/stock-settings.ts'
+import { AdminInputError } from '#server/admin/errors.ts'
+import { answerRowAction, type RowActionConfig } from '#server/admin/row-actions.ts'
+import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
+import { readFormData } from '#server/http/request-body.ts'
 import { getApp } from '#server/context.ts'
+import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { RowActions } from '#app/components/admin/row-actions.tsx'
-import { buttonPrimary, buttonSecondary, inputClass, labelClass, Spinner, StatusBadge } from '#app/components/admin/ui.tsx'
+import { buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, inputClass, labelClass, Spinner, StatusBadge } from '#app/components/admin/ui.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { isUuid } from '#domain/ids.ts'
 import { searchText } from '#domain/forms/fields.ts'
 import { formatEuro } from '#domain/money.ts'
+import { shopProductHref } from '#domain/catalog.ts'
+import { bulkProductSchema, inlineStockSchema, lowStockThresholdSchema } from '#domain/forms/admin-product-list.ts'
+import { formError, parseSubmission, submittedValues, type AdminRejection } from '#domain/forms/submission.ts'
+import type { Toast } from '#domain/toast.ts'
 import type { Route } from './+types/products'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,19 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const rawCategory = url.searchParams.get('category') ?? ''
 	const category = rawCategory === 'none' || isUuid(rawCategory) ? rawCategory : ''
 	const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
-	const [list, categories] = await Promise.all([
+	const [list, categories, threshold] = await Promise.all([
 		listProductsForAdmin(db, { q, category: category || undefined, page: Number.isFinite(page) ? page : 1 }),
 		listCategoryOptions(db),
+		getLowStockThreshold(db),
 	])
-	return { ...list, q, category, categories: categories.map(({ id, name }) => ({ id, name })) }
+	return { ...list, q, category, threshold, categories: categories.map(({ id, name }) => ({ id, name })) }
 }
 
 export function meta() {
 	return [{ title: `${adminT('products.title')} | ${adminT('nav.title')}` }]
 }
 
-/** intent=toggle (id, active=true|false) or intent=delete (id); deleting also removes the stored pictures (the service does). */
-export const action = rowActions({
+const rowActionConfig: RowActionConfig = {
 	setActive: (app, id, active) => setProductActive(app.db, id, active),
 	remove: removeProduct,
 	messages: {
@@ -42,56 +53,297 @@ export const action = rowActions({
 		updateFailed: adminT('messages.productUpdate'),
 		deleteFailed: adminT('messages.productDelete'),
 	},
-})
+}
+
+const bulkToast = { activate: 'bulk.activated', deactivate: 'bulk.deactivated', delete: 'bulk.deleted', price: 'bulk.priced', stock: 'bulk.stocked' } as const
+
+/**
+ * intent=toggle|delete (one row; deleting also removes its stored pictures), intent=bulk (the ticked
+ * products, one transaction, ADR 0125), intent=stock (a figure typed in the list, compare-and-set)
+ * and intent=threshold (the low-stock threshold). Refusals keep the one shape (ADR 0101).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+	const app = getApp(context)
+	const posted = submittedValues(await readFormData(request))
+	const refuse = (message: string, status: number, field?: string) => rejectAdminSubmission(formError(message, field), posted, status, adminT('common.error'))
+	try {
+		if (posted.intent === 'bulk') {
+			const submission = parseSubmission(bulkProductSchema, posted)
+			if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
+			const result = await applyBulkProductChange(app, submission.value)
+			const skipped = result.skipped ? adminT('bulk.skippedMadeToOrder', { count: result.skipped }) : undefined
+			return toastResult({ type: 'success', title: adminT(bulkToast[submission.value.operation], { count: result.count }), description: skipped })
+		}
+		if (posted.intent === 'stock') {
+			const submission = parseSubmission(inlineStockSchema, posted)
+			if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
+			const { id, stock, loadedStock } = submission.value
+			if ((await setProductStock(app.db, id, stock, loadedStock)) === null) return refuse(adminT('common.notFound'), 404)
+			return toastResult({ type: 'success', title: adminT('products.stockSaved') })
+		}
+		if (posted.intent === 'threshold') {
+			const submission = parseSubmission(lowStockThresholdSchema, posted)
+			if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
+			await setLowStockThreshold(app.db, submission.value.threshold)
+			return toastResult({ type: 'success', title: adminT('products.thresholdSaved') })
+		}
+	} catch (error) {
+		if (error instanceof AdminInputError) return refuse(error.message, error.status, error.field)
+		throw error
+	}
+	return answerRowAction(app, posted, rowActionConfig)
+}
 
 type Row = Route.ComponentProps['loaderData']['products'][number]
 
-const columns: [Column<Row>, ...Column<Row>[]] = [
-	{
-		header: adminT('products.name'),
-		cell: (product) => (
-			<span className="flex items-center gap-3">
-				{product.image ? <img src={product.image} alt="" width={40} height={40} className="size-10 rounded object-cover" /> : null}
-				{product.name}
-			</span>
-		),
-	},
-	{
-		header: adminT('products.category'),
-		cell: (product) =>
-			product.categoryName ?? (
-				<span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{adminT('products.categoryCleared')}</span>
-			),
-	},
-	{ header: adminT('products.price'), cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
-	{ header: adminT('products.stock'), cell: (product) => product.stock ?? adminT('products.madeToOrder') },
-	{
-		header: adminT('products.badges'),
-		cell: (product) => (
-			<span className="flex flex-wrap gap-1">
-				{product.badges.map((badge) => (
-					<span key={badge} className="rounded-full bg-sand px-2 py-0.5 text-xs">
-						{badge}
-					</span>
-				))}
-			</span>
-		),
-	},
-	{
-		header: adminT('products.status'),
-		cell: (product) => <StatusBadge active={product.isActive} on={adminT('products.active')} off={adminT('products.inactive')} />,
-	},
-	{
-		header: adminT('common.actions'),
-		cell: (product) => (
-			<RowActions
-				row={product}
-				editTo={`/admin/products/${product.id}`}
-				labels={{ toggle: 'products.toggleLabel', edit: 'products.editLabel', delete: 'products.deleteLabel' }}
+/** The stock cell: a made-to-order note, or the figure to edit in place, flagged at 0 and at or below the threshold. */
+function StockCell({ product, threshold }: { product: Row; threshold: number }) {
+	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
+	useToastResult(fetcher.data)
+	const [typed, setTyped] = useState<string | null>(null)
+	if (product.stock === null) return <span className="text-muted">{adminT('products.madeToOrder')}</span>
+	const flag = product.stock === 0 ? 'out' : product.stock <= threshold ? 'low' : null
+	const value = typed ?? String(product.stock)
+	return (
+		<fetcher.Form method="post" className="flex flex-wrap items-center gap-2" onSubmit={() => setTyped(null)} data-testid={`stock-${product.id}`}>
+			<input type="hidden" name="intent" value="stock" />
+			<input type="hidden" name="id" value={product.id} />
+			<input type="hidden" name="loadedStock" value={product.stock} />
+			<input
+				type="number"
+				name="stock"
+				min={0}
+				max={999999}
+				step={1}
+				inputMode="numeric"
+				aria-label={adminT('products.stockFor', { name: product.name })}
+				className="w-20 rounded-lg border border-muted/60 bg-white px-2 py-1 text-sm"
+				value={value}
+				onChange={(event) => setTyped(event.target.value)}
 			/>
-		),
-	},
-]
+			{typed !== null && typed !== String(product.stock) ? (
+				<button type="submit" className={buttonSmall} disabled={fetcher.state !== 'idle'} aria-label={adminT('products.saveStockFor', { name: product.name })}>
+					{adminT('products.saveStock')}
+				</button>
+			) : null}
+			{flag ? (
+				<span
+					className={`rounded-full px-2 py-0.5 text-xs font-semibold ${flag === 'out' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900'}`}
+					data-stock-flag={flag}
+				>
+					{flag === 'out' ? adminT('products.outOfStock') : adminT('products.lowStock')}
+				</span>
+			) : null}
+		</fetcher.Form>
+	)
+}
+
+function productColumns(options: {
+	threshold: number
+	selected: ReadonlySet<string>
+	toggle: (id: string, on: boolean) => void
+}): [Column<Row>, ...Column<Row>[]] {
+	return [
+		{
+			header: adminT('products.name'),
+			cell: (product) => (
+				<span className="flex items-center gap-3">
+					<input
+						type="checkbox"
+						className="size-5 shrink-0 accent-clay-dark"
+						checked={options.selected.has(product.id)}
+						onChange={(event) => options.toggle(product.id, event.target.checked)}
+						aria-label={adminT('products.selectProduct', { name: product.name })}
+					/>
+					{product.image ? <img src={product.image} alt="" width={40} height={40} className="size-10 shrink-0 rounded object-cover" /> : null}
+					<span className="min-w-0 break-words">{product.name}</span>
+				</span>
+			),
+		},
+		{
+			header: adminT('products.category'),
+			cell: (product) =>
+				product.categoryName ?? (
+					<span className="inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+						{adminT('products.categoryCleared')}
+					</span>
+				),
+		},
+		{ header: adminT('products.kind'), cell: (product) => adminT(`products.kinds.${product.kind}`) },
+		{ header: adminT('products.price'), cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
+		{
+			header: adminT('products.stock'),
+			cell: (product) => <StockCell key={`${product.id}-${product.stock}`} product={product} threshold={options.threshold} />,
+		},
+		{
+			header: adminT('products.badges'),
+			cell: (product) => (
+				<span className="flex flex-wrap gap-1">
+					{product.badges.map((badge) => (
+						<span key={badge} className="rounded-full bg-sand px-2 py-0.5 text-xs">
+							{badge}
+						</span>
+					))}
+				</span>
+			),
+		},
+		{
+			header: adminT('products.status'),
+			cell: (product) => <StatusBadge active={product.isActive} on={adminT('products.active')} off={adminT('products.inactive')} />,
+		},
+		{
+			header: adminT('common.actions'),
+			cell: (product) => (
+				<div className="flex flex-wrap gap-2">
+					<RowActions
+						row={product}
+						editTo={`/admin/products/${product.id}`}
+						labels={{ toggle: 'products.toggleLabel', edit: 'products.editLabel', delete: 'products.deleteLabel' }}
+					/>
+					<a
+						href={shopProductHref(product.slug)}
+						target="_blank"
+						rel="noopener"
+						className={buttonSmall}
+						aria-label={adminT('products.viewInShopLabel', { name: product.name })}
+					>
+						{adminT('products.viewInShop')}
+					</a>
+				</div>
+			),
+		},
+	]
+}
+
+type BulkOperation = 'activate' | 'deactivate' | 'delete' | 'price' | 'stock'
+
+/** The bulk bar: what to do with the ticked products, posted as one intent=bulk (ADR 0125). */
+function BulkBar({
+	selected,
+	pageIds,
+	onSelectPage,
+	onDone,
+}: {
+	selected: readonly string[]
+	pageIds: readonly string[]
+	onSelectPage: (on: boolean) => void
+	onDone: () => void
+}) {
+	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
+	useToastResult(fetcher.data)
+	const [operation, setOperation] = useState<BulkOperation>('deactivate')
+	const [value, setValue] = useState('')
+	const [confirming, setConfirming] = useState(false)
+	const form = useRef<HTMLFormElement>(null)
+	useEffect(() => {
+		if (fetcher.data && 'toast' in fetcher.data) onDone()
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer matters
+	}, [fetcher.data])
+	const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id))
+	const needsValue = operation === 'price' || operation === 'stock'
+	return (
+		<fetcher.Form
+			ref={form}
+			method="post"
+			aria-label={adminT('bulk.label')}
+			className="mt-6 flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm"
+			onSubmit={(event) => {
+				if (operation !== 'delete') return
+				event.preventDefault()
+				setConfirming(true)
+			}}
+		>
+			<input type="hidden" name="intent" value="bulk" />
+			{selected.map((id) => (
+				<input key={id} type="hidden" name="ids[]" value={id} />
+			))}
+			<label className="flex items-center gap-2 self-center text-sm">
+				<input type="checkbox" className="size-5 accent-clay-dark" checked={allOnPage} onChange={(event) => onSelectPage(event.target.checked)} />
+				{adminT('products.selectPage')}
+			</label>
+			<p className="self-center text-sm font-medium" aria-live="polite" data-testid="bulk-count">
+				{adminT('bulk.selected', { count: selected.length })}
+			</p>
+			<div>
+				<label htmlFor="bulk-operation" className={labelClass}>
+					{adminT('bulk.operation')}
+				</label>
+				<select
+					id="bulk-operation"
+					name="operation"
+					className={inputClass}
+					value={operation}
+					onChange={(event) => setOperation(event.target.value as BulkOperation)}
+				>
+					{(['activate', 'deactivate', 'delete', 'price', 'stock'] as const).map((option) => (
+						<option key={option} value={option}>
+							{adminT(`bulk.${option}`)}
+						</option>
+					))}
+				</select>
+			</div>
+			{needsValue ? (
+				<div className="w-36">
+					<label htmlFor="bulk-value" className={labelClass}>
+						{adminT(`bulk.${operation}`)}
+					</label>
+					<input
+						id="bulk-value"
+						name="value"
+						inputMode={operation === 'price' ? 'decimal' : 'numeric'}
+						className={inputClass}
+						value={value}
+						onChange={(event) => setValue(event.target.value)}
+					/>
+				</div>
+			) : null}
+			<button type="submit" className={buttonPrimary} disabled={selected.length === 0 || fetcher.state !== 'idle'}>
+				{adminT('bulk.apply')}
+			</button>
+			<ConfirmDialog
+				open={confirming}
+				description={adminT('bulk.confirmDelete', { count: selected.length })}
+				onClose={() => setConfirming(false)}
+				onConfirm={() => {
+					if (form.current) fetcher.submit(form.current)
+				}}
+			/>
+		</fetcher.Form>
+	)
+}
+
+/** The owner's low-stock threshold, kept in the shop's settings. */
+function ThresholdForm({ threshold }: { threshold: number }) {
+	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
+	useToastResult(fetcher.data)
+	return (
+		<fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
+			<input type="hidden" name="intent" value="threshold" />
+			<div className="w-36">
+				<label htmlFor="low-stock-threshold" className={labelClass}>
+					{adminT('products.threshold')}
+				</label>
+				<input
+					id="low-stock-threshold"
+					name="threshold"
+					type="number"
+					min={0}
+					max={9999}
+					inputMode="numeric"
+					defaultValue={threshold}
+					aria-describedby="low-stock-threshold-hint"
+					className={inputClass}
+				/>
+			</div>
+			<button type="submit" className={buttonSecondary} disabled={fetcher.state !== 'idle'}>
+				{adminT('products.thresholdSave')}
+			</button>
+			<p id="low-stock-threshold-hint" className="basis-full text-xs text-muted">
+				{adminT('products.thresholdHint')}
+			</p>
+		</fetcher.Form>
+	)
+}
 
 function pageLink(q: string, category: string, page: number) {
 	const params = new URLSearchParams()
@@ -102,11 +354,32 @@ function pageLink(q: string, category: string, page: number) {
 	return search ? `?${search}` : '?'
 }
 
+/** What the list is filtered by, in words, for the empty message. */
+function filterDescription(q: string, category: string, categories: readonly { id: string; name: string }[]) {
+	const parts: string[] = []
+	if (q) parts.push(adminT('products.filterSearch', { q }))
+	if (category === 'none') parts.push(adminT('products.filterNoCategory'))
+	else if (category) parts.push(adminT('products.filterCategory', { name: categories.find((option) => option.id === category)?.name ?? category }))
+	return parts.join(', ')
+}
+
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-	const { products, q, category, categories, page, pages, total } = loaderData
+	const { products, q, category, categories, page, pages, total, threshold } = loaderData
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/products'
 	const filtered = q !== '' || category !== ''
+	const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+	const pageIds = products.map((product) => product.id)
+	const toggle = (id: string, on: boolean) =>
+		setSelected((current) => {
+			const next = new Set(current)
+			if (on) next.add(id)
+			else next.delete(id)
+			return next
+		})
+	// Only products still listed stay selected (a deleted or filtered-out product cannot be changed by mistake).
+	const shownSelected = [...selected].filter((id) => pageIds.includes(id))
+	const columns = productColumns({ threshold, selected, toggle })
 	return (
 		<section aria-labelledby="products-title">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -117,37 +390,46 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 					{adminT('products.add')}
 				</Link>
 			</div>
-			<Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
-				<div className="min-w-52 flex-1">
-					<label htmlFor="product-search" className={labelClass}>
-						{adminT('products.searchLabel')}
-					</label>
-					<input id="product-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
-				</div>
-				<div className="min-w-52">
-					<label htmlFor="product-category" className={labelClass}>
-						{adminT('products.filterLabel')}
-					</label>
-					<select id="product-category" name="category" defaultValue={category} className={inputClass}>
-						<option value="">{adminT('products.allCategories')}</option>
-						<option value="none">{adminT('products.withoutCategory')}</option>
-						{categories.map((option) => (
-							<option key={option.id} value={option.id}>
-								{option.name}
-							</option>
-						))}
-					</select>
-				</div>
-				<button type="submit" className={buttonSecondary}>
-					{adminT('common.search')}
-				</button>
-			</Form>
+			<div className="mt-6 flex flex-wrap items-end justify-between gap-6">
+				<Form method="get" role="search" className="flex min-w-0 flex-1 flex-wrap items-end gap-3">
+					<div className="min-w-0 flex-1 basis-52">
+						<label htmlFor="product-search" className={labelClass}>
+							{adminT('products.searchLabel')}
+						</label>
+						<input id="product-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
+					</div>
+					<div className="min-w-0 basis-52">
+						<label htmlFor="product-category" className={labelClass}>
+							{adminT('products.filterLabel')}
+						</label>
+						<select id="product-category" name="category" defaultValue={category} className={inputClass}>
+							<option value="">{adminT('products.allCategories')}</option>
+							<option value="none">{adminT('products.withoutCategory')}</option>
+							{categories.map((option) => (
+								<option key={option.id} value={option.id}>
+									{option.name}
+								</option>
+							))}
+						</select>
+					</div>
+					<button type="submit" className={buttonSecondary}>
+						{adminT('common.search')}
+					</button>
+				</Form>
+				<ThresholdForm threshold={threshold} />
+			</div>
 			{loading ? (
 				<Spinner />
 			) : products.length === 0 ? (
 				<div className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center">
-					<p className="text-muted">{adminT('products.empty')}</p>
-					{filtered ? null : (
+					<p className="text-muted">
+						{filtered ? adminT('products.emptyFiltered', { filter: filterDescription(q, category, categories) }) : adminT('products.empty')}
+					</p>
+					{filtered ? (
+						<Link to="/admin/products" className={`${buttonSecondary} mt-4`}>
+							{adminT('products.clearFilters')}
+						</Link>
+					) : (
 						<Link to="/admin/products/new" className={`${buttonPrimary} mt-4`}>
 							{adminT('products.add')}
 						</Link>
@@ -155,6 +437,12 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 				</div>
 			) : (
 				<>
+					<BulkBar
+						selected={shownSelected}
+						pageIds={pageIds}
+						onSelectPage={(on) => setSelected(on ? new Set(pageIds) : new Set())}
+						onDone={() => setSelected(new Set())}
+					/>
 					<ResourceTable rows={products} rowKey={(product) => product.id} columns={columns} />
 					<Pager page={page} pages={pages} total={total} href={(target) => pageLink(q, category, target)} />
 				</>

@@ -107,6 +107,7 @@ const en = {
 		customize: 'Personalise this portrait',
 		notFound: 'Product not found',
 		notFoundText: 'This product does not exist or is no longer available.',
+		preview: 'Preview: this product is inactive and customers cannot see it.',
 		backToCatalog: 'Back to the catalog',
 		loading: 'Loading the product…',
 	},

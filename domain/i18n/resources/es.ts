@@ -107,6 +107,7 @@ const es: Translation = {
 		customize: 'Personaliza este retrato',
 		notFound: 'Producto no encontrado',
 		notFoundText: 'Este producto no existe o ya no está disponible.',
+		preview: 'Vista previa: este producto está inactivo y los clientes no lo ven.',
 		backToCatalog: 'Volver al catálogo',
 		loading: 'Cargando el producto…',
 	},

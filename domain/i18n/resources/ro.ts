@@ -108,6 +108,7 @@ const ro: Translation = {
 		customize: 'Personalizează acest portret',
 		notFound: 'Produs negăsit',
 		notFoundText: 'Acest produs nu există sau nu mai este disponibil.',
+		preview: 'Previzualizare: acest produs este inactiv și clienții nu îl văd.',
 		backToCatalog: 'Înapoi la catalog',
 		loading: 'Se încarcă produsul…',
 	},
