@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { staleBuildReason } from '../../scripts/build-stamp.mjs'
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -19,10 +20,14 @@ export async function freePort(): Promise<number> {
 	})
 }
 
-/** Builds the app once per checkout state unless a build is already there (SHOP_SKIP_BUILD=1 trusts it). */
+/**
+ * Builds the app unless the build matches the sources (its stamp, as `npm start` checks it);
+ * SHOP_SKIP_BUILD=1 trusts any build that is there.
+ */
 export function ensureBuild() {
 	const built = fs.existsSync(path.join(PROJECT_ROOT, 'build/server/index.js'))
 	if (built && process.env.SHOP_SKIP_BUILD === '1') return
+	if (staleBuildReason(PROJECT_ROOT) === null) return
 	const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
 		cwd: PROJECT_ROOT,
 		// Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
