@@ -58,6 +58,10 @@ export type StartShopOptions = {
 	/** Wait for /healthz to answer 200 (default true). */
 	waitUntilReady?: boolean
 	timeoutMs?: number
+	/** Another checkout of the shop to run (default: this one). */
+	root?: string
+	/** The script to run inside it (default server.js; scripts/start.mjs is `npm start`). */
+	script?: string
 }
 
 /** Starts the built shop (`node server.js`) as its own process, the way `npm start` does. */
@@ -78,7 +82,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<ShopPro
 		if (value === undefined) delete env[key]
 		else env[key] = value
 	}
-	const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'server.js')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+	const root = options.root ?? PROJECT_ROOT
+	const child = spawn(process.execPath, [path.join(root, options.script ?? 'server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
 	let output = ''
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
