@@ -23,32 +23,39 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
 	return [...byId.values()]
 }
 
-/** The rule the staff screen and the CLI share: the shop always keeps one administrator. */
-export class LastAdminError extends AccountError {
-	override name = 'LastAdminError'
+/** Why a role change was refused; the message is English (CLI), the staff screen words each reason in Romanian. */
+export class StaffError extends AccountError {
+	override name = 'StaffError'
+	constructor(
+		readonly reason: 'no-account' | 'no-such-account' | 'last-admin',
+		readonly email: string,
+		message: string,
+	) {
+		super(message)
+	}
 }
 
 export type RoleChange = { changed: boolean; email: string }
 
 export async function grantStaffRole(db: Database, email: string, role: Role): Promise<RoleChange> {
 	const id = await findUserIdByEmail(db, email)
-	if (!id) throw new AccountError(`No account has the email ${email.trim().toLowerCase()}.`)
+	if (!id) throw new StaffError('no-account', email.trim().toLowerCase(), `No account has the email ${email.trim().toLowerCase()}.`)
 	const rows = await db.insert(userRoles).values({ userId: id, role }).onConflictDoNothing().returning({ role: userRoles.role })
 	return { changed: rows.length > 0, email: email.trim().toLowerCase() }
 }
 
 /**
- * Revokes a role. Taking admin from the last administrator is refused: the admin rows are locked
+ * Revokes a role. The shop always keeps one administrator: taking admin from the last administrator is refused: the admin rows are locked
  * first, so two administrators removing each other at once cannot both succeed.
  */
 export async function revokeStaffRole(db: Database, userId: string, role: Role): Promise<RoleChange> {
 	return db.transaction(async (tx) => {
 		const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId))
-		if (!user) throw new AccountError('No such account.')
+		if (!user) throw new StaffError('no-such-account', '', 'No such account.')
 		if (role === 'admin') {
 			const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).for('update')
 			if (admins.length === 1 && admins[0]!.userId === userId)
-				throw new LastAdminError(`${user.email} is the last administrator; grant admin to someone else first.`)
+				throw new StaffError('last-admin', user.email, `${user.email} is the last administrator; grant admin to someone else first.`)
 		}
 		const rows = await tx
 			.delete(userRoles)
@@ -60,7 +67,7 @@ export async function revokeStaffRole(db: Database, userId: string, role: Role):
 
 export async function revokeStaffRoleByEmail(db: Database, email: string, role: Role): Promise<RoleChange> {
 	const id = await findUserIdByEmail(db, email)
-	if (!id) throw new AccountError(`No account has the email ${email.trim().toLowerCase()}.`)
+	if (!id) throw new StaffError('no-account', email.trim().toLowerCase(), `No account has the email ${email.trim().toLowerCase()}.`)
 	return revokeStaffRole(db, id, role)
 }
 

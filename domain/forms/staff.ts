@@ -1,0 +1,18 @@
+import * as z from 'zod/mini'
+import { ROLES } from '../enums.ts'
+import { emailAddress, uuidField } from './fields.ts'
+
+/**
+ * The staff screen's two actions (ADR 0112): intent=grant (email, role) gives an existing account
+ * a role; intent=revoke (userId, role) takes one away. Messages are the admin's Romanian texts.
+ */
+export const staffActionSchema = z.discriminatedUnion('intent', [
+	z.object({
+		intent: z.literal('grant'),
+		email: emailAddress(255, 'Introdu adresa de email a unui cont existent.'),
+		role: z.enum(ROLES, 'Alege rolul: administrator sau editor.'),
+	}),
+	z.object({ intent: z.literal('revoke'), userId: uuidField(), role: z.enum(ROLES, 'Alege rolul: administrator sau editor.') }),
+])
+
+export type StaffAction = z.output<typeof staffActionSchema>
