@@ -35,7 +35,11 @@ export function computeSourceStamp(root) {
 	const files = {}
 	const whole = crypto.createHash('sha256')
 	for (const name of names) {
-		const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(root, name))).digest('hex').slice(0, 16)
+		const hash = crypto
+			.createHash('sha256')
+			.update(fs.readFileSync(path.join(root, name)))
+			.digest('hex')
+			.slice(0, 16)
 		files[name] = hash
 		whole.update(`${name}\0${hash}\n`)
 	}

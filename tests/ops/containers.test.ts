@@ -15,7 +15,11 @@ const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string
 
 /** Dockerfile instructions, continuation lines joined, per stage. */
 function dockerStages(text: string) {
-	const lines = text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'))
+	const lines = text
+		.replace(/\\\n/g, ' ')
+		.split('\n')
+		.map((line) => line.trim())
+		.filter((line) => line && !line.startsWith('#'))
 	const stages: { name: string; instructions: { op: string; args: string }[] }[] = []
 	for (const line of lines) {
 		const [op, ...rest] = line.split(/\s+/)
@@ -58,7 +62,9 @@ describe('Dockerfile', () => {
 })
 
 describe('compose.yaml', () => {
-	const compose = load(read('compose.yaml')) as { services: Record<string, { build?: string; image?: string; environment?: Record<string, string>; volumes?: string[] }> }
+	const compose = load(read('compose.yaml')) as {
+		services: Record<string, { build?: string; image?: string; environment?: Record<string, string>; volumes?: string[] }>
+	}
 
 	it('has the shop, PostgreSQL, S3-compatible storage and a mail catcher', () => {
 		const images = Object.values(compose.services).map((service) => service.image ?? '')

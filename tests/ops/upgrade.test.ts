@@ -57,7 +57,7 @@ describe('upgrading a checkout', () => {
 		// The source changes, as after `git pull`.
 		const about = path.join(clone.root, 'app/routes/about.tsx')
 		const source = fs.readFileSync(about, 'utf8')
-		const heading = "<h1 className=\"font-serif text-3xl sm:text-4xl\">{t('about.title')}</h1>"
+		const heading = '<h1 className="font-serif text-3xl sm:text-4xl">{t(\'about.title\')}</h1>'
 		expect(source).toContain(heading)
 		fs.writeFileSync(about, source.replace(heading, `${heading}<p>Upgraded-page-marker</p>`))
 		// …together with a new migration.
