@@ -16,7 +16,7 @@ export type BackupManifest = {
 	tables: Record<string, number>
 	/** Uploaded files under uploads/, by key. */
 	files: number
-	/** Which engine-native copies are inside: pgdata.tar.gz (PGlite's data dump), postgres.dump (pg_dump). */
+	/** Which engine-native copies are inside: pgdata.tar (PGlite's data dump), postgres.dump (pg_dump). */
 	native: { pgliteDataDir?: string; pgDump?: string }
 }
 
