@@ -41,6 +41,7 @@ export default defineConfig({
 			systemProject('faults'),
 			systemProject('security'),
 			systemProject('scale'),
+			systemProject('ops'),
 		],
 	},
 })

@@ -42,6 +42,7 @@ export default [
 		route('admin/orders/:id/photo/:itemId', 'routes/admin/order-photo.ts'),
 		route('admin/media', 'routes/admin/media.tsx'),
 		route('admin/security', 'routes/admin/security.tsx'),
+		route('admin/staff', 'routes/admin/staff.tsx'),
 		route('admin/api/images', 'routes/admin/api.images.ts'),
 		route('admin/api/media', 'routes/admin/api.media.ts'),
 		route('admin/*', 'routes/admin/not-found.tsx'),

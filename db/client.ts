@@ -28,6 +28,8 @@ export type DatabaseHandle = {
 	listen(channel: string, events: NotificationEvents): Promise<NotificationListener>
 	/** Present for PostgreSQL: some work (advisory locks) needs one dedicated connection. */
 	pool?: pg.Pool
+	/** Present for PGlite: backups use its own data dump (server/backup). */
+	pglite?: PGlite
 }
 
 export type OpenDatabaseOptions =
@@ -71,6 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 		return {
 			db,
 			engine: 'pglite',
+			pglite: client,
 			ping: (timeoutMs = 2_000) => databaseAnswers(client.query('select 1'), timeoutMs),
 			close: async () => {
 				if (!client.closed) await client.close()

@@ -24,8 +24,14 @@ export function findProjectFolder(relative: string, from = import.meta.dirname):
 	}
 }
 
-export function migrationsFolder() {
-	return findProjectFolder(path.join('db', 'migrations'))
+/**
+ * The migrations this code was built with. The build copies db/migrations next to the server
+ * bundle (build/server/db/migrations), and the walk up from the bundle finds that copy before the
+ * source tree's, so a server never applies migrations newer than its own code (ADR 0110). From
+ * source (dev server, CLI, tests) it finds db/migrations.
+ */
+export function migrationsFolder(from = import.meta.dirname) {
+	return findProjectFolder(path.join('db', 'migrations'), from)
 }
 
 /**

@@ -1,13 +1,14 @@
-// `npm start`: builds the app the first time (or when the build is missing), then serves it.
+// `npm start`: builds the app when there is no build or the sources changed since the last one
+// (the build stamp, ADR 0110), then serves it.
 // It is the demo launcher: with no payment settings at all, checkout runs on the built-in test card
 // page so a newcomer can try a whole order (ADR 0082). Production runs `node server.js` with a
 // Stripe key, where an unconfigured shop keeps checkout closed.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { staleBuildReason } from './build-stamp.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
-const serverBuild = path.join(root, 'build/server/index.js')
 
 // The same .env file server.js reads (variables already in the environment win), so a Stripe key
 // or PAYMENTS_TEST_MODE kept there counts as set.
@@ -22,13 +23,19 @@ if (unset('STRIPE_SECRET_KEY') && unset('PAYMENTS_TEST_MODE')) {
 	)
 }
 
-if (!fs.existsSync(serverBuild)) {
-	console.log('No build found: building the shop once (this takes a few seconds)…')
+const stale = staleBuildReason(root)
+if (stale) {
+	console.log(`Building the shop: ${stale}. This takes a little while…`)
 	const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
 		cwd: root,
 		stdio: 'inherit',
+		// A production bundle whatever NODE_ENV the shell has (test or development would bundle React's slow build).
+		env: { ...process.env, NODE_ENV: 'production' },
 	})
-	if (result.status !== 0) process.exit(result.status ?? 1)
+	if (result.status !== 0) {
+		console.error('The build failed, so the shop did not start; fix the error above and run `npm start` again.')
+		process.exit(result.status ?? 1)
+	}
 }
 
 await import(path.join(root, 'server.js'))

@@ -170,3 +170,10 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
 		`DATA_DIR ${dataDir} is being claimed by another process (or its ${LOCK_FILE} file is unreadable); try again, or remove ${file} if no shop uses this folder.`,
 	)
 }
+
+/** The live process holding DATA_DIR (a running shop), or null when nobody does. */
+export function dataDirHolder(dataDir: string): number | null {
+	const holder = readLock(path.join(dataDir, LOCK_FILE))
+	if (holder.kind !== 'held' || holder.record.hostname !== os.hostname()) return null
+	return isAlive(holder.record.pid) ? holder.record.pid : null
+}

@@ -6,6 +6,7 @@ import { EnvError, parseEnv, type Env } from './config/env.ts'
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts'
 import { createHttpApp } from './http/create-app.ts'
 import { createLogger } from './logger.ts'
+import { startControlSocket } from './control/control-socket.ts'
 import { closeServices, createServices } from './services.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
@@ -77,6 +78,14 @@ export async function startServer(options: { clientBuildDir: string; loadBuild: 
 	})
 	// Translate content in the background: everything missing is queued now (no page waits on it).
 	services.translation.worker.start()
+	// On PGlite, `npm run backup` and `npm run users` reach the database through the running shop.
+	const control =
+		services.database.engine === 'pglite'
+			? await startControlSocket(services).catch((error: Error) => {
+					log.warn({ err: error.message }, 'control socket not started: `npm run backup` and `npm run users` need the shop stopped')
+					return null
+				})
+			: null
 	log.info(
 		{
 			url: env.PUBLIC_URL,
@@ -99,6 +108,7 @@ export async function startServer(options: { clientBuildDir: string; loadBuild: 
 		await new Promise<void>((resolve) => server.close(() => resolve()))
 		server.closeIdleConnections()
 		clearTimeout(forced)
+		await control?.close()
 		try {
 			await closeServices(services)
 		} catch (error) {

@@ -19,6 +19,7 @@ import { reconcilePendingOrders } from './orders/reconcile.ts'
 import { createPaymentProvider, shippingConfig } from './payments/configure.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { loadAppSecret } from './secret.ts'
+import { startScheduledBackups } from './backup/schedule.ts'
 import { createExpiredRowsJob } from './security/expired-rows.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
 import { createS3Storage, defaultS3PublicUrl } from './storage/s3-storage.ts'
@@ -138,6 +139,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		reconciler.start()
 		const expiredRows = createExpiredRowsJob({ db: database.db, log: log.child({ component: 'expired-rows' }) })
 		expiredRows.start()
+		const scheduledBackups = startScheduledBackups({ database, storage, env, log: log.child({ component: 'backup' }) })
 		return {
 			env,
 			log,
@@ -156,6 +158,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 				await reconciler.stop()
 				await orderErasure.stop()
 				await expiredRows.stop()
+				await scheduledBackups?.stop()
 			},
 			pageCache,
 			pageCacheListener,

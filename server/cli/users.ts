@@ -1,28 +1,29 @@
 /**
  * `npm run users -- create --email E --password P [--role admin|editor] [--name N]`
  * `npm run users -- grant|revoke --email E --role admin|editor`
- * On the embedded database the shop must be stopped (the DATA_DIR lock); on PostgreSQL any time.
+ * `npm run users -- list`
+ * Works while the shop runs: on PostgreSQL directly, on the embedded database through the running
+ * shop's control socket (ADR 0112); with the shop stopped it opens the data folder itself.
  */
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { ROLES } from '#domain/enums.ts'
 import { createAuth } from '../auth/auth.ts'
-import { AccountError, createAccount, findUserIdByEmail, PASSWORD_PROBLEMS } from '../auth/bootstrap.ts'
+import { AccountError, PASSWORD_PROBLEMS } from '../auth/bootstrap.ts'
 import { passwordProblem } from '../auth/password-policy.ts'
-import { grantRole, isRole, revokeRole } from '../auth/roles.ts'
+import { isRole } from '../auth/roles.ts'
+import { runUsersCommand, type UsersCommand } from '../auth/staff.ts'
 import { createLogger } from '../logger.ts'
+import { loadEnvOrExit } from '../main.ts'
 import { loadAppSecret } from '../secret.ts'
 import { openDatabaseForCli } from './open-for-cli.ts'
+import { fail, viaRunningShop } from './running-shop.ts'
 
 const USAGE = `Usage:
+  npm run users -- list
   npm run users -- create --email E --password P [--role admin|editor] [--name "Full Name"]
   npm run users -- grant --email E --role admin|editor
   npm run users -- revoke --email E --role admin|editor`
-
-function fail(message: string): never {
-	process.stderr.write(`${message}\n`)
-	process.exit(1)
-}
 
 let parsed: ReturnType<typeof parse>
 function parse() {
@@ -38,33 +39,36 @@ try {
 }
 const [command] = parsed.positionals
 const { values } = parsed
-if (command !== 'create' && command !== 'grant' && command !== 'revoke') fail(USAGE)
+if (command !== 'create' && command !== 'grant' && command !== 'revoke' && command !== 'list') fail(USAGE)
 const email = z.email().safeParse(values.email?.trim().toLowerCase())
-if (!email.success) fail(`--email must be an email address.\n${USAGE}`)
+if (command !== 'list' && !email.success) fail(`--email must be an email address.\n${USAGE}`)
 if (values.role !== undefined && !isRole(values.role)) fail(`--role must be one of: ${ROLES.join(', ')}.`)
 const role = values.role as (typeof ROLES)[number] | undefined
-if (command !== 'create' && !role) fail(`--role is required for ${command}.\n${USAGE}`)
+if ((command === 'grant' || command === 'revoke') && !role) fail(`--role is required for ${command}.\n${USAGE}`)
 if (command === 'create' && !values.password) fail(`--password is required for create.\n${USAGE}`)
 const weakness = command === 'create' ? passwordProblem(values.password!) : null
 if (weakness) fail(`Refused: ${PASSWORD_PROBLEMS[weakness] ?? weakness}.`)
 
-const { env, handle, close } = await openDatabaseForCli()
+const input: UsersCommand =
+	command === 'list'
+		? { command }
+		: command === 'create'
+			? { command, email: email.data!, password: values.password!, name: values.name, role }
+			: { command, email: email.data!, role: role! }
+
+// On the embedded database a running shop does it (its control socket); otherwise open the database.
+const env = loadEnvOrExit()
+const answer = await viaRunningShop(env, '/users', input)
+if (answer) {
+	console.log(String(answer.message))
+	process.exit(0)
+}
+const { handle, close } = await openDatabaseForCli()
 try {
 	const db = handle.db
-	if (command === 'create') {
-		const secret = await loadAppSecret(db, env.APP_SECRET)
-		const auth = createAuth({ db, env, secret, log: createLogger({ LOG_LEVEL: 'warn' }) })
-		await createAccount({ db, auth }, { email: email.data, password: values.password!, name: values.name, role })
-		console.log(`Created ${email.data}${role ? ` with the ${role} role` : ''}.`)
-	} else {
-		const id = await findUserIdByEmail(db, email.data)
-		if (!id) throw new AccountError(`No account has the email ${email.data}.`)
-		if (command === 'grant') {
-			console.log((await grantRole(db, id, role!)) ? `Granted ${role} to ${email.data}.` : `${email.data} already has the ${role} role.`)
-		} else {
-			console.log((await revokeRole(db, id, role!)) ? `Revoked ${role} from ${email.data}.` : `${email.data} did not have the ${role} role.`)
-		}
-	}
+	const secret = command === 'create' ? await loadAppSecret(db, env.APP_SECRET) : ''
+	const auth = () => createAuth({ db, env, secret, log: createLogger({ LOG_LEVEL: 'warn' }) })
+	console.log(await runUsersCommand({ db, auth }, input))
 } catch (error) {
 	await close()
 	if (error instanceof AccountError) fail(error.message)

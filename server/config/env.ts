@@ -176,6 +176,28 @@ export const envSchema = z
 				.max(400, 'must be between 0 and 400')
 				.default(50),
 		),
+		/** Scheduled backups (ADR 0111): one every this many hours, by one instance; 0 or unset: off. */
+		BACKUP_INTERVAL_HOURS: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.coerce
+				.number({ error: 'must be a number of hours' })
+				.min(0, 'must be 0 (off) or between 1 and 720')
+				.max(720, 'must be 0 (off) or between 1 and 720')
+				.refine((hours) => hours === 0 || hours >= 1, 'must be 0 (off) or between 1 and 720')
+				.default(0),
+		),
+		/** Where scheduled backups (and `npm run backup` without a file name) go; DATA_DIR/backups by default. */
+		BACKUP_DIR: optional(z.string().trim().min(1)),
+		/** How many scheduled backups to keep; older ones are deleted after each new one. */
+		BACKUP_KEEP: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.coerce
+				.number({ error: 'must be a whole number' })
+				.int('must be a whole number')
+				.min(1, 'must be between 1 and 1000')
+				.max(1000, 'must be between 1 and 1000')
+				.default(14),
+		),
 		/** Memory for ready-made storefront pages served to anonymous visitors; 0 turns the page cache off. */
 		PAGE_CACHE_MB: z.preprocess(
 			(value) => (value === '' ? undefined : value),
@@ -204,9 +226,11 @@ export const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>
 
-export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'DATA_DIR'> & {
+export type Env = Omit<ParsedEnv, 'PUBLIC_URL' | 'DATA_DIR' | 'BACKUP_DIR'> & {
 	/** Absolute path. */
 	DATA_DIR: string
+	/** Absolute path: BACKUP_DIR, or DATA_DIR/backups. */
+	BACKUP_DIR: string
 	/** Always set: defaults to http://localhost:PORT. No trailing slash. */
 	PUBLIC_URL: string
 	databaseEngine: 'pglite' | 'postgres'
@@ -233,6 +257,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	return {
 		...env,
 		DATA_DIR: path.resolve(env.DATA_DIR),
+		BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
 		PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
 		databaseEngine: env.DATABASE_URL ? 'postgres' : 'pglite',
 	}

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { assertValidKey, type ObjectStorage } from './storage.ts'
+import { assertValidKey, isValidKey, type ObjectStorage } from './storage.ts'
 
 export const LOCAL_UPLOADS_ROUTE = '/uploads'
 
@@ -53,6 +53,24 @@ export function createLocalStorage(root: string): ObjectStorage {
 		},
 		async delete(key) {
 			await fsp.rm(fileFor(key), { force: true })
+		},
+		async *list() {
+			const walk = async function* (folder: string, prefix: string): AsyncGenerator<string> {
+				let entries: fs.Dirent[]
+				try {
+					entries = await fsp.readdir(folder, { withFileTypes: true })
+				} catch (error) {
+					if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+					throw error
+				}
+				for (const entry of entries) {
+					const key = prefix ? `${prefix}/${entry.name}` : entry.name
+					if (entry.isDirectory()) yield* walk(path.join(folder, entry.name), key)
+					// Skips a write in progress (put's temporary file) and anything not made by the shop.
+					else if (entry.isFile() && !entry.name.endsWith('.tmp') && isValidKey(key)) yield key
+				}
+			}
+			yield* walk(root, '')
 		},
 		publicUrl(key) {
 			assertValidKey(key)

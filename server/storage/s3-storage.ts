@@ -92,6 +92,15 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 			// S3 answers 204 whether or not the object existed.
 			await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }))
 		},
+		async *list() {
+			const { client, sdk } = await connect()
+			let ContinuationToken: string | undefined
+			do {
+				const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }))
+				for (const object of page.Contents ?? []) if (object.Key) yield object.Key
+				ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+			} while (ContinuationToken)
+		},
 		publicUrl(key) {
 			assertValidKey(key)
 			return `${base}/${key}`

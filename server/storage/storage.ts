@@ -20,6 +20,8 @@ export interface ObjectStorage {
 	get(key: string): Promise<StoredObject | null>
 	exists(key: string): Promise<boolean>
 	delete(key: string): Promise<void>
+	/** Every stored key (for backups), in no particular order. */
+	list(): AsyncIterable<string>
 	/**
 	 * URL a browser can load the object from. Downloads that need a file name (Content-Disposition)
 	 * go through the app instead: `get()` the object and answer with `objectResponse()` (download.ts).
@@ -33,8 +35,12 @@ export class InvalidObjectKeyError extends Error {
 	override name = 'InvalidObjectKeyError'
 }
 
+export function isValidKey(key: string) {
+	return KEY_PATTERN.test(key) && !key.includes('..') && key.length <= 300
+}
+
 export function assertValidKey(key: string) {
-	if (!KEY_PATTERN.test(key) || key.includes('..') || key.length > 300) {
+	if (!isValidKey(key)) {
 		throw new InvalidObjectKeyError(`invalid object key ${JSON.stringify(key)}`)
 	}
 }

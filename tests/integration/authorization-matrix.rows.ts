@@ -196,6 +196,29 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		form: () => ({ intent: 'anything' }),
 		expect: { ...adminOnlyPage, admin: 405 },
 	},
+	// Admin staff (ADR 0112): only admins see or change roles. The grant gives the editor a role it has (no change).
+	{ name: 'admin staff list', method: 'GET', path: '/admin/staff', expect: adminOnlyPage, check: mentions((fx) => fx.emails.editor) },
+	{
+		name: 'admin staff action: grant',
+		method: 'POST',
+		path: '/admin/staff',
+		form: (fx) => ({ intent: 'grant', email: fx.emails.editor, role: 'editor' }),
+		expect: adminOnlyPage,
+	},
+	{
+		name: 'admin staff action: grant to nobody',
+		method: 'POST',
+		path: '/admin/staff',
+		form: () => ({ intent: 'grant', email: 'nobody-here@example.com', role: 'editor' }),
+		expect: adminOnly(400),
+	},
+	{
+		name: 'admin staff action: revoke a bad id',
+		method: 'POST',
+		path: '/admin/staff',
+		form: () => ({ intent: 'revoke', userId: 'x', role: 'editor' }),
+		expect: adminOnly(400),
+	},
 	// Admin products
 	{ name: 'admin product list', method: 'GET', path: '/admin/products', expect: adminOnlyPage, check: mentions((fx) => fx.catalog.products.edit.name) },
 	{ name: 'admin new product form', method: 'GET', path: '/admin/products/new', expect: adminOnlyPage },

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { staleBuildReason } from '../../scripts/build-stamp.mjs'
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -19,10 +20,14 @@ export async function freePort(): Promise<number> {
 	})
 }
 
-/** Builds the app once per checkout state unless a build is already there (SHOP_SKIP_BUILD=1 trusts it). */
+/**
+ * Builds the app unless the build matches the sources (its stamp, as `npm start` checks it);
+ * SHOP_SKIP_BUILD=1 trusts any build that is there.
+ */
 export function ensureBuild() {
 	const built = fs.existsSync(path.join(PROJECT_ROOT, 'build/server/index.js'))
 	if (built && process.env.SHOP_SKIP_BUILD === '1') return
+	if (staleBuildReason(PROJECT_ROOT) === null) return
 	const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
 		cwd: PROJECT_ROOT,
 		// Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
@@ -53,6 +58,10 @@ export type StartShopOptions = {
 	/** Wait for /healthz to answer 200 (default true). */
 	waitUntilReady?: boolean
 	timeoutMs?: number
+	/** Another checkout of the shop to run (default: this one). */
+	root?: string
+	/** The script to run inside it (default server.js; scripts/start.mjs is `npm start`). */
+	script?: string
 }
 
 /** Starts the built shop (`node server.js`) as its own process, the way `npm start` does. */
@@ -73,7 +82,8 @@ export async function startShop(options: StartShopOptions = {}): Promise<ShopPro
 		if (value === undefined) delete env[key]
 		else env[key] = value
 	}
-	const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'server.js')], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+	const root = options.root ?? PROJECT_ROOT
+	const child = spawn(process.execPath, [path.join(root, options.script ?? 'server.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
 	let output = ''
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -32,6 +32,20 @@ export function describeStorageContract(name: string, create: () => Promise<{ st
 			}
 		})
 
+		it('lists every stored key (what a backup copies)', async () => {
+			const { storage, cleanup } = await create()
+			try {
+				const keys = [newObjectKey('contract-list', 'txt'), newObjectKey('contract-list/nested', 'webp')]
+				for (const key of keys) await storage.put(key, Buffer.from(key), 'text/plain')
+				const listed: string[] = []
+				for await (const key of storage.list()) listed.push(key)
+				expect(listed).toEqual(expect.arrayContaining(keys))
+				for (const key of keys) await storage.delete(key)
+			} finally {
+				await cleanup()
+			}
+		})
+
 		it('gives each object a public URL ending in its key', async () => {
 			const { storage, cleanup } = await create()
 			try {

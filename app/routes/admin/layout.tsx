@@ -24,6 +24,7 @@ const links = [
 	{ to: '/admin/media', label: adminT('nav.media'), end: false },
 	{ to: '/admin/translations', label: adminT('nav.translations'), end: false },
 	{ to: '/admin/security', label: adminT('nav.security'), end: false },
+	{ to: '/admin/staff', label: adminT('nav.staff'), end: false },
 ]
 
 /** The admin navigation around a page, or around the error that page threw. */

@@ -1,0 +1,32 @@
+# The shop's container image (ADR 0112). Its build and start steps are the project's own scripts
+# (`npm install` (the committed lockfile), `npm run build`, `npm start`), the ones CI runs, so CI exercises them without a container engine.
+
+# --- build: install exactly the locked dependencies, then build the app (writes build/ and its source stamp)
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- runtime: the built app with its sources (so `npm start` finds the build stamp matching and does not rebuild)
+FROM node:24-bookworm-slim AS runtime
+# pg_dump/pg_restore for `npm run backup` on PostgreSQL (Debian 12's client is PostgreSQL 15), tar for the backup file.
+RUN apt-get update \
+	&& apt-get install -y --no-install-recommends postgresql-client tar \
+	&& rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+	HOST=0.0.0.0 \
+	PORT=3000 \
+	DATA_DIR=/data \
+	MALLOC_ARENA_MAX=2
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /data && chown node:node /data
+# The image's own unprivileged user (uid 1000), never root.
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+	CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["npm", "start"]

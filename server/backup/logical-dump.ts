@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+/** Runs one SQL statement and returns its rows: a PostgreSQL client or a PGlite transaction. */
+export type SqlRunner = <T>(text: string, params?: unknown[]) => Promise<T[]>
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
+
+/**
+ * The shop's tables in an order where every table comes after the tables it references, so
+ * rows can be loaded one table at a time with the foreign keys in force.
+ */
+export async function tablesInLoadOrder(run: SqlRunner): Promise<string[]> {
+	const tables = (
+		await run<{ name: string }>(
+			`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+		)
+	).map((row) => row.name)
+	const references = await run<{ child: string; parent: string }>(
+		`select child.relname as child, parent.relname as parent from pg_constraint c
+		 join pg_class child on child.oid = c.conrelid join pg_class parent on parent.oid = c.confrelid
+		 join pg_namespace n on n.oid = c.connamespace where c.contype = 'f' and n.nspname = 'public'`,
+	)
+	const ordered: string[] = []
+	const placed = new Set<string>()
+	const visit = (table: string, path: Set<string>) => {
+		if (placed.has(table) || path.has(table)) return
+		path.add(table)
+		for (const { child, parent } of references) if (child === table && parent !== table) visit(parent, path)
+		placed.add(table)
+		ordered.push(table)
+	}
+	for (const table of tables) visit(table, new Set())
+	return ordered
+}
+
+async function writableColumns(run: SqlRunner, table: string) {
+	const rows = await run<{ name: string }>(
+		`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+		[table],
+	)
+	return rows.map((row) => row.name)
+}
+
+/**
+ * Writes every row of every table as JSON (`data/<table>.json`), PostgreSQL's own text form of
+ * each value, so the same files load into PGlite or PostgreSQL. Runs inside the caller's
+ * snapshot (a repeatable-read transaction), so all tables are read at one moment.
+ */
+export async function dumpTables(run: SqlRunner, folder: string): Promise<Record<string, number>> {
+	await fs.mkdir(folder, { recursive: true })
+	const counts: Record<string, number> = {}
+	for (const table of await tablesInLoadOrder(run)) {
+		const columns = (await writableColumns(run, table)).map(quote).join(', ')
+		const [row] = await run<{ rows: string; count: number }>(
+			`select coalesce(json_agg(t), '[]'::json)::text as rows, count(*)::int as count from (select ${columns} from public.${quote(table)}) t`,
+		)
+		await fs.writeFile(path.join(folder, `${table}.json`), row!.rows)
+		counts[table] = row!.count
+	}
+	return counts
+}
+
+/** Loads what dumpTables wrote into a database whose schema the backup's migrations just made. */
+export async function loadTables(run: SqlRunner, folder: string): Promise<Record<string, number>> {
+	const counts: Record<string, number> = {}
+	for (const table of await tablesInLoadOrder(run)) {
+		const file = path.join(folder, `${table}.json`)
+		let rows: string
+		try {
+			rows = await fs.readFile(file, 'utf8')
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue // a table newer than the backup
+			throw error
+		}
+		const columns = (await writableColumns(run, table)).map(quote).join(', ')
+		const [result] = await run<{ count: number }>(
+			`with inserted as (insert into public.${quote(table)} (${columns}) select ${columns} from json_populate_recordset(null::public.${quote(table)}, $1::json) returning 1)
+			 select count(*)::int as count from inserted`,
+			[rows],
+		)
+		counts[table] = result!.count
+	}
+	// Sequences (serial or identity columns) continue after the restored rows.
+	const sequences = await run<{ table: string; column: string; sequence: string }>(
+		`select table_name as table, column_name as column, pg_get_serial_sequence(quote_ident(table_name), column_name) as sequence
+		 from information_schema.columns where table_schema = 'public' and pg_get_serial_sequence(quote_ident(table_name), column_name) is not null`,
+	)
+	for (const { table, column, sequence } of sequences) {
+		await run(`select setval($1, coalesce((select max(${quote(column)}) from public.${quote(table)}), 1), (select count(*) > 0 from public.${quote(table)}))`, [
+			sequence,
+		])
+	}
+	return counts
+}
+
+/** Whether the database holds any of the shop's tables (a restore target must not). */
+export async function databaseHasTables(run: SqlRunner): Promise<boolean> {
+	const [row] = await run<{ count: number }>(`select count(*)::int as count from information_schema.tables where table_schema in ('public', 'drizzle')`)
+	return row!.count > 0
+}

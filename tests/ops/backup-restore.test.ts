@@ -1,0 +1,169 @@
+/**
+ * Issue 22, acceptance 2: `npm run backup` while shoppers check out and pay through the running
+ * shop, then `npm run restore` into a fresh data folder (PGlite) and a fresh PostgreSQL database:
+ * every order paid before the backup began is there and paid, every stock figure agrees with the
+ * orders beside it (one moment, not a smear), every uploaded file is there; a second restore into
+ * the now non-empty targets is refused. Run from a PGlite shop and from a PostgreSQL shop, so it
+ * also moves a PGlite shop's data into PostgreSQL and back.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase, type DatabaseHandle } from '#db/client.ts'
+import { orderItems, orders, products } from '#db/schema/index.ts'
+import { createLocalStorage } from '#server/storage/local-storage.ts'
+import { newObjectKey } from '#server/storage/storage.ts'
+import { TEST_CARDS } from '#server/payments/test-card.ts'
+import { mapWithConcurrency } from '../support/bounded-concurrency.ts'
+import { createCheckoutClient } from '../support/checkout-client.ts'
+import { runCli } from '../support/cli-process.ts'
+import { ENGINES } from '../support/databases.ts'
+import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
+import { startShop } from '../support/shop-process.ts'
+import { createStockedStore } from '../support/stocked-shop.ts'
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterAll(async () => {
+	for (const cleanup of cleanups.reverse()) await cleanup()
+})
+
+async function tempDir(label: string) {
+	const dir = await fs.mkdtemp(path.join(os.tmpdir(), `shop-${label}-`))
+	cleanups.push(() => fs.rm(dir, { recursive: true, force: true }))
+	return dir
+}
+
+/** Pays on the built-in test card page, as the shopper's browser posts it. */
+async function payWithTestCard(baseUrl: string, sessionId: string) {
+	const form = new URLSearchParams({ cardNumber: TEST_CARDS.success, expiry: '12/39', cvc: '123', name: 'Ana Popescu' })
+	const response = await fetch(`${baseUrl}/test-payment/${sessionId}`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, cookie: 'lang=ro' },
+		body: form,
+	})
+	return response.status
+}
+
+/** What a restored shop must hold. */
+async function checkRestored(
+	handle: DatabaseHandle,
+	expected: { paidBeforeBackup: string[]; initialStock: Map<string, number>; files: Map<string, Buffer>; uploadsDir: string },
+) {
+	const db = handle.db
+	const paid = expected.paidBeforeBackup.length
+		? await db.select({ id: orders.id, status: orders.paymentStatus }).from(orders).where(inArray(orders.id, expected.paidBeforeBackup))
+		: []
+	expect(paid.map((order) => order.id).sort()).toEqual([...expected.paidBeforeBackup].sort())
+	expect(paid.every((order) => order.status === 'paid')).toBe(true)
+	// Every order in the backup took its units from stock (no order in this run failed), so at one moment
+	// the stock left plus the units ordered is what there was before.
+	for (const [productId, initial] of expected.initialStock) {
+		const [product] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId))
+		const lines = await db.select({ quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.productId, productId))
+		const ordered = lines.reduce((sum, line) => sum + line.quantity, 0)
+		expect(product!.stock! + ordered, `stock of ${productId}`).toBe(initial)
+	}
+	const storage = createLocalStorage(expected.uploadsDir)
+	for (const [key, bytes] of expected.files) {
+		const object = await storage.get(key)
+		expect(object, key).not.toBeNull()
+		const chunks: Buffer[] = []
+		for await (const chunk of object!.body) chunks.push(chunk as Buffer)
+		expect(Buffer.concat(chunks).equals(bytes), key).toBe(true)
+	}
+}
+
+describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
+	it('backs up while checkouts run, restores into fresh PGlite and PostgreSQL targets, and refuses non-empty ones', async () => {
+		const store = await createStockedStore(engine, [400, 400, 400], `backup-${engine}`)
+		cleanups.push(() => store.cleanup())
+		const sourceEnv = { DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl }
+
+		// Uploaded files (product photos, portraits) already in the shop's storage.
+		const files = new Map<string, Buffer>()
+		const sourceStorage = createLocalStorage(path.join(store.dataDir, 'uploads'))
+		for (const prefix of ['media/products', 'portraits', 'media/library']) {
+			const key = newObjectKey(prefix, 'webp')
+			const bytes = crypto.randomBytes(2048)
+			await sourceStorage.put(key, bytes, 'image/webp')
+			files.set(key, bytes)
+		}
+
+		const shop = await startShop({
+			dataDir: store.dataDir,
+			env: { DATABASE_URL: store.databaseUrl, PAYMENTS_TEST_MODE: '1', TRUST_PROXY: 'loopback', SEED_DEMO_CATALOG: '0' },
+		})
+		const client = createCheckoutClient(shop.url)
+		const paidAt = new Map<string, number>()
+		const backupFile = path.join(await tempDir('backups'), 'during-checkouts.tar.gz')
+		const shoppers = mapWithConcurrency(
+			Array.from({ length: 24 }, (_, index) => index),
+			3,
+			async (index) => {
+				const answer = await client.checkout([{ productId: store.products[index % 3]!.id, quantity: 1 + (index % 2) }])
+				expect(answer.status, answer.error).toBe(200)
+				expect(await payWithTestCard(shop.url, answer.sessionId!)).toBeGreaterThanOrEqual(300)
+				paidAt.set(answer.orderId!, Date.now())
+			},
+		)
+		// The backup starts once some orders are paid, and runs while the rest check out.
+		while (paidAt.size < 6) await new Promise((resolve) => setTimeout(resolve, 20))
+		const backupStartedAt = Date.now()
+		const backup = await runCli('server/cli/backup.ts', [backupFile], sourceEnv)
+		await shoppers
+		await shop.stop()
+		expect(backup.code, backup.stderr).toBe(0)
+		expect(backup.stdout).toMatch(/Backup written: .*during-checkouts\.tar\.gz/)
+		expect(paidAt.size).toBe(24)
+		// The shop kept taking orders while the backup ran.
+		expect([...paidAt.values()].some((at) => at > backupStartedAt)).toBe(true)
+		const paidBeforeBackup = [...paidAt].filter(([, at]) => at < backupStartedAt).map(([id]) => id)
+
+		// Into a fresh data folder (PGlite).
+		const pgliteDir = await tempDir('restored-pglite')
+		const intoPglite = await runCli('server/cli/restore.ts', [backupFile], { DATA_DIR: pgliteDir })
+		expect(intoPglite.code, intoPglite.stderr).toBe(0)
+		expect(intoPglite.stdout).toContain(engine === 'pglite' ? 'with the pglite data dump' : 'with the portable copy')
+		const pglite = await openDatabase({ engine: 'pglite', dataDir: pgliteDir })
+		try {
+			await checkRestored(pglite, { paidBeforeBackup, initialStock: store.initialStock, files, uploadsDir: path.join(pgliteDir, 'uploads') })
+		} finally {
+			await pglite.close()
+		}
+
+		// Into a fresh PostgreSQL database.
+		const database = await createTemporaryPostgresDatabase(`restored-${engine}`)
+		cleanups.push(() => database.drop())
+		const postgresDataDir = await tempDir('restored-postgres')
+		const postgresEnv = { DATA_DIR: postgresDataDir, DATABASE_URL: database.url }
+		const intoPostgres = await runCli('server/cli/restore.ts', [backupFile], postgresEnv)
+		expect(intoPostgres.code, intoPostgres.stderr).toBe(0)
+		expect(intoPostgres.stdout).toContain(engine === 'postgres' ? 'with the pg_restore' : 'with the portable copy')
+		const postgres = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 2 })
+		try {
+			await checkRestored(postgres, { paidBeforeBackup, initialStock: store.initialStock, files, uploadsDir: path.join(postgresDataDir, 'uploads') })
+		} finally {
+			await postgres.close()
+		}
+
+		// The restored shop starts on its data.
+		const restored = await startShop({ dataDir: pgliteDir, env: { SEED_DEMO_CATALOG: '0' } })
+		expect((await fetch(`${restored.url}/product/${store.products[0]!.slug}`)).status).toBe(200)
+		await restored.stop()
+
+		// Targets that now hold a shop are refused, with a clear message and a failing exit code.
+		for (const env of [{ DATA_DIR: pgliteDir }, postgresEnv]) {
+			const again = await runCli('server/cli/restore.ts', [backupFile], env)
+			expect(again.code).toBe(1)
+			expect(again.stderr).toContain('Refused: the target is not empty')
+			expect(again.stderr).toContain('--force')
+		}
+		// --force replaces what is there.
+		const forced = await runCli('server/cli/restore.ts', [backupFile, '--force'], postgresEnv)
+		expect(forced.code, forced.stderr).toBe(0)
+	})
+})
