@@ -1,8 +1,10 @@
 import type { Translation } from './en.ts'
 import checkoutRo from './checkout/ro.ts'
+import invoiceRo from './invoice/ro.ts'
 
 const ro: Translation = {
 	...checkoutRo,
+	...invoiceRo,
 	toasts: {
 		label: 'Notificări',
 		close: 'Închide notificarea',

@@ -1,0 +1,38 @@
+/** Invoice and credit note texts (ADR 0118); the PDF prints the Romanian text beside these. */
+const invoiceEn = {
+	invoice: {
+		title: { invoice: 'Invoice', credit_note: 'Credit note' },
+		number: 'Number',
+		issueDate: 'Issue date',
+		order: 'Order',
+		refersTo: 'Corrects invoice',
+		reason: 'Reason',
+		seller: 'Seller',
+		buyer: 'Buyer',
+		taxId: 'Tax ID (CUI)',
+		vatNumber: 'VAT number',
+		tradeRegister: 'Trade register no.',
+		iban: 'IBAN',
+		bank: 'Bank',
+		description: 'Description',
+		quantity: 'Qty',
+		unitPrice: 'Unit price',
+		vatRate: 'VAT rate',
+		net: 'Net amount',
+		vat: 'VAT',
+		gross: 'Amount',
+		totalNet: 'Total excluding VAT',
+		totalVat: 'Total VAT',
+		total: 'Total to pay',
+		totalCredit: 'Total credited',
+		vatAt: 'VAT {{rate}}%',
+		vatNotApplicable: 'VAT not applicable (art. 310 Romanian Fiscal Code)',
+		shipping: 'Shipping',
+		paid: 'Paid by card.',
+		test: 'TEST — issued for a test payment, not a fiscal document',
+		currency: 'Currency',
+		page: 'Page',
+	},
+}
+
+export default invoiceEn
