@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { invoicingConfig } from './invoices/config.ts'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { withAdvisoryLock } from '#db/migrate.ts'
 import { STOREFRONT_CHANGED_CHANNEL, type NotificationListener } from '#db/notifications.ts'
@@ -125,7 +126,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const payments = createPaymentProvider(env, database.db)
 		if (!payments) log.warn('checkout is closed: set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=1 for the test card page)')
 		else log.info({ provider: payments.name }, 'card payments ready')
-		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL }
+		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL, invoicing: invoicingConfig(env) }
 		const reconcileLog = log.child({ component: 'reconcile' })
 		const reconciler = createPeriodicJob({
 			name: 'payment reconciliation',

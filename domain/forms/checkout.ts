@@ -50,7 +50,7 @@ export const checkoutFieldsSchema = z.object({
 })
 
 /** A VAT number makes the invoice a company's: its name must be there too. */
-export const companyForVatNumber = z.refine((form: { company: string; vatNumber: string }) => form.vatNumber === '' || form.company !== '', {
+export const companyForVatNumber = z.refine<{ company: string; vatNumber: string }>((form) => form.vatNumber === '' || form.company !== '', {
 	message: 'checkout.errors.companyRequired',
 	path: ['company'],
 })

@@ -129,7 +129,8 @@ export type CreditedLine = { index: number; quantity: number }
  */
 export function creditNoteLines(
 	invoice: { lines: InvoiceLine[]; totals: Pick<InvoiceTotals, 'vatRegistered' | 'grossCents' | 'netCents' | 'vatCents' | 'subtotals'> },
-	refund: { amountCents: number; lines?: readonly CreditedLine[] },
+	/** vatCents: the VAT of an amount credited as one line, when it must be exactly that (the credit note that closes an invoice). */
+	refund: { amountCents: number; lines?: readonly CreditedLine[]; vatCents?: number },
 	description: string,
 ): { lines: InvoiceLine[]; totals: Omit<InvoiceTotals, 'ronPerEur'> } | null {
 	const rate = invoice.totals.vatRegistered ? (invoice.lines[0]?.ratePercent ?? 0) : null
@@ -151,7 +152,19 @@ export function creditNoteLines(
 		positive = invoice.lines
 	} else {
 		const line = vatBreakdown([{ unitGrossCents: refund.amountCents, quantity: 1 }], rate).lines[0]!
-		positive = [{ ...line, description, unitCode: 'C62', ratePercent: rate ?? 0 }]
+		const vat = refund.vatCents ?? line.unitVatCents
+		positive = [
+			{
+				...line,
+				unitVatCents: vat,
+				lineVatCents: vat,
+				unitNetCents: refund.amountCents - vat,
+				lineNetCents: refund.amountCents - vat,
+				description,
+				unitCode: 'C62',
+				ratePercent: rate ?? 0,
+			},
+		]
 	}
 	const sum = (pick: (line: InvoiceLine) => number) => positive.reduce((total, line) => total + pick(line), 0)
 	const grossCents = sum((l) => l.lineGrossCents)

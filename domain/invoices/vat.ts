@@ -154,3 +154,9 @@ export function parseVatRates(value: string): Record<string, number> | string {
 	}
 	return rates
 }
+
+/** A rate as people read it: 21, 25.5 (25,5 in Romanian and Spanish). */
+export function formatRate(ratePercent: number, locale = 'en'): string {
+	const text = String(Math.round(ratePercent * 100) / 100)
+	return locale === 'en' ? text : text.replace('.', ',')
+}

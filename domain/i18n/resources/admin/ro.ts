@@ -255,6 +255,7 @@ const admin = {
 			payment_processing: 'Plată în curs de decontare (transfer bancar / debit SEPA): stocul rămâne rezervat',
 			payment_unfulfillable: 'Plată sosită după ce stocul s-a epuizat: comanda a fost anulată, suma se rambursează',
 			payment_refunded: 'Plată rambursată integral',
+			invoice_issued: 'Factură emisă',
 		},
 		noValue: '—',
 		deleteOrder: 'Șterge comanda',
