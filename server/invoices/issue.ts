@@ -51,7 +51,9 @@ export function bilingual(key: string, locale: Locale): string {
  */
 export async function issueInvoice(tx: DbExecutor, config: InvoicingConfig, orderId: string, now = new Date()): Promise<Invoice> {
 	// The order's row lock makes concurrent issuers for one order take turns; the second finds the first's invoice.
-	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+	// 'no key update' is the lock marking it paid already took: a stronger one would wait on the key-share
+	// locks that rows referring to the order take (a payment event of the same order), and deadlock.
+	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update')
 	if (!order) throw new Error(`order ${orderId} not found`)
 	const [existing] = await tx
 		.select()
@@ -149,7 +151,7 @@ export async function issueCreditNote(tx: DbExecutor, input: CreditNoteInput, no
 		.select()
 		.from(invoices)
 		.where(and(eq(invoices.orderId, input.orderId), eq(invoices.kind, 'invoice')))
-		.for('update')
+		.for('no key update')
 	if (!invoice) throw new CreditNoteRefusedError('no-invoice')
 	const [existing] = await tx
 		.select()
