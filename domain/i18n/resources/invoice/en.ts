@@ -17,6 +17,7 @@ const invoiceEn = {
 		description: 'Description',
 		quantity: 'Qty',
 		unitPrice: 'Unit price',
+		unitPriceNet: 'Unit price excl. VAT',
 		vatRate: 'VAT rate',
 		net: 'Net amount',
 		vat: 'VAT',

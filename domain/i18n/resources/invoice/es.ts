@@ -19,6 +19,7 @@ const invoiceEs: typeof invoiceEn = {
 		description: 'Descripción',
 		quantity: 'Cant.',
 		unitPrice: 'Precio unitario',
+		unitPriceNet: 'Precio unitario sin IVA',
 		vatRate: 'Tipo de IVA',
 		net: 'Base imponible',
 		vat: 'IVA',

@@ -19,6 +19,7 @@ const invoiceRo: typeof invoiceEn = {
 		description: 'Denumire',
 		quantity: 'Cant.',
 		unitPrice: 'Preț unitar',
+		unitPriceNet: 'Preț unitar fără TVA',
 		vatRate: 'Cota TVA',
 		net: 'Valoare',
 		vat: 'TVA',
