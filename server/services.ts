@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { invoicingConfig } from './invoices/config.ts'
+import { emailAttachments } from './invoices/documents.ts'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { withAdvisoryLock } from '#db/migrate.ts'
 import { STOREFRONT_CHANGED_CHANNEL, type NotificationListener } from '#db/notifications.ts'
@@ -116,6 +117,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			log: log.child({ component: 'email' }),
 			pollIntervalMs: env.EMAIL_POLL_INTERVAL_MS,
 			leaseSeconds: env.EMAIL_LEASE_SECONDS,
+			makeAttachments: (refs) => emailAttachments(database.db, refs),
 		})
 		const uploadRetention = startUploadRetention(
 			{ db: database.db, storage, log: log.child({ component: 'upload-retention' }) },

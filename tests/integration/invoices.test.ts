@@ -5,7 +5,7 @@ import { emailOutbox, invoices, orders } from '#db/schema/index.ts'
 import { anonymiseOrders } from '#server/account/order-erasure.ts'
 import { CreditNoteRefusedError, issueCreditNote, issueInvoice } from '#server/invoices/issue.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
-import { placeOrder } from '#server/orders/place-order.ts'
+import { placeOrder, type PlacedOrder } from '#server/orders/place-order.ts'
 import { createProduct, customer, orderInput, paymentDeps, testInvoicing } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
@@ -54,7 +54,7 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
 			.from(invoices)
 			.where(and(eq(invoices.series, 'LC'), eq(invoices.year, year)))
 		const start = before.length
-		const batch = []
+		const batch: PlacedOrder[] = []
 		for (let i = 0; i < 50; i++) batch.push(await placed(1000 + i, 1))
 		// Each payment is delivered twice, to both instances, all at once.
 		await Promise.all(

@@ -51,7 +51,11 @@ export const customer: CheckoutForm = {
 /** How the test shop invoices: the demo seller, 21 % VAT (ADR 0118, 0119). */
 export const testInvoicing: InvoicingConfig = { series: 'LC', seller: DEMO_SELLER, vat: DEFAULT_VAT, ronPerEur: 4.97 }
 
-export const mailContext: OrderEmailContext = { shopAddress: 'Str. Atelierului 1, Cluj-Napoca, România', publicUrl: 'http://shop.test', invoicing: testInvoicing }
+export const mailContext: OrderEmailContext = {
+	shopAddress: 'Str. Atelierului 1, Cluj-Napoca, România',
+	publicUrl: 'http://shop.test',
+	invoicing: testInvoicing,
+}
 
 export function paymentDeps(db: Database): PaymentDeps {
 	return { db, mail: mailContext }
