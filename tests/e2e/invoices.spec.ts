@@ -63,7 +63,7 @@ test.describe('invoices (ADR 0118, 0119)', () => {
 
 		await page.getByLabel('Full name').fill('Lucía Fernández')
 		await page.getByLabel('Phone').fill('+34 600 000 000')
-		await page.getByLabel('Address', { exact: true }).fill('Calle Mayor 5')
+		await page.getByLabel('Address').fill('Calle Mayor 5')
 		await page.getByLabel('City').fill('Madrid')
 		await page.getByLabel('Postal code').fill('28013')
 		await page.getByLabel('Country').selectOption('ES')
