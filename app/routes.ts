@@ -40,6 +40,9 @@ export default [
 		route('admin/orders', 'routes/admin/orders.tsx', [route(':id', 'routes/admin/order-detail.tsx')]),
 		route('admin/orders/export', 'routes/admin/orders-export.ts'),
 		route('admin/orders/:id/photo/:itemId', 'routes/admin/order-photo.ts'),
+		route('admin/orders/:id/invoice.pdf', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-pdf' }),
+		route('admin/orders/:id/invoice.xml', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-xml' }),
+		route('admin/invoices/:file', 'routes/admin/invoice-file.ts'),
 		route('admin/media', 'routes/admin/media.tsx'),
 		route('admin/security', 'routes/admin/security.tsx'),
 		route('admin/staff', 'routes/admin/staff.tsx'),
@@ -54,5 +57,6 @@ export default [
 	route('robots.txt', 'routes/robots.ts'),
 	route('logout', 'routes/logout.tsx'),
 	route('account/export', 'routes/account.export.ts'),
+	route('account/invoices/:file', 'routes/account.invoice.ts'),
 	route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { invoicingConfig } from './invoices/config.ts'
+import { emailAttachments } from './invoices/documents.ts'
 import { openDatabase, type Database, type DatabaseHandle } from '#db/client.ts'
 import { withAdvisoryLock } from '#db/migrate.ts'
 import { STOREFRONT_CHANGED_CHANNEL, type NotificationListener } from '#db/notifications.ts'
@@ -116,6 +118,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			log: log.child({ component: 'email' }),
 			pollIntervalMs: env.EMAIL_POLL_INTERVAL_MS,
 			leaseSeconds: env.EMAIL_LEASE_SECONDS,
+			makeAttachments: (refs) => emailAttachments(database.db, refs),
 		})
 		const uploadRetention = startUploadRetention(
 			{ db: database.db, storage, log: log.child({ component: 'upload-retention' }) },
@@ -126,7 +129,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const payments = createPaymentProvider(env, database.db)
 		if (!payments) log.warn('checkout is closed: set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=1 for the test card page)')
 		else log.info({ provider: payments.name }, 'card payments ready')
-		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL }
+		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL, invoicing: invoicingConfig(env) }
 		const reconcileLog = log.child({ component: 'reconcile' })
 		const reconciler = createPeriodicJob({
 			name: 'payment reconciliation',

@@ -8,6 +8,7 @@ import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
 import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
 import { guardedUser, userOnly } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { documentsOfOrders } from '#server/invoices/documents.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
@@ -33,11 +34,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 		timeZone: 'Europe/Bucharest',
 	})
 	const orders = await listOwnOrders(app.db, user.id)
+	const documents = await documentsOfOrders(
+		app.db,
+		orders.map((order) => order.id),
+	)
 	return {
 		meta: { title: `${t('account.title')} | ${t('meta.siteName')}`, alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/account') },
 		user: { email: user.email, name: user.name },
 		// Dates are formatted here, in the shop's time zone, so server and browser render the same text.
-		orders: orders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), date: dates.format(order.createdAt) })),
+		orders: orders.map((order) => ({
+			...order,
+			createdAt: order.createdAt.toISOString(),
+			date: dates.format(order.createdAt),
+			// The order's invoice and credit notes, downloadable as PDF (ADR 0118).
+			documents: documents.filter((d) => d.orderId === order.id).map((d) => ({ number: d.number, kind: d.kind })),
+		})),
 		/** Orders whose shipping details deleting the account would keep until they are fulfilled. */
 		ordersToShip: orders.filter(orderStillToShip).length,
 	}
@@ -188,6 +199,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 										</div>
 									) : null}
 								</dl>
+								{order.documents.length ? (
+									<ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('account.documents')}>
+										{order.documents.map((document) => (
+											<li key={document.number}>
+												<a href={`/account/invoices/${document.number}.pdf`} download className="underline hover:text-clay-dark" data-testid="account-invoice">
+													{t(document.kind === 'invoice' ? 'account.invoice' : 'account.creditNote', { number: document.number })}
+												</a>
+											</li>
+										))}
+									</ul>
+								) : null}
 								<h4 className="sr-only">{t('account.items')}</h4>
 								<ul className="mt-3 divide-y divide-sand text-sm">
 									{order.items.map((item, index) => (

@@ -17,6 +17,7 @@ import { checkoutSubmissionSchema } from '#domain/forms/checkout-lines.ts'
 import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from '#domain/forms/checkout-fields.ts'
 import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
+import { formatRate, vatBreakdown, vatRateFor } from '#domain/invoices/vat.ts'
 import type { Route } from './+types/checkout'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
@@ -30,6 +31,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 		shipping: app.shipping,
 		defaultCountry: defaultCountry(app.shipping.countries, { country: connectionCountry, locale: app.locale }),
 		paymentsOpen: app.payments !== null,
+		// The VAT rate per destination (null: the shop is not registered for VAT), as the invoice will use it (ADR 0119).
+		vatRates: Object.fromEntries(app.shipping.countries.map((code) => [code, vatRateFor(app.orderMail.invoicing.vat, code)])),
 		// Spec §2: prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
 		meta: {
@@ -117,6 +120,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		postalCode: '',
 		country: loaderData.defaultCountry,
 		notes: '',
+		company: '',
+		vatNumber: '',
 	})
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formAction === lp('/checkout')
@@ -179,6 +184,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	// Shown from the cart (integer cents); the server prices the order itself from the database.
 	const subtotal = items.reduce((sum, item) => sum + item.price * item.line.quantity, 0)
 	const shippingCost = shippingCents(shipping, form.country, subtotal)
+	// The VAT contained in the total, split as the invoice will split it (domain/invoices/vat.ts).
+	const vatRate = loaderData.vatRates[form.country] ?? null
+	const vat = vatBreakdown(
+		[...items.map((item) => ({ unitGrossCents: item.price, quantity: item.line.quantity })), { unitGrossCents: shippingCost, quantity: 1 }],
+		vatRate,
+	)
 	const money = (cents: number) => formatEuro(cents, locale)
 	const countries = useMemo(
 		() => shipping.countries.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)),
@@ -310,6 +321,26 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 									)}
 								</div>
 							))}
+							<fieldset className="sm:col-span-2 grid gap-4 sm:grid-cols-2">
+								<legend className="mb-2 text-sm text-muted">{t('checkout.invoiceDetailsHint')}</legend>
+								{(['company', 'vatNumber'] as const).map((name) => (
+									<div key={name}>
+										<label htmlFor={`checkout-${name}`} className="block text-sm font-medium">
+											{t(`checkout.${name}`)} <span className="font-normal text-muted">{t('checkout.optional')}</span>
+										</label>
+										<input
+											id={`checkout-${name}`}
+											name={name}
+											type="text"
+											autoComplete={name === 'company' ? 'organization' : 'off'}
+											maxLength={CHECKOUT_LIMITS[name]}
+											value={form[name]}
+											onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+											className={field}
+										/>
+									</div>
+								))}
+							</fieldset>
 							<div className="sm:col-span-2">
 								<label htmlFor="checkout-notes" className="block text-sm font-medium">
 									{t('checkout.notes')} <span className="font-normal text-muted">{t('checkout.optional')}</span>
@@ -346,7 +377,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 							<dd data-testid="checkout-total">{money(subtotal + shippingCost)}</dd>
 						</div>
 					</dl>
-					<p className="mt-1 text-xs text-muted">{t('checkout.vatIncluded')}</p>
+					{vat.registered ? (
+						<p className="mt-1 flex justify-between text-sm text-muted" data-testid="checkout-vat">
+							<span>{t('checkout.vatContained', { rate: formatRate(vatRate ?? 0, locale) })}</span>
+							<span>{money(vat.vatCents)}</span>
+						</p>
+					) : null}
+					<p className="mt-1 text-xs text-muted">{vat.registered ? t('checkout.vatIncluded') : t('checkout.vatNotApplicable')}</p>
 					<button
 						type="submit"
 						disabled={busy}

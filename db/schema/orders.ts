@@ -36,6 +36,10 @@ export const orders = pgTable(
 		totalCents: integer().notNull(),
 		trackingNumber: text(),
 		shippingAddress: jsonb().$type<ShippingAddress>().notNull(),
+		/** The company the buyer asked the invoice to be made out to (optional at checkout). */
+		buyerCompany: text(),
+		/** The buyer's EU VAT number with its country prefix, checked for form at checkout. */
+		buyerVatNumber: text(),
 		paymentProvider: text(),
 		paymentSessionId: text(),
 		paymentSessionExpiresAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { EMAIL_STATUSES } from '../../domain/enums.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
 
@@ -9,6 +9,9 @@ export const appSettings = pgTable('app_settings', {
 	value: text().notNull(),
 	createdAt: createdAt(),
 })
+
+/** What an outbox message attaches: the PDF of an issued invoice or credit note. */
+export type EmailAttachmentRef = { kind: 'invoice'; invoiceId: string }
 
 export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES)
 
@@ -27,6 +30,8 @@ export const emailOutbox = pgTable(
 		replyTo: text(),
 		/** Makes enqueueing idempotent, e.g. `order-paid:{orderId}`. */
 		dedupeKey: text(),
+		/** Documents attached when the message is sent, made then from what they name (an invoice is immutable, so it is the same each time). */
+		attachments: jsonb().$type<EmailAttachmentRef[]>().notNull().default([]),
 		status: emailStatusEnum().notNull().default('pending'),
 		attempts: integer().notNull().default(0),
 		nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

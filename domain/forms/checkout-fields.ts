@@ -12,9 +12,12 @@ export const CHECKOUT_LIMITS = {
 	postalCode: 20,
 	country: 100,
 	notes: 500,
+	// Optional, for an invoice made out to a company (ADR 0118).
+	company: 200,
+	vatNumber: 20,
 } as const
 
-export const CHECKOUT_FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode', 'country', 'notes'] as const
+export const CHECKOUT_FIELDS = ['fullName', 'email', 'phone', 'address', 'city', 'postalCode', 'country', 'notes', 'company', 'vatNumber'] as const
 export type CheckoutField = (typeof CHECKOUT_FIELDS)[number]
 
 /** localStorage key under which a checkout form in progress is kept (e.g. across signing in). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { cartLineSchema } from '../cart-line.ts'
-import { checkoutFormSchema } from './checkout.ts'
+import { checkoutFieldsSchema, checkoutFormSchema, companyForVatNumber } from './checkout.ts'
 
 // Apart from checkout.ts: the checkout page's bundle needs the form's schema, not these (the
 // server parses the request and the posted form).
@@ -24,19 +24,21 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>
  * The checkout form as the page posts it to its route action (ADR 0101): the shipping fields, and
  * the cart lines as JSON in a hidden field, re-validated here like everything else the browser sends.
  */
-export const checkoutSubmissionSchema = z.extend(checkoutFormSchema, {
-	items: z.pipe(
-		z.pipe(
-			z.string({ error: 'checkout.emptyCartText' }).check(z.maxLength(100_000, 'checkout.emptyCartText')),
-			z.transform((value, context) => {
-				try {
-					return JSON.parse(value) as unknown
-				} catch {
-					context.issues.push({ code: 'custom', message: 'checkout.emptyCartText', input: value })
-					return z.NEVER
-				}
-			}),
+export const checkoutSubmissionSchema = z
+	.extend(checkoutFieldsSchema, {
+		items: z.pipe(
+			z.pipe(
+				z.string({ error: 'checkout.emptyCartText' }).check(z.maxLength(100_000, 'checkout.emptyCartText')),
+				z.transform((value, context) => {
+					try {
+						return JSON.parse(value) as unknown
+					} catch {
+						context.issues.push({ code: 'custom', message: 'checkout.emptyCartText', input: value })
+						return z.NEVER
+					}
+				}),
+			),
+			checkoutLinesSchema,
 		),
-		checkoutLinesSchema,
-	),
-})
+	})
+	.check(companyForVatNumber)

@@ -49,6 +49,8 @@ describe('checkout form (spec §5)', () => {
 			// The country becomes its ISO code (ADR 0102), from a code or a name.
 			country: 'RO',
 			notes: '  la interfon 12  ',
+			company: '',
+			vatNumber: '',
 		})
 		expect(checkoutFormSchema.parse({ ...valid, country: 'es' }).country).toBe('ES')
 		expect(checkoutFormSchema.parse({ ...valid, notes: undefined }).notes).toBe('')
@@ -77,6 +79,25 @@ describe('checkout form (spec §5)', () => {
 		['notes', 'a'.repeat(501), 'Observațiile pot avea cel mult 500 de caractere'],
 	])('%s = %j → %s', (field, value, message) => {
 		expect(firstError({ ...valid, [field]: value })).toEqual({ field, message })
+	})
+
+	it('takes an optional company and EU VAT number for the invoice, the VAT number compacted (ADR 0118)', () => {
+		expect(checkoutFormSchema.parse({ ...valid, company: ' Atelier SRL ', vatNumber: 'ro 18547290' })).toMatchObject({
+			company: 'Atelier SRL',
+			vatNumber: 'RO18547290',
+		})
+		expect(checkoutFormSchema.parse({ ...valid, company: 'Taller SL', vatNumber: 'ESB12345678' }).vatNumber).toBe('ESB12345678')
+		expect(checkoutFormSchema.parse({ ...valid, company: 'Taller SL' })).toMatchObject({ company: 'Taller SL', vatNumber: '' })
+		expect(firstError({ ...valid, company: 'Taller SL', vatNumber: 'ES123' })).toEqual({
+			field: 'vatNumber',
+			message: romanian('checkout.errors.vatNumberInvalid'),
+		})
+		expect(firstError({ ...valid, company: 'Atelier SRL', vatNumber: 'RO18547291' })).toEqual({
+			field: 'vatNumber',
+			message: romanian('checkout.errors.vatNumberInvalid'),
+		})
+		expect(firstError({ ...valid, vatNumber: 'ESB12345678' })).toEqual({ field: 'company', message: romanian('checkout.errors.companyRequired') })
+		expect(firstError({ ...valid, company: 'x'.repeat(201) })).toEqual({ field: 'company', message: romanian('checkout.errors.companyTooLong') })
 	})
 
 	it('accepts the limits exactly and every allowed phone character', () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { normaliseEuVatNumber } from '../invoices/tax-ids.ts'
 import { countryCode } from '../shipping.ts'
 import { emailAddress, requiredText as text, type SchemaError } from './fields.ts'
 import { CHECKOUT_LIMITS } from './checkout-fields.ts'
@@ -13,7 +14,12 @@ export { CHECKOUT_FIELDS, CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type Check
 /** Digits, plus, hyphen, whitespace and parentheses only. */
 export const PHONE_PATTERN = /^[\d+\-\s()]+$/
 
-export const checkoutFormSchema = z.object({
+/** Optional trimmed text; empty is ''. */
+const optionalText = (max: number, tooLong: string, ...checks: z.core.$ZodCheck<string>[]) =>
+	z._default(z.optional(z.string({ error: tooLong }).check(z.trim(), z.maxLength(max, tooLong), ...checks)), '')
+
+/** The fields alone, for schemas that extend them (zod cannot extend an object that has checks). */
+export const checkoutFieldsSchema = z.object({
 	fullName: text(CHECKOUT_LIMITS.fullName, 'checkout.errors.fullName', 'checkout.errors.fullNameTooLong'),
 	email: emailAddress(CHECKOUT_LIMITS.email, 'checkout.errors.email'),
 	phone: text(CHECKOUT_LIMITS.phone, 'checkout.errors.phoneRequired', 'checkout.errors.phoneTooLong', z.regex(PHONE_PATTERN, 'checkout.errors.phoneInvalid')),
@@ -33,7 +39,23 @@ export const checkoutFormSchema = z.object({
 		z.optional(z.string({ error: 'checkout.errors.notesTooLong' }).check(z.maxLength(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong'))),
 		'',
 	),
+	// For an invoice made out to a company (ADR 0118): both optional, a VAT number needs the company's name.
+	company: optionalText(CHECKOUT_LIMITS.company, 'checkout.errors.companyTooLong'),
+	vatNumber: optionalText(
+		CHECKOUT_LIMITS.vatNumber,
+		'checkout.errors.vatNumberInvalid',
+		z.refine((value) => value === '' || normaliseEuVatNumber(value) !== null, 'checkout.errors.vatNumberInvalid'),
+		z.overwrite((value) => (value === '' ? '' : (normaliseEuVatNumber(value) ?? value))),
+	),
 })
+
+/** A VAT number makes the invoice a company's: its name must be there too. */
+export const companyForVatNumber = z.refine<{ company: string; vatNumber: string }>((form) => form.vatNumber === '' || form.company !== '', {
+	message: 'checkout.errors.companyRequired',
+	path: ['company'],
+})
+
+export const checkoutFormSchema = checkoutFieldsSchema.check(companyForVatNumber)
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>

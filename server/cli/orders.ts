@@ -1,4 +1,5 @@
 /** `npm run orders -- reconcile`: re-checks pending payments whose session should have ended. */
+import { invoicingConfig } from '../invoices/config.ts'
 import pino from 'pino'
 import { reconcilePendingOrders } from '../orders/reconcile.ts'
 import { createPaymentProvider } from '../payments/configure.ts'
@@ -14,7 +15,7 @@ const { env, handle, close } = await openDatabaseForCli()
 try {
 	const summary = await reconcilePendingOrders({
 		db: handle.db,
-		mail: { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL },
+		mail: { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL, invoicing: invoicingConfig(env) },
 		payments: createPaymentProvider(env, handle.db),
 		log: pino({ level: env.LOG_LEVEL === 'silent' ? 'silent' : 'warn' }),
 	})

@@ -44,6 +44,29 @@ describe('parseEnv', () => {
 		expect(() => parseEnv({ RON_PER_EUR: '-1' })).toThrow('Invalid environment variable RON_PER_EUR: must be greater than 0')
 	})
 
+	it('reads the invoicing and VAT settings, with demo defaults, and checks them (ADR 0118, 0119)', () => {
+		expect(parseEnv({})).toMatchObject({ INVOICE_SERIES: 'LC', VAT_REGISTERED: true, VAT_RATE: 21, VAT_OSS: false, VAT_RATES: {} })
+		expect(parseEnv({ INVOICE_SERIES: 'lc-s', VAT_RATE: '19', VAT_OSS: '1', VAT_RATES: 'DE:7', SELLER_TAX_ID: 'ro 18547290' })).toMatchObject({
+			INVOICE_SERIES: 'LC-S',
+			VAT_RATE: 19,
+			VAT_OSS: true,
+			VAT_RATES: { DE: 7 },
+			SELLER_TAX_ID: 'RO18547290',
+		})
+		expect(() => parseEnv({ SELLER_TAX_ID: 'RO18547291' })).toThrow('Invalid environment variable SELLER_TAX_ID: must be a Romanian CUI')
+		expect(() => parseEnv({ SELLER_IBAN: 'RO49AAAA1B31007593840001' })).toThrow('Invalid environment variable SELLER_IBAN: must be an IBAN')
+		expect(() => parseEnv({ VAT_RATE: '75' })).toThrow('Invalid environment variable VAT_RATE: must be between 0 and 50')
+		expect(() => parseEnv({ VAT_RATES: 'US:5' })).toThrow('Invalid environment variable VAT_RATES: US is not an EU country')
+		expect(() => parseEnv({ SELLER_COUNTY: 'Cluj' })).toThrow('Invalid environment variable SELLER_COUNTY: must be a Romanian county code')
+		expect(() => parseEnv({ INVOICE_SERIES: 'L C' })).toThrow('Invalid environment variable INVOICE_SERIES')
+		expect(parseEnv({ VAT_REGISTERED: 'false' }).VAT_REGISTERED).toBe(false)
+	})
+
+	it('refuses to take real money with the demo seller on invoices', () => {
+		expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow('Invalid environment variable SELLER_NAME: is required with a live Stripe key')
+		expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' }).SELLER_NAME).toBeUndefined()
+	})
+
 	it('keeps Server-Timing off unless SERVER_TIMING asks for it', () => {
 		expect(parseEnv({}).SERVER_TIMING).toBe(false)
 		expect(parseEnv({ SERVER_TIMING: '1' }).SERVER_TIMING).toBe(true)

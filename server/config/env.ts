@@ -1,6 +1,9 @@
 import path from 'node:path'
 import { isRegionCode } from '#domain/shipping.ts'
 import { z } from 'zod'
+import { INVOICE_SERIES_PATTERN } from '../../domain/invoices/invoice.ts'
+import { normaliseIban, normaliseRomanianTaxId } from '../../domain/invoices/tax-ids.ts'
+import { parseVatRates } from '../../domain/invoices/vat.ts'
 
 const port = z.coerce
 	.number({ error: 'must be a port number' })
@@ -66,6 +69,9 @@ const euroCents = z
 	.refine((value) => /^\d{1,6}([.,]\d{1,2})?$/.test(value), 'must be an amount in euro such as 4.99')
 	.transform((value) => Math.round(Number(value.replace(',', '.')) * 100))
 
+/** The shop's company details printed on invoices (ADR 0118); demo values until the owner sets them. */
+const sellerText = (max: number) => z.string().trim().min(2, 'must not be empty').max(max, `must be at most ${max} characters`)
+
 /** Empty strings count as unset, so `FOO=` in an .env file behaves like leaving FOO out. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
 
@@ -124,6 +130,71 @@ export const envSchema = z
 		DEEPL_API_KEY: optional(z.string().trim().min(1)),
 		DEEPL_API_URL: optional(httpUrl),
 		TRANSLATE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(120_000).default(10_000),
+		/** Invoices (ADR 0118): the series, e.g. LC gives LC-2026-000123. */
+		INVOICE_SERIES: z
+			.string()
+			.trim()
+			.toUpperCase()
+			.regex(INVOICE_SERIES_PATTERN, 'must be 1-8 capital letters or digits, starting with a letter (parts may be joined by hyphens, e.g. LC or LC-S)')
+			.default('LC'),
+		SELLER_NAME: optional(sellerText(200)),
+		/** CUI / CIF, with RO in front when registered for VAT. */
+		SELLER_TAX_ID: optional(
+			z
+				.string()
+				.trim()
+				.transform(
+					(value, ctx) =>
+						normaliseRomanianTaxId(value) ??
+						(ctx.addIssue({ code: 'custom', message: 'must be a Romanian CUI such as RO18547290 (its control digit did not match)' }), z.NEVER),
+				),
+		),
+		SELLER_TRADE_REGISTER: optional(sellerText(40)),
+		SELLER_STREET: optional(sellerText(200)),
+		SELLER_CITY: optional(sellerText(100)),
+		/** ISO 3166-2 county code for e-Factura: RO-CJ, RO-B (Bucharest) … */
+		SELLER_COUNTY: optional(
+			z
+				.string()
+				.trim()
+				.toUpperCase()
+				.regex(/^RO-[A-Z]{1,2}$/, 'must be a Romanian county code such as RO-CJ or RO-B'),
+		),
+		SELLER_POSTAL_CODE: optional(
+			z
+				.string()
+				.trim()
+				.regex(/^\d{6}$/, 'must be a Romanian postal code of 6 digits'),
+		),
+		SELLER_IBAN: optional(
+			z
+				.string()
+				.trim()
+				.transform(
+					(value, ctx) => normaliseIban(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be an IBAN (its check digits did not match)' }), z.NEVER),
+				),
+		),
+		SELLER_BANK: optional(sellerText(100)),
+		/** VAT (ADR 0119): false for a shop not registered for VAT; invoices then say VAT is not applicable. */
+		VAT_REGISTERED: flag.default(true),
+		VAT_RATE: z.preprocess(
+			(value) => (value === '' ? undefined : value),
+			z.coerce.number({ error: 'must be a percent such as 21' }).min(0, 'must be between 0 and 50').max(50, 'must be between 0 and 50').default(21),
+		),
+		/** EU one-stop shop: consumers in other EU countries pay their country's rate. */
+		VAT_OSS: flag.default(false),
+		/** Rates per destination that replace the built-in EU table, e.g. ES:21,DE:19. */
+		VAT_RATES: z
+			.string()
+			.default('')
+			.transform((value, ctx) => {
+				const parsed = parseVatRates(value)
+				if (typeof parsed === 'string') {
+					ctx.addIssue({ code: 'custom', message: parsed })
+					return z.NEVER
+				}
+				return parsed
+			}),
 		/** Shop postal address printed in order emails. */
 		SHOP_ADDRESS: z.string().trim().min(2).max(300).default('România'),
 		STRIPE_SECRET_KEY: optional(
@@ -220,9 +291,27 @@ export const envSchema = z
 			const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'
 			ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other S3 access key variable is set' })
 		}
+		// A shop taking real money issues real invoices: the demo seller will not do.
+		if (env.STRIPE_SECRET_KEY?.includes('_live_')) {
+			for (const name of SELLER_REQUIRED_LIVE) {
+				if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with a live Stripe key: invoices carry it' })
+			}
+		}
 		if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is' })
 		if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' })
 	})
+
+/** Seller details a live shop must give (the demo values stand in elsewhere). */
+const SELLER_REQUIRED_LIVE = [
+	'SELLER_NAME',
+	'SELLER_TAX_ID',
+	'SELLER_TRADE_REGISTER',
+	'SELLER_STREET',
+	'SELLER_CITY',
+	'SELLER_COUNTY',
+	'SELLER_IBAN',
+	'SELLER_BANK',
+] as const
 
 type ParsedEnv = z.infer<typeof envSchema>
 

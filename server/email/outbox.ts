@@ -1,5 +1,5 @@
 import type { DbExecutor } from '#db/client.ts'
-import { emailOutbox } from '#db/schema/index.ts'
+import { emailOutbox, type EmailAttachmentRef } from '#db/schema/index.ts'
 
 export type EmailMessage = {
 	to: string
@@ -9,6 +9,8 @@ export type EmailMessage = {
 	replyTo?: string
 	/** Enqueueing twice with the same key sends once, e.g. `order-paid:{orderId}`. */
 	dedupeKey?: string
+	/** Documents made and attached at sending time (an issued invoice's PDF). */
+	attachments?: EmailAttachmentRef[]
 }
 
 /**
@@ -26,6 +28,7 @@ export async function enqueueEmail(db: DbExecutor, message: EmailMessage): Promi
 			html: message.html ?? null,
 			replyTo: message.replyTo ?? null,
 			dedupeKey: message.dedupeKey ?? null,
+			attachments: message.attachments ?? [],
 		})
 		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })

@@ -3,7 +3,8 @@ import { queryRows, type Database } from '#db/client.ts'
 import { emailOutbox } from '#db/schema/index.ts'
 import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
-import type { MailTransport } from './transport.ts'
+import type { EmailAttachmentRef } from '#db/schema/index.ts'
+import type { EmailAttachment, MailTransport } from './transport.ts'
 
 export const MAX_EMAIL_ATTEMPTS = 8
 
@@ -33,6 +34,8 @@ export function createEmailSender(options: {
 	pollIntervalMs: number
 	/** How long a claimed message stays with this sender before another may take it over. */
 	leaseSeconds: number
+	/** Makes the files a message names (an invoice's PDF); a failure retries the message like a delivery failure. */
+	makeAttachments?: (refs: EmailAttachmentRef[]) => Promise<EmailAttachment[]>
 }): EmailSender {
 	const { db, transport, log } = options
 	let stopped = false
@@ -55,13 +58,16 @@ export function createEmailSender(options: {
 				limit 1
 				for update skip locked
 			)
-			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attempts`,
+			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attachments, attempts`,
 		)
 		return row
 	}
 
 	async function deliver(row: Row) {
 		try {
+			const refs = row.attachments ?? []
+			if (refs.length && !options.makeAttachments) throw new Error('this sender cannot make attachments')
+			const attachments = refs.length ? await options.makeAttachments!(refs) : undefined
 			await transport.send({
 				messageId: `<${row.id}@${options.messageIdDomain}>`,
 				from: options.from,
@@ -70,6 +76,7 @@ export function createEmailSender(options: {
 				text: row.text,
 				html: row.html,
 				replyTo: row.replyTo,
+				attachments,
 			})
 			await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, row.id))
 			log.info({ emailId: row.id, transport: transport.kind }, 'email sent')

@@ -6,7 +6,11 @@ export type OutgoingEmail = {
 	text: string
 	html?: string | null
 	replyTo?: string | null
+	attachments?: EmailAttachment[]
 }
+
+/** A file sent with a message (an invoice's PDF). */
+export type EmailAttachment = { filename: string; content: Buffer; contentType: string }
 
 /** One way of delivering a built message: SMTP in production, .eml files otherwise. */
 export interface MailTransport {
@@ -24,5 +28,6 @@ export function toNodemailerMessage(email: OutgoingEmail) {
 		text: email.text,
 		html: email.html ?? undefined,
 		replyTo: email.replyTo ?? undefined,
+		attachments: email.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
 	}
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { resetPasswordUrl } from '../auth/auth.ts'
 import { unsubscribeUrl } from '../marketing/newsletter.ts'
+import { DEFAULT_VAT } from '#domain/invoices/vat.ts'
+import { DEMO_SELLER } from '../invoices/config.ts'
 import { renderOrderEmail } from './emails.ts'
+
+const invoicing = { series: 'LC', seller: DEMO_SELLER, vat: DEFAULT_VAT, ronPerEur: 4.97 }
 
 type Order = Parameters<typeof renderOrderEmail>[1]
 
@@ -26,7 +30,7 @@ describe('links in emails follow the recipient’s language (ADR 0106)', () => {
 			['ro', '/ro/account'],
 			['en', '/en/account'],
 		] as const) {
-			const mail = renderOrderEmail('confirmation', order(locale), [], { shopAddress: 'Cluj', publicUrl: 'https://shop.example' })
+			const mail = renderOrderEmail('confirmation', order(locale), [], { shopAddress: 'Cluj', publicUrl: 'https://shop.example', invoicing })
 			expect(mail.text).toContain(`https://shop.example${path}`)
 			expect(mail.html).toContain(`href="https://shop.example${path}"`)
 			expect(mail.html).toContain(`<html lang="${locale}">`)

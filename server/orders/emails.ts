@@ -1,16 +1,23 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { orderItems, orders } from '#db/schema/index.ts'
+import { invoices, orderItems, orders } from '#db/schema/index.ts'
+import { invoiceLines } from '#domain/invoices/invoice.ts'
+import { formatRate, vatRateFor } from '#domain/invoices/vat.ts'
 import { LOCALES, type Locale } from '#domain/enums.ts'
 import { formatEuro } from '#domain/money.ts'
 import { SHOP } from '#domain/shop.ts'
 import { countryLabel } from '#domain/shipping.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
+import type { InvoicingConfig } from '../invoices/config.ts'
+import type { Invoice } from '../invoices/issue.ts'
 import { localizedUrl } from '../public-url.ts'
 
-/** What every order email needs besides the order: where the shop is and where it lives online. */
-export type OrderEmailContext = { shopAddress: string; publicUrl: string }
+/**
+ * What every order email needs besides the order: where the shop is and where it lives online,
+ * and how the shop invoices (the confirmation issues the invoice and attaches it, ADR 0118).
+ */
+export type OrderEmailContext = { shopAddress: string; publicUrl: string; invoicing: InvoicingConfig }
 
 export type OrderEmailKind = 'confirmation' | 'status' | 'tracking'
 
@@ -33,7 +40,7 @@ function asLocale(value: string): Locale {
  * total, items, shipping address and tracking number, as HTML and plain text, in the order's
  * language, signed with the shop's name and address.
  */
-export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: ItemRow[], context: OrderEmailContext) {
+export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: ItemRow[], context: OrderEmailContext, invoice?: Invoice) {
 	const locale = asLocale(order.locale)
 	const t = serverI18n(locale).getFixedT(locale)
 	const number = orderNumber(order.id)
@@ -53,6 +60,12 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: I
 	]
 	const itemLine = (item: ItemRow) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
 	const accountUrl = localizedUrl(context.publicUrl, locale, '/account')
+	// The VAT contained in the total, as the invoice states it (ADR 0119); before one exists, as it would.
+	const totals = invoice?.totals ?? invoiceLines({ shippingCents: order.shippingCents, items }, vatRateFor(context.invoicing.vat, a.country), '').totals
+	const vatRows: [string, string][] = totals.vatRegistered
+		? totals.subtotals.map((s) => [t('orderEmail.vatContained', { rate: formatRate(s.ratePercent, locale) }), money(s.vatCents)])
+		: [[t('orderEmail.vatNotApplicable'), '']]
+	const invoiceNote = kind === 'confirmation' && invoice ? t('orderEmail.invoiceAttached', { number: invoice.number }) : null
 
 	const text = [
 		intro,
@@ -64,6 +77,8 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: I
 		`${t('orderEmail.subtotal')}: ${money(order.subtotalCents)}`,
 		`${t('orderEmail.shipping')}: ${order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents)}`,
 		`${t('orderEmail.total')}: ${money(order.totalCents)}`,
+		...vatRows.map(([label, value]) => (value ? `${label}: ${value}` : label)),
+		...(invoiceNote ? ['', invoiceNote] : []),
 		'',
 		`${t('orderEmail.shippingAddress')}:`,
 		...addressLines,
@@ -88,7 +103,8 @@ ${items.map((item) => `<tr><td style="${cell}">${item.quantity} × ${escapeHtml(
 <tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right">${escapeHtml(money(order.subtotalCents))}</td></tr>
 <tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
 <tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right">${escapeHtml(money(order.totalCents))}</th></tr>
-</table>
+${vatRows.map(([label, value]) => `<tr><td style="${cell};font-size:13px;color:#6b5b4d">${escapeHtml(label)}</td><td style="${cell};text-align:right;font-size:13px;color:#6b5b4d">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>${invoiceNote ? `\n<p>${escapeHtml(invoiceNote)}</p>` : ''}
 <h2 style="font-size:16px">${escapeHtml(t('orderEmail.shippingAddress'))}</h2>
 <p>${addressLines.map(escapeHtml).join('<br>')}${a.notes ? `<br>${escapeHtml(t('orderEmail.notes'))}: ${escapeHtml(a.notes)}` : ''}</p>
 <p><a href="${escapeHtml(accountUrl)}">${escapeHtml(t('orderEmail.account'))}</a></p>
@@ -105,10 +121,16 @@ export async function queueOrderEmail(tx: DbExecutor, context: OrderEmailContext
 	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return false
 	const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name)
-	const message = renderOrderEmail(options.kind, order, items, context)
+	const [invoice] = await tx
+		.select()
+		.from(invoices)
+		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+	const message = renderOrderEmail(options.kind, order, items, context, invoice)
 	return enqueueEmail(tx, {
 		to: order.email,
 		...message,
+		// The confirmation carries the invoice's PDF, made when the message is sent (ADR 0118).
+		attachments: options.kind === 'confirmation' && invoice ? [{ kind: 'invoice', invoiceId: invoice.id }] : [],
 		replyTo: SHOP.email,
 		dedupeKey: options.dedupeKey ?? (options.kind === 'confirmation' ? `order-paid:${orderId}` : undefined),
 	})

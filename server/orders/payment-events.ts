@@ -4,6 +4,7 @@ import { orderHistory, orders, paymentEvents, products, stockHolds } from '#db/s
 import { normaliseUuid } from '#domain/ids.ts'
 import type { Logger } from '../logger.ts'
 import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
+import { issueInvoice } from '../invoices/issue.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
 import { refundUnfulfillable } from './refunds.ts'
 
@@ -156,6 +157,9 @@ async function markPaid(
 		return 'unfulfillable'
 	}
 	await tx.insert(orderHistory).values({ orderId, action: 'payment_paid', details })
+	// The sale is invoiced in the transaction that makes it (ADR 0118): its number is taken, or given back, with it.
+	const invoice = await issueInvoice(tx, mail.invoicing, orderId)
+	await tx.insert(orderHistory).values({ orderId, action: 'invoice_issued', details: { number: invoice.number } })
 	await queueOrderEmail(tx, mail, orderId, { kind: 'confirmation' })
 	return 'sold'
 }

@@ -130,6 +130,8 @@ async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing:
 				shippingCents: shipping,
 				totalCents: subtotalCents + shipping,
 				shippingAddress,
+				buyerCompany: input.customer.company || null,
+				buyerVatNumber: input.customer.vatNumber || null,
 				paymentSessionExpiresAt: holdExpiresAt,
 				checkoutVisitor: input.holder?.visitor ?? null,
 				checkoutAddress: input.holder?.address ?? null,

@@ -55,6 +55,8 @@ export function orderFixtures(database: DatabaseHandle) {
 					postalCode: '500001',
 					country: 'RO',
 					notes: '',
+					company: '',
+					vatNumber: '',
 				},
 				lines,
 			})

@@ -20,6 +20,8 @@ export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400
 /** Data the rows can use: the ids of things that belong to someone. */
 export type MatrixFixtures = {
 	orders: Record<'customerA' | 'customerB', { id: string; number: string }>
+	/** The invoice number of each customer's order (ADR 0118). */
+	invoices: Record<'customerA' | 'customerB', string>
 	emails: Record<Exclude<Actor, 'anonymous'>, string>
 	/** Catalogue rows made for the admin rows: one per action that changes or removes it. */
 	catalog: {
@@ -316,6 +318,62 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		path: (fx) => `/admin/categories/${fx.catalog.categories.edit.id}`,
 		form: (fx) => asForm(categoryForm(fx.catalog.categories.edit.name, 'categorie-matrice-editata')),
 		expect: adminOnly({ redirect: '/admin/categories' }),
+	},
+	// Invoices (ADR 0118): a customer downloads only their own; the admin downloads come from the admin layout.
+	{
+		name: 'account invoice PDF of customer A',
+		method: 'GET',
+		path: (fx) => `/account/invoices/${fx.invoices.customerA}.pdf`,
+		expect: { anonymous: 'login', customerA: 'ok', customerB: 404, editor: 404, admin: 404 },
+		data: false,
+		check: (body) => expect(body.startsWith('%PDF-')).toBe(true),
+	},
+	{
+		name: 'account invoice PDF of customer B',
+		method: 'GET',
+		path: (fx) => `/account/invoices/${fx.invoices.customerB}.pdf`,
+		expect: { anonymous: 'login', customerA: 404, customerB: 'ok', editor: 404, admin: 404 },
+		data: false,
+		check: (body) => expect(body.startsWith('%PDF-')).toBe(true),
+	},
+	{
+		name: 'account invoice that does not exist',
+		method: 'GET',
+		path: '/account/invoices/LC-1999-000001.pdf',
+		expect: { anonymous: 'login', ...everyoneSignedIn(404) },
+		data: false,
+	},
+	{
+		name: 'admin order invoice PDF',
+		method: 'GET',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}/invoice.pdf`,
+		expect: adminOnlyPage,
+		data: false,
+		check: (body) => expect(body.startsWith('%PDF-')).toBe(true),
+	},
+	{
+		name: 'admin order invoice XML (e-Factura)',
+		method: 'GET',
+		path: (fx) => `/admin/orders/${fx.orders.customerB.id}/invoice.xml`,
+		expect: adminOnlyPage,
+		data: false,
+		check: (body, _actor, fx) => expect(body).toContain(`<cbc:ID>${fx.invoices.customerB}</cbc:ID>`),
+	},
+	{
+		name: 'admin invoice by number (PDF)',
+		method: 'GET',
+		path: (fx) => `/admin/invoices/${fx.invoices.customerB}.pdf`,
+		expect: adminOnlyPage,
+		data: false,
+		check: (body) => expect(body.startsWith('%PDF-')).toBe(true),
+	},
+	{
+		name: 'admin invoice by number (XML)',
+		method: 'GET',
+		path: (fx) => `/admin/invoices/${fx.invoices.customerA}.xml`,
+		expect: adminOnlyPage,
+		data: false,
+		check: (body, _actor, fx) => expect(body).toContain(`<cbc:ID>${fx.invoices.customerA}</cbc:ID>`),
 	},
 	// Admin orders
 	{ name: 'admin orders list', method: 'GET', path: '/admin/orders', expect: adminOnlyPage },

@@ -2,6 +2,8 @@ import { localeFromPath, localizedPath } from '#domain/i18n/paths.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
+import { issueInvoice } from '#server/invoices/issue.ts'
+import { testInvoicing } from '../support/checkout-fixtures.ts'
 import { createTestUser, insertTestOrder, signInOverHttp, type TestUser } from '../support/accounts.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
@@ -54,8 +56,10 @@ beforeAll(async () => {
 	})
 	expect(upload.status, await upload.clone().text()).toBe(201)
 	const { id: mediaId } = (await upload.json()) as { id: string }
+	const invoiceOf = (orderId: string) => handle.db.transaction((tx) => issueInvoice(tx, testInvoicing, orderId)).then((invoice) => invoice.number)
 	fixtures = {
 		orders: { customerA: { id: orderA.id, number: orderA.id.slice(0, 8) }, customerB: { id: orderB.id, number: orderB.id.slice(0, 8) } },
+		invoices: { customerA: await invoiceOf(orderA.id), customerB: await invoiceOf(orderB.id) },
 		emails: { customerA: people.customerA.email, customerB: people.customerB.email, editor: people.editor.email, admin: people.admin.email },
 		catalog: {
 			products: { edit: await product('edit'), toggle: await product('toggle'), delete: await product('delete') },

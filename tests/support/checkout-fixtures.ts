@@ -1,3 +1,6 @@
+import { DEFAULT_VAT } from '#domain/invoices/vat.ts'
+import { DEMO_SELLER, type InvoicingConfig } from '#server/invoices/config.ts'
+import type { OrderEmailContext } from '#server/orders/emails.ts'
 import crypto from 'node:crypto'
 import type { Database } from '#db/client.ts'
 import { products, uploads } from '#db/schema/index.ts'
@@ -41,9 +44,18 @@ export const customer: CheckoutForm = {
 	postalCode: '400001',
 	country: 'RO',
 	notes: '',
+	company: '',
+	vatNumber: '',
 }
 
-export const mailContext = { shopAddress: 'Str. Atelierului 1, Cluj-Napoca, România', publicUrl: 'http://shop.test' }
+/** How the test shop invoices: the demo seller, 21 % VAT (ADR 0118, 0119). */
+export const testInvoicing: InvoicingConfig = { series: 'LC', seller: DEMO_SELLER, vat: DEFAULT_VAT, ronPerEur: 4.97 }
+
+export const mailContext: OrderEmailContext = {
+	shopAddress: 'Str. Atelierului 1, Cluj-Napoca, România',
+	publicUrl: 'http://shop.test',
+	invoicing: testInvoicing,
+}
 
 export function paymentDeps(db: Database): PaymentDeps {
 	return { db, mail: mailContext }

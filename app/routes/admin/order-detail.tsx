@@ -5,6 +5,7 @@ import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } f
 import { notFound, rejectAdminSubmission, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
+import { documentsOfOrders } from '#server/invoices/documents.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { redirectWithToast } from '#server/toast.ts'
@@ -25,9 +26,12 @@ import type { Route } from './+types/order-detail'
 
 export async function loader(args: Route.LoaderArgs) {
 	const id = uuidParam(args.params.id).toLowerCase()
-	const order = await getOrderForAdmin(getApp(args.context).db, id)
+	const db = getApp(args.context).db
+	const order = await getOrderForAdmin(db, id)
 	if (!order) notFound()
-	return { order }
+	// Its invoice and credit notes, as PDF and as UBL for e-Factura (ADR 0118, 0119).
+	const documents = (await documentsOfOrders(db, [id])).map((d) => ({ number: d.number, kind: d.kind, totalCents: d.totalCents }))
+	return { order, documents }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -271,7 +275,7 @@ function ArchiveControls({ order }: { order: AdminOrderDetail }) {
 }
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-	const { order } = loaderData
+	const { order, documents } = loaderData
 	const dialog = useRef<HTMLDialogElement>(null)
 	const navigate = useNavigate()
 	const location = useLocation()
@@ -352,6 +356,30 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					))}
 				</dl>
 			</section>
+
+			{documents.length ? (
+				<section aria-labelledby="order-invoices" className="mt-6">
+					<h3 id="order-invoices" className="text-lg font-semibold">
+						{adminT('orders.invoices')}
+					</h3>
+					<ul className="mt-2 space-y-1 text-sm">
+						{documents.map((document) => (
+							<li key={document.number} className="flex flex-wrap items-baseline gap-x-3" data-testid="admin-invoice">
+								<span>
+									{adminT(document.kind === 'invoice' ? 'orders.invoiceKind' : 'orders.creditNoteKind')} <span className="font-mono">{document.number}</span> ·{' '}
+									{formatEuro(document.totalCents, 'ro')}
+								</span>
+								<a href={`/admin/invoices/${document.number}.pdf`} download className="underline">
+									PDF
+								</a>
+								<a href={`/admin/invoices/${document.number}.xml`} download className="underline" title={adminT('orders.invoiceXmlTitle')}>
+									XML e-Factura
+								</a>
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
 
 			<section aria-labelledby="order-items" className="mt-6">
 				<h3 id="order-items" className="text-lg font-semibold">

@@ -1,8 +1,10 @@
 import checkoutEn from './checkout/en.ts'
+import invoiceEn from './invoice/en.ts'
 
 /** English interface text. The key set here is the reference the other languages must match. */
 const en = {
 	...checkoutEn,
+	...invoiceEn,
 	toasts: {
 		label: 'Notifications',
 		close: 'Close notification',
@@ -336,6 +338,9 @@ const en = {
 			refunded: 'Refunded',
 		},
 		testPayment: 'TEST',
+		documents: 'Invoices',
+		invoice: 'Invoice {{number}} (PDF)',
+		creditNote: 'Credit note {{number}} (PDF)',
 		testPaymentTitle: 'Test payment: no money was taken',
 		changePasswordTitle: 'Change password',
 		currentPassword: 'Current password',

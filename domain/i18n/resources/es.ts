@@ -1,8 +1,10 @@
 import type { Translation } from './en.ts'
 import checkoutEs from './checkout/es.ts'
+import invoiceEs from './invoice/es.ts'
 
 const es: Translation = {
 	...checkoutEs,
+	...invoiceEs,
 	toasts: {
 		label: 'Notificaciones',
 		close: 'Cerrar notificación',
@@ -339,6 +341,9 @@ const es: Translation = {
 			refunded: 'Reembolsado',
 		},
 		testPayment: 'PRUEBA',
+		documents: 'Facturas',
+		invoice: 'Factura {{number}} (PDF)',
+		creditNote: 'Factura rectificativa {{number}} (PDF)',
 		testPaymentTitle: 'Pago de prueba: no se cobró dinero',
 		changePasswordTitle: 'Cambiar la contraseña',
 		currentPassword: 'Contraseña actual',

@@ -1,8 +1,10 @@
 import type { Translation } from './en.ts'
 import checkoutRo from './checkout/ro.ts'
+import invoiceRo from './invoice/ro.ts'
 
 const ro: Translation = {
 	...checkoutRo,
+	...invoiceRo,
 	toasts: {
 		label: 'Notificări',
 		close: 'Închide notificarea',
@@ -337,6 +339,9 @@ const ro: Translation = {
 			refunded: 'Rambursată',
 		},
 		testPayment: 'TEST',
+		documents: 'Facturi',
+		invoice: 'Factura {{number}} (PDF)',
+		creditNote: 'Factura storno {{number}} (PDF)',
 		testPaymentTitle: 'Plată de test: nu s-au încasat bani',
 		changePasswordTitle: 'Schimbă parola',
 		currentPassword: 'Parola actuală',

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { BuyerDetails, InvoiceLine, InvoiceTotals, SellerDetails } from '../../domain/invoices/invoice.ts'
+import { id } from './columns.ts'
+import { orders } from './orders.ts'
+
+export const invoiceKindEnum = pgEnum('invoice_kind', ['invoice', 'credit_note'])
+
+/**
+ * The next number of each series and year (ADR 0118). Taken with `update … set next_number =
+ * next_number + 1 … returning` inside the transaction that issues the document, so the row lock
+ * orders concurrent issuers on every instance and a rolled-back issue gives its number back:
+ * no gaps, no duplicates.
+ */
+export const invoiceCounters = pgTable(
+	'invoice_counters',
+	{
+		series: text().notNull(),
+		year: integer().notNull(),
+		nextNumber: integer().notNull().default(1),
+	},
+	(t) => [primaryKey({ columns: [t.series, t.year] })],
+)
+
+/**
+ * Invoices and credit notes, immutable once issued: no code updates them, and a trigger refuses
+ * UPDATE and DELETE (a test-money document may go with its order). Everything printed is a snapshot.
+ */
+export const invoices = pgTable(
+	'invoices',
+	{
+		id: id(),
+		kind: invoiceKindEnum().notNull(),
+		number: text().notNull(),
+		series: text().notNull(),
+		year: integer().notNull(),
+		sequence: integer().notNull(),
+		/** Deleting an order takes its test-money documents along; the trigger refuses it for a live one (archiving keeps it). */
+		orderId: uuid()
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		/** A credit note's invoice. */
+		refersToInvoiceId: uuid().references((): AnyPgColumn => invoices.id, { onDelete: 'cascade' }),
+		/** The refund a credit note is for: issuing twice for one refund gives one credit note. */
+		refundId: text(),
+		reason: text(),
+		/** Issued for test money: numbered in a TEST- series and marked as not a fiscal document. */
+		testMode: boolean().notNull().default(false),
+		issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+		locale: text().notNull(),
+		currency: text().notNull(),
+		seller: jsonb().$type<SellerDetails>().notNull(),
+		buyer: jsonb().$type<BuyerDetails>().notNull(),
+		lines: jsonb().$type<InvoiceLine[]>().notNull(),
+		totals: jsonb().$type<InvoiceTotals>().notNull(),
+		/** Gross total in cents, negative for a credit note (also in totals; a column to sum and check). */
+		totalCents: integer().notNull(),
+		vatCents: integer().notNull(),
+	},
+	(t) => [
+		uniqueIndex('invoices_number_idx').on(t.number),
+		uniqueIndex('invoices_series_sequence_idx').on(t.series, t.year, t.sequence),
+		uniqueIndex('invoices_one_per_order_idx')
+			.on(t.orderId)
+			.where(sql`${t.kind} = 'invoice'`),
+		uniqueIndex('invoices_credit_note_refund_idx').on(t.refersToInvoiceId, t.refundId),
+		index('invoices_order_idx').on(t.orderId),
+		check(
+			'invoices_kind_shape',
+			sql`(${t.kind} = 'invoice' and ${t.refersToInvoiceId} is null and ${t.totalCents} >= 0) or (${t.kind} = 'credit_note' and ${t.refersToInvoiceId} is not null and ${t.refundId} is not null and ${t.totalCents} < 0)`,
+		),
+	],
+)
