@@ -5,6 +5,7 @@ import { normaliseUuid } from '#domain/ids.ts'
 import type { Logger } from '../logger.ts'
 import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
+import { restock } from './order-stock.ts'
 import { refundUnfulfillable } from './refunds.ts'
 
 export type PaymentOutcome = 'paid' | 'processing' | 'failed' | 'expired'
@@ -195,14 +196,4 @@ export async function releaseHolds(tx: DbExecutor, orderId: string) {
 		.returning({ productId: stockHolds.productId, quantity: stockHolds.quantity })
 	await restock(tx, holds)
 	return holds
-}
-
-async function restock(tx: DbExecutor, holds: { productId: string; quantity: number }[]) {
-	// In product order, so concurrent releases lock rows in the same order and never deadlock.
-	for (const hold of [...holds].sort((a, b) => a.productId.localeCompare(b.productId))) {
-		await tx
-			.update(products)
-			.set({ stock: sql`coalesce(${products.stock}, 0) + ${hold.quantity}` })
-			.where(eq(products.id, hold.productId))
-	}
 }

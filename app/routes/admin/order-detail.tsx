@@ -7,6 +7,7 @@ import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
+import { OrderStockShortError } from '#server/orders/order-stock.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
@@ -70,7 +71,8 @@ export async function action(args: Route.ActionArgs) {
 	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
 	try {
 		if (change.intent === 'status') {
-			await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
+			const changed = await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
+			if (!changed.changed) return toastResult({ type: 'info', title: adminT('messages.orderStatusUnchanged') })
 			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
 			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
 			return toastResult({ type: 'success', title: adminT('messages.orderStatusUpdated') })
@@ -89,6 +91,7 @@ export async function action(args: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof OrderNotFoundError) return refuse(adminT('messages.orderNotFound'), 404, failure)
 		if (error instanceof OrderChangeInvalidError) return refuse(error.message, 400)
+		if (error instanceof OrderStockShortError) return refuse(error.message, 409, failure)
 		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
 		return refuse(failure, 503)
 	}
