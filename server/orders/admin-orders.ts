@@ -14,11 +14,19 @@ function escapeLike(text: string) {
 }
 
 /**
- * The filters as SQL: archived or not, status, payment, and the search — an order number (the
- * start of the id, '#' allowed) or part of the email.
+ * An order to fulfil (ADR 0116): the money came (paid, or refunded since), or the customer paid
+ * with a method that is still settling. Checkouts never paid — unpaid, expired, declined — are not.
+ */
+export const isRealOrder = sql`(${orders.paymentStatus} in ('paid', 'refunded') or (${orders.paymentStatus} = 'pending' and ${orders.paymentProcessingAt} is not null))`
+
+/**
+ * The filters as SQL: the view (orders to fulfil, unpaid checkouts, both, or archived), status,
+ * payment, and the search — an order number (the start of the id, '#' allowed) or part of the email.
  */
 export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQL | undefined {
 	const conditions: SQL[] = [filters.view === 'archived' ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt)]
+	if (filters.view === 'active') conditions.push(isRealOrder)
+	if (filters.view === 'checkouts') conditions.push(sql`not ${isRealOrder}`)
 	if (filters.status) conditions.push(eq(orders.status, filters.status))
 	if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment))
 	const q = filters.q.trim().replace(/^#/, '')

@@ -189,7 +189,7 @@ test.describe('admin orders', () => {
 		const [archived] = await database.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(archived?.archivedAt).not.toBeNull()
 
-		await page.getByLabel('Arhivă').selectOption({ label: 'Comenzi arhivate (șterse)' })
+		await page.getByLabel('Afișează').selectOption({ label: 'Comenzi arhivate (șterse)' })
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page).toHaveURL(/view=archived/)
 		await page.getByRole('link', { name: `Vezi comanda ${number}` }).click()
@@ -212,7 +212,7 @@ test.describe('admin orders', () => {
 		const tag = `lista-${unique()}`
 		const made = []
 		for (let i = 0; i < 21; i++) made.push(await fixtures.create(`${tag}-${i}@example.com`, { fullName: i === 5 ? '=1+2' : 'Ioana Mureșan' }))
-		await database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, made[5]!.id))
+		await database.db.update(orders).set({ paymentStatus: 'refunded', refundedCents: 9000 }).where(eq(orders.id, made[5]!.id))
 		await database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, made[6]!.id))
 
 		await page.goto('/admin/orders')
@@ -226,16 +226,16 @@ test.describe('admin orders', () => {
 		await expect(first).toContainText(`${tag}-20@example.com`)
 		await expect(first).toContainText('90,00 €')
 		await expect(first).toContainText('Nouă')
-		await expect(first).toContainText('În așteptare')
+		await expect(first).toContainText('Plătită')
 		await expect(first.getByRole('cell').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
 		await page.getByRole('link', { name: 'Înainte' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('row').nth(1)).toContainText(`${tag}-0@example.com`)
 
-		await page.getByLabel('Filtrează după plată').selectOption({ label: 'Plătită' })
+		await page.getByLabel('Filtrează după plată').selectOption({ label: 'Rambursată' })
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
-		await expect(page.getByRole('row').nth(1)).toContainText('Plătită')
+		await expect(page.getByRole('row').nth(1)).toContainText('Rambursată')
 		await expect(page.getByRole('row').nth(1)).toContainText(made[5]!.id.slice(0, 8))
 
 		await page.getByLabel('Filtrează după plată').selectOption({ label: 'Toate plățile' })
@@ -256,7 +256,7 @@ test.describe('admin orders', () => {
 			.split('\r\n')
 		expect(lines).toHaveLength(2)
 		expect(lines[1]).toContain(made[6]!.id)
-		expect(lines[1]).toContain(',Livrată,În așteptare,')
+		expect(lines[1]).toContain(',Livrată,Plătită,')
 
 		// Search by order number (with '#'), and the formula-injection guard in the full export.
 		await page.goto('/admin/orders')

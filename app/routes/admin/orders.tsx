@@ -133,6 +133,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 					</label>
 					<select id="order-view" name="view" defaultValue={filters.view} className={inputClass}>
 						<option value="active">{adminT('orders.viewActive')}</option>
+						<option value="checkouts">{adminT('orders.viewCheckouts')}</option>
+						<option value="all">{adminT('orders.viewAll')}</option>
 						<option value="archived">{adminT('orders.viewArchived')}</option>
 					</select>
 				</div>
