@@ -8,8 +8,11 @@ import { countryLabel } from '#domain/shipping.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 
-/** What every order email needs besides the order: where the shop is and where it lives online. */
-export type OrderEmailContext = { shopAddress: string; publicUrl: string }
+/**
+ * What every order email needs besides the order: where the shop is and where it lives online, and
+ * where the owner is told of each paid order (OWNER_EMAIL, else SHOP_EMAIL; none: not told).
+ */
+export type OrderEmailContext = { shopAddress: string; publicUrl: string; ownerEmail?: string }
 
 export type OrderEmailKind = 'confirmation' | 'status' | 'tracking'
 

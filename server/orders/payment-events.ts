@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts'
 import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
 import { restock } from './order-stock.ts'
+import { queueOwnerOrderEmail } from './owner-email.ts'
 import { refundUnfulfillable } from './refunds.ts'
 
 export type PaymentOutcome = 'paid' | 'processing' | 'failed' | 'expired'
@@ -158,6 +159,7 @@ async function markPaid(
 	}
 	await tx.insert(orderHistory).values({ orderId, action: 'payment_paid', details })
 	await queueOrderEmail(tx, mail, orderId, { kind: 'confirmation' })
+	await queueOwnerOrderEmail(tx, mail, orderId)
 	return 'sold'
 }
 

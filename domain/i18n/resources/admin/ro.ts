@@ -307,6 +307,20 @@ const admin = {
 		backToAdmin: 'Înapoi la administrare',
 		backToShop: 'Înapoi la magazin',
 	},
+	/** ADR 0116: the owner's email for each paid order. */
+	ownerEmail: {
+		subject: 'Comandă nouă plătită #{{number}} — {{total}}',
+		intro: 'A sosit plata pentru comanda #{{number}}.',
+		testNote: 'Plată de test: nu s-au încasat bani.',
+		items: 'Produse',
+		subtotal: 'Subtotal',
+		shipping: 'Livrare',
+		freeShipping: 'Gratuită',
+		total: 'Total',
+		customer: 'Client',
+		notes: 'Observații',
+		open: 'Vezi comanda în administrare',
+	},
 	messages: {
 		// spec §8: error toasts (title 'Eroare')
 		productsLoad: 'Nu s-au putut încărca produsele',
