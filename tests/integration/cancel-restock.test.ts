@@ -87,9 +87,7 @@ describe.each(ENGINES)('cancel and restock on %s', (engine) => {
 		await db.delete(emailOutbox)
 		const refused = await changeOrderStatus(deps(), { orderId: order.id, status: 'new' }).catch((error: unknown) => error)
 		expect(refused).toBeInstanceOf(OrderStockShortError)
-		expect((refused as Error).message).toBe(
-			`Comanda nu poate fi redeschisă: stoc insuficient pentru ${other.name}. Mărește stocul și încearcă din nou.`,
-		)
+		expect((refused as Error).message).toBe(`Comanda nu poate fi redeschisă: stoc insuficient pentru ${other.name}. Mărește stocul și încearcă din nou.`)
 		expect([await stockOf(candle.id), await stockOf(other.id)]).toEqual([10, 1])
 		const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id))
 		expect(row!.status).toBe('cancelled')
