@@ -306,6 +306,27 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		expect: adminOnly(400),
 	},
 	{
+		name: 'admin order action: refund of an order whose payment provider is not configured (refused, nothing changes)',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'refund', mode: 'full', reason: 'Rambursare din matrice' }),
+		expect: adminOnly(409),
+	},
+	{
+		name: 'admin order action: refund with an unreadable amount',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'refund', mode: 'amount', amount: 'mult', reason: 'Rambursare din matrice' }),
+		expect: adminOnly(400),
+	},
+	{
+		name: 'admin order action: refund of a missing order',
+		method: 'POST',
+		path: '/admin/orders/00000000-0000-4000-8000-000000000000',
+		form: () => ({ intent: 'refund', mode: 'full', reason: 'Rambursare din matrice' }),
+		expect: adminOnly(404),
+	},
+	{
 		name: 'admin order action on a missing order',
 		method: 'POST',
 		path: '/admin/orders/00000000-0000-4000-8000-000000000000',
