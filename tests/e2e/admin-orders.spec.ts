@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
-import path from 'node:path'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
@@ -9,6 +8,7 @@ import type { BrowserContext } from '@playwright/test'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createSessionCookie, createTestUser, deleteTestUser } from '../support/accounts.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
+import { mailsTo } from './mail.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
 /** Signs a fresh account (admin by default, or a plain customer) into the browser context; signOut deletes it. */
@@ -23,21 +23,6 @@ const unique = () => crypto.randomBytes(4).toString('hex')
 
 function toast(page: Page, text: string | RegExp) {
 	return page.locator('[data-toast]').filter({ hasText: text })
-}
-
-/** The quoted-printable .eml bodies in the shop's mail folder, decoded to text. */
-async function mailsTo(email: string) {
-	const folder = path.join(process.env.E2E_DATA_DIR!, 'mail')
-	const files = await fs.readdir(folder).catch(() => [] as string[])
-	const texts = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'latin1').catch(() => '')))
-	return texts
-		.filter((raw) => raw.includes(`To: ${email}`))
-		.map((raw) =>
-			Buffer.from(
-				raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-				'latin1',
-			).toString('utf8'),
-		)
 }
 
 async function openOrder(page: Page, email: string, number: string) {

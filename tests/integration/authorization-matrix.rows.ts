@@ -15,7 +15,7 @@ export type Actor = (typeof ACTORS)[number]
  * - `{ redirect }`: a success that redirects there (a saved form going back to its list);
  * - a number: exactly that status (201 created, 400 bad input, 403, 404, 405 no such action).
  */
-export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400 | 403 | 404 | 405
+export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400 | 403 | 404 | 405 | 409
 
 /** Data the rows can use: the ids of things that belong to someone. */
 export type MatrixFixtures = {
