@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm'
 import { orderHistory, orderItems, orderRefunds, orders } from '#db/schema/index.ts'
 import type { RefundRequestInput } from '#domain/forms/order-refund.ts'
 import { adminT } from '#domain/i18n/admin.ts'
@@ -113,6 +113,60 @@ async function settleUnderLock(deps: PaymentDeps, orderId: string, refundId: str
 		await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
 		return settleRefund(tx, deps.mail, refundId, report)
 	})
+}
+
+/** A refund still 'pending' without the provider's answer this long after it was asked for was cut short (a crash, a lost answer). */
+export const STALE_REFUND_MS = 5 * 60_000
+/** Stripe keeps an idempotency key 24 hours: past that, asking again could refund twice, so the shop stops asking. */
+const IDEMPOTENCY_WINDOW_MS = 23 * 60 * 60_000
+
+/**
+ * Asks again for refunds the shop requested but never heard back about (reconciliation, ADR 0115):
+ * the same idempotency key gets the provider's answer for the first request, never a second refund,
+ * and that answer settles the row as usual. Rows the provider already answered 'pending' wait for
+ * its webhook instead. Returns how many refunds succeeded.
+ */
+export async function resumeStaleRefunds(deps: PaymentDeps, now = new Date()): Promise<number> {
+	const payments = deps.payments
+	if (!payments) return 0
+	const stale = await deps.db
+		.select({ refund: orderRefunds, sessionId: orders.paymentSessionId })
+		.from(orderRefunds)
+		.innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+		.where(
+			and(
+				eq(orderRefunds.status, 'pending'),
+				isNull(orderRefunds.providerRefundId),
+				eq(orderRefunds.provider, payments.name),
+				lt(orderRefunds.createdAt, new Date(now.getTime() - STALE_REFUND_MS)),
+				gt(orderRefunds.createdAt, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
+			),
+		)
+		.orderBy(orderRefunds.createdAt)
+		.limit(20)
+	let succeeded = 0
+	for (const { refund, sessionId } of stale) {
+		if (!sessionId) continue
+		try {
+			const reported = await payments.refund({
+				sessionId,
+				orderId: refund.orderId,
+				amountCents: refund.amountCents,
+				idempotencyKey: `order-refund-${refund.id}`,
+				refundId: refund.id,
+			})
+			const outcome = await settleUnderLock(deps, refund.orderId, refund.id, {
+				status: reported.status,
+				providerRefundId: reported.id,
+				failureMessage: reported.failureMessage,
+			})
+			if (outcome === 'succeeded') succeeded++
+		} catch (error) {
+			deps.log?.warn({ err: error, refundId: refund.id }, 'a refund cut short could not be resumed yet; reconciliation retries')
+		}
+	}
+	if (succeeded) deps.nudgeEmail?.()
+	return succeeded
 }
 
 /** Units of each order line already given back by refunds that succeeded or are under way. */

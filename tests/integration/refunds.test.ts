@@ -5,7 +5,8 @@ import { dashboardStats } from '#server/orders/dashboard.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { handleRefundEvent } from '#server/orders/refund-events.ts'
-import { refundOrder, RefundRefusedError } from '#server/orders/refunds.ts'
+import { refundOrder, RefundRefusedError, resumeStaleRefunds } from '#server/orders/refunds.ts'
+import { reconcilePendingOrders } from '#server/orders/reconcile.ts'
 import { PaymentProviderError, type PaymentProvider, type ProviderRefund, type RefundEvent } from '#server/payments/provider.ts'
 import { createTestCardProvider } from '#server/payments/test-card.ts'
 import { createProduct, customer, mailContext, orderInput, shuffle } from '../support/checkout-fixtures.ts'
@@ -169,14 +170,17 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
 				return testCard().refund(request)
 			},
 		}
+		let settled = 0
 		const attempts = Array.from({ length: 10 }, () =>
-			refundOrder(deps(slow), { orderId: order.id, mode: 'amount', amountCents: 5000, reason: 'Dublu clic' }).then(
-				() => 'ok',
-				(e: unknown) => (e as Error).message,
-			),
+			refundOrder(deps(slow), { orderId: order.id, mode: 'amount', amountCents: 5000, reason: 'Dublu clic' })
+				.then(
+					() => 'ok',
+					(e: unknown) => (e as Error).message,
+				)
+				.finally(() => settled++),
 		)
 		// Every other request is refused while the first waits on the provider.
-		await expect.poll(() => calls).toBe(1)
+		await expect.poll(() => [calls, settled]).toEqual([1, 9])
 		release()
 		const results = await Promise.all(attempts)
 		expect(results.filter((r) => r === 'ok')).toHaveLength(1)
@@ -185,6 +189,34 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
 		)
 		expect(calls).toBe(1)
 		expect(await orderOf(order.id)).toMatchObject({ refundedCents: 5000, paymentStatus: 'paid' })
+		expect(await refundEmails(order.id)).toHaveLength(1)
+	})
+
+	it('a refund cut short by a crash is asked for again by reconciliation with the same key, and counted once', async () => {
+		const { order } = await paidOrder()
+		const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+		const [cut] = await db
+			.insert(orderRefunds)
+			.values({ orderId: order.id, amountCents: 2500, reason: 'Întrerupt', provider: 'test', createdAt: minutesAgo(10) })
+			.returning()
+		// Still recent: it may be under way, so it is left alone.
+		const [recent] = await db.insert(orderRefunds).values({ orderId: order.id, amountCents: 100, reason: 'Abia cerut', provider: 'test' }).returning()
+		const keys: string[] = []
+		const recording: PaymentProvider = {
+			...testCard(),
+			async refund(request) {
+				keys.push(request.idempotencyKey)
+				return testCard().refund(request)
+			},
+		}
+		const summary = await reconcilePendingOrders({ ...deps(recording), payments: recording })
+		expect(summary.refunded).toBe(1)
+		expect(keys).toEqual([`order-refund-${cut!.id}`])
+		expect(await resumeStaleRefunds(deps(recording))).toBe(0)
+		expect(await orderOf(order.id)).toMatchObject({ refundedCents: 2500, paymentStatus: 'paid' })
+		const rows = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))
+		expect(rows.find((r) => r.id === cut!.id)?.status).toBe('succeeded')
+		expect(rows.find((r) => r.id === recent!.id)?.status).toBe('pending')
 		expect(await refundEmails(order.id)).toHaveLength(1)
 	})
 
