@@ -6,6 +6,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
+/** A refund's state at the provider (ADR 0115): it counts once it has succeeded. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
+
 /**
  * Spec §3 calls this product.category: the kind of product, separate from its catalogue category.
  * The spec names two; the shop also sells bundles, discovery sets and gift sets (ADR 0124), which

@@ -129,7 +129,12 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const payments = createPaymentProvider(env, database.db)
 		if (!payments) log.warn('checkout is closed: set STRIPE_SECRET_KEY (or PAYMENTS_TEST_MODE=1 for the test card page)')
 		else log.info({ provider: payments.name }, 'card payments ready')
-		const orderMail: OrderEmailContext = { shopAddress: env.SHOP_ADDRESS, publicUrl: env.PUBLIC_URL, invoicing: invoicingConfig(env) }
+		const orderMail: OrderEmailContext = {
+			shopAddress: env.SHOP_ADDRESS,
+			publicUrl: env.PUBLIC_URL,
+			invoicing: invoicingConfig(env),
+			ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
+		}
 		const reconcileLog = log.child({ component: 'reconcile' })
 		const reconciler = createPeriodicJob({
 			name: 'payment reconciliation',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { ORDER_STATUSES, PAYMENT_STATUSES, STOCK_HOLD_STATUSES } from '../../domain/enums.ts'
+import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, STOCK_HOLD_STATUSES } from '../../domain/enums.ts'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
@@ -67,6 +67,11 @@ export const orders = pgTable(
 		 * browser; such orders are marked TEST in the admin and left out of revenue and counts.
 		 */
 		testMode: boolean().notNull().default(false),
+		/**
+		 * Money given back so far, in cents: the sum of the order's succeeded refunds (ADR 0115). The
+		 * payment stays 'paid' while it is below the total and becomes 'refunded' when it reaches it.
+		 */
+		refundedCents: integer().notNull().default(0),
 		/** Admin "delete" archives: hidden from lists, kept for accounting, restorable. */
 		archivedAt: timestamp({ withTimezone: true }),
 		/**
@@ -87,6 +92,7 @@ export const orders = pgTable(
 		index('orders_checkout_visitor_idx').on(t.checkoutVisitor, t.paymentStatus),
 		index('orders_checkout_address_idx').on(t.checkoutAddress, t.paymentStatus),
 		check('orders_amounts_not_negative', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
+		check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
 	],
 )
 
@@ -167,4 +173,44 @@ export const orderHistory = pgTable(
 		createdAt: createdAt(),
 	},
 	(t) => [index('order_history_order_idx').on(t.orderId, t.createdAt)],
+)
+
+export const refundStatusEnum = pgEnum('refund_status', REFUND_STATUSES)
+
+/** The order lines a refund covers, when the admin chose lines rather than an amount. */
+export type RefundLine = { itemId: string; quantity: number }
+
+/**
+ * Money given back on a paid order (ADR 0115): asked for by the admin, made in the provider's own
+ * dashboard (known from its webhook), or owed for a payment that came too late. A row is
+ * 'pending' until the provider says the refund succeeded or failed; only a succeeded one counts in
+ * orders.refunded_cents, and each row moves out of 'pending' once.
+ */
+export const orderRefunds = pgTable(
+	'order_refunds',
+	{
+		id: id(),
+		orderId: uuid()
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		amountCents: integer().notNull(),
+		reason: text().notNull(),
+		lines: jsonb().$type<RefundLine[]>(),
+		/** 'stripe' or 'test', as orders.payment_provider. */
+		provider: text().notNull(),
+		/** The provider's refund id (re_…); unique, so a refund reported twice is recorded once. */
+		providerRefundId: text(),
+		status: refundStatusEnum().notNull().default('pending'),
+		/** The provider's message when the refund failed. */
+		failureMessage: text(),
+		/** The admin who asked for it; null for a refund made in the provider's dashboard or by the shop itself. */
+		createdBy: text().references(() => users.id, { onDelete: 'set null' }),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	(t) => [
+		index('order_refunds_order_idx').on(t.orderId),
+		uniqueIndex('order_refunds_provider_refund_idx').on(t.providerRefundId),
+		check('order_refunds_amount_positive', sql`${t.amountCents} > 0`),
+	],
 )

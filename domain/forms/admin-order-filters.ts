@@ -8,6 +8,9 @@ import { searchText } from './fields.ts'
  */
 export const ORDER_SEARCH_MAX = 100
 
+export const ORDER_VIEWS = ['active', 'checkouts', 'all', 'archived'] as const
+export type OrderView = (typeof ORDER_VIEWS)[number]
+
 export const orderListFiltersSchema = z.object({
 	q: z.pipe(
 		z.catch(z.string(), ''),
@@ -15,8 +18,12 @@ export const orderListFiltersSchema = z.object({
 	),
 	status: z.catch(z.optional(z.enum(ORDER_STATUSES)), undefined),
 	payment: z.catch(z.optional(z.enum(PAYMENT_STATUSES)), undefined),
-	/** 'archived' lists the archived ("deleted") orders only; anything else the active ones. */
-	view: z.catch(z.enum(['active', 'archived']), 'active'),
+	/**
+	 * Which orders (ADR 0116): 'active' (the default) the orders to fulfil — paid, refunded, or paid
+	 * by a method still settling; 'checkouts' the checkouts never paid (unpaid, expired, declined);
+	 * 'all' both; 'archived' the archived ("deleted") orders only. Anything else is 'active'.
+	 */
+	view: z.catch(z.enum(ORDER_VIEWS), 'active'),
 	page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1),
 })
 
@@ -39,7 +46,7 @@ export function orderListSearch(filters: Partial<OrderListFilters>, overrides: P
 	if (merged.q) params.set('q', merged.q)
 	if (merged.status) params.set('status', merged.status)
 	if (merged.payment) params.set('payment', merged.payment)
-	if (merged.view === 'archived') params.set('view', 'archived')
+	if (merged.view && merged.view !== 'active') params.set('view', merged.view)
 	if (merged.page && merged.page > 1) params.set('page', String(merged.page))
 	const search = params.toString()
 	return search ? `?${search}` : ''

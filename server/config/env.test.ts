@@ -41,6 +41,9 @@ describe('parseEnv', () => {
 		expect(parseEnv({})).toMatchObject({ SHOP_EMAIL: 'contact@luminasicarton.ro', RON_PER_EUR: 4.97 })
 		expect(parseEnv({ SHOP_EMAIL: 'owner@shop.example', RON_PER_EUR: '5.1' })).toMatchObject({ SHOP_EMAIL: 'owner@shop.example', RON_PER_EUR: 5.1 })
 		expect(() => parseEnv({ SHOP_EMAIL: 'nope' })).toThrow('Invalid environment variable SHOP_EMAIL: must be an email address (got "nope")')
+		expect(parseEnv({}).OWNER_EMAIL).toBeUndefined()
+		expect(parseEnv({ OWNER_EMAIL: 'boss@shop.example' }).OWNER_EMAIL).toBe('boss@shop.example')
+		expect(() => parseEnv({ OWNER_EMAIL: 'boss' })).toThrow('Invalid environment variable OWNER_EMAIL: must be an email address (got "boss")')
 		expect(() => parseEnv({ RON_PER_EUR: '-1' })).toThrow('Invalid environment variable RON_PER_EUR: must be greater than 0')
 	})
 

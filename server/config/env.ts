@@ -227,6 +227,8 @@ export const envSchema = z
 			(value) => (value === '' ? undefined : value),
 			z.email({ error: 'must be an email address' }).default('contact@luminasicarton.ro'),
 		),
+		/** Where the owner is told of each paid order (ADR 0116); SHOP_EMAIL when unset. */
+		OWNER_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email({ error: 'must be an email address' }).optional()),
 		/** Lei per euro for the approximate price shown to Romanian visitors on product pages. */
 		RON_PER_EUR: z.preprocess(
 			(value) => (value === '' ? undefined : value),

@@ -4,6 +4,7 @@ import { orderHistory, orders } from '#db/schema/index.ts'
 import type { OrderStatus } from '#domain/enums.ts'
 import { orderStatusSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
+import { retakeOrderStock, returnOrderStock } from './order-stock.ts'
 
 export type OrderChangeDeps = {
 	db: Database
@@ -23,22 +24,49 @@ export class OrderChangeInvalidError extends Error {
 /**
  * Admin sets an order's status (any of the five, at any time; spec §4). The change, a history
  * row and the customer's status email commit together; the email is delivered afterwards by the
- * outbox, so a mail failure is retried and never undoes the change.
+ * outbox, so a mail failure is retried and never undoes the change. Saving the status the order
+ * already has changes nothing: no history, no email (ADR 0116).
+ *
+ * Cancelling gives the order's units back to stock and re-opening takes them again (ADR 0115),
+ * under the order's row lock, so concurrent saves restock once; re-opening when a product is
+ * short throws OrderStockShortError and changes nothing.
  */
 export async function changeOrderStatus(deps: OrderChangeDeps, input: { orderId: string; status: string; actorUserId?: string | null }) {
 	const parsed = orderStatusSchema.safeParse(input.status)
 	if (!parsed.success) throw new OrderChangeInvalidError(parsed.error.issues[0]!.message)
 	const status: OrderStatus = parsed.data
 	const result = await deps.db.transaction(async (tx) => {
-		const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, input.orderId)).for('update')
+		const [before] = await tx
+			.select({ status: orders.status, paymentStatus: orders.paymentStatus })
+			.from(orders)
+			.where(eq(orders.id, input.orderId))
+			.for('update')
 		if (!before) throw new OrderNotFoundError('order not found')
+		if (before.status === status) return { from: before.status, to: status, changed: false, emailQueued: false }
+		const stock =
+			status === 'cancelled'
+				? { returned: await returnOrderStock(tx, input.orderId) }
+				: before.status === 'cancelled'
+					? { retaken: await retakeOrderStock(tx, input.orderId, before.paymentStatus) }
+					: {}
 		await tx.update(orders).set({ status }).where(eq(orders.id, input.orderId))
+		const units = (holds: { quantity: number }[] | undefined) => holds?.reduce((sum, hold) => sum + hold.quantity, 0) ?? 0
 		const [history] = await tx
 			.insert(orderHistory)
-			.values({ orderId: input.orderId, actorUserId: input.actorUserId ?? null, action: 'status_changed', details: { from: before.status, to: status } })
+			.values({
+				orderId: input.orderId,
+				actorUserId: input.actorUserId ?? null,
+				action: 'status_changed',
+				details: {
+					from: before.status,
+					to: status,
+					...(stock.returned?.length ? { unitsReturned: units(stock.returned) } : {}),
+					...(stock.retaken?.length ? { unitsTaken: units(stock.retaken) } : {}),
+				},
+			})
 			.returning({ id: orderHistory.id })
 		const queued = await queueOrderEmail(tx, deps.mail, input.orderId, { kind: 'status', dedupeKey: `order-status:${history!.id}` })
-		return { from: before.status, to: status, emailQueued: queued }
+		return { from: before.status, to: status, changed: true, emailQueued: queued }
 	})
 	if (result.emailQueued) deps.nudgeEmail?.()
 	return result

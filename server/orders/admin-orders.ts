@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { orderHistory, orderItems, orders, uploads, users } from '#db/schema/index.ts'
+import { orderHistory, orderItems, orderRefunds, orders, uploads, users } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { displayOrderNumber } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
@@ -14,11 +14,19 @@ function escapeLike(text: string) {
 }
 
 /**
- * The filters as SQL: archived or not, status, payment, and the search — an order number (the
- * start of the id, '#' allowed) or part of the email.
+ * An order to fulfil (ADR 0116): the money came (paid, or refunded since), or the customer paid
+ * with a method that is still settling. Checkouts never paid — unpaid, expired, declined — are not.
+ */
+export const isRealOrder = sql`(${orders.paymentStatus} in ('paid', 'refunded') or (${orders.paymentStatus} = 'pending' and ${orders.paymentProcessingAt} is not null))`
+
+/**
+ * The filters as SQL: the view (orders to fulfil, unpaid checkouts, both, or archived), status,
+ * payment, and the search — an order number (the start of the id, '#' allowed) or part of the email.
  */
 export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQL | undefined {
 	const conditions: SQL[] = [filters.view === 'archived' ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt)]
+	if (filters.view === 'active') conditions.push(isRealOrder)
+	if (filters.view === 'checkouts') conditions.push(sql`not ${isRealOrder}`)
 	if (filters.status) conditions.push(eq(orders.status, filters.status))
 	if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment))
 	const q = filters.q.trim().replace(/^#/, '')
@@ -46,6 +54,7 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 			paymentProcessingAt: orders.paymentProcessingAt,
 			refundDueAt: orders.refundDueAt,
 			testMode: orders.testMode,
+			refundedCents: orders.refundedCents,
 			trackingNumber: orders.trackingNumber,
 			archivedAt: orders.archivedAt,
 		})
@@ -98,7 +107,7 @@ export function portraitPhotoUrl(orderId: string, itemId: string) {
 export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1)
 	if (!order) return null
-	const [items, photos, history] = await Promise.all([
+	const [items, photos, history, refunds] = await Promise.all([
 		db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.lineId), asc(orderItems.id)),
 		photoItems(db, orderId),
 		db
@@ -114,7 +123,28 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 			.leftJoin(users, eq(users.id, orderHistory.actorUserId))
 			.where(eq(orderHistory.orderId, orderId))
 			.orderBy(desc(orderHistory.createdAt), desc(orderHistory.id)),
+		db
+			.select({
+				id: orderRefunds.id,
+				amountCents: orderRefunds.amountCents,
+				reason: orderRefunds.reason,
+				lines: orderRefunds.lines,
+				status: orderRefunds.status,
+				failureMessage: orderRefunds.failureMessage,
+				createdAt: orderRefunds.createdAt,
+				createdBy: orderRefunds.createdBy,
+				actorEmail: users.email,
+			})
+			.from(orderRefunds)
+			.leftJoin(users, eq(users.id, orderRefunds.createdBy))
+			.where(eq(orderRefunds.orderId, orderId))
+			.orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id)),
 	])
+	const refundedUnits = new Map<string, number>()
+	for (const refund of refunds) {
+		if (refund.status === 'failed') continue
+		for (const line of refund.lines ?? []) refundedUnits.set(line.itemId, (refundedUnits.get(line.itemId) ?? 0) + line.quantity)
+	}
 	const photoByItem = new Map(
 		photos.map((photo, index) => [
 			photo.itemId,
@@ -134,6 +164,11 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
 		totalCents: order.totalCents,
+		/** Given back so far (succeeded refunds, ADR 0115), and what may still be. */
+		refundedCents: order.refundedCents,
+		refundableCents: order.paymentStatus === 'paid' ? Math.max(0, order.totalCents - order.refundedCents) : 0,
+		refundUnderWay: refunds.some((refund) => refund.status === 'pending'),
+		refunds: refunds.map(({ createdBy, actorEmail, ...refund }) => ({ ...refund, actor: actorEmail ?? createdBy })),
 		// The country as stored (ADR 0102: a code, or an older order's Romanian name); the view labels it.
 		shippingAddress: order.shippingAddress,
 		archived: order.archivedAt !== null,
@@ -143,6 +178,8 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 			id: item.id,
 			name: item.name,
 			quantity: item.quantity,
+			/** Units of this line given back by refunds that succeeded or are under way. */
+			refundedQuantity: refundedUnits.get(item.id) ?? 0,
 			unitPriceCents: item.unitPriceCents,
 			image: item.image,
 			// A portrait line has a photo (or had one) and portrait options; never read from its id (ADR 0102).

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { orders, products } from '#db/schema/index.ts'
 import { getLowStockThreshold } from '../catalog/stock-settings.ts'
+import { isRealOrder } from './admin-orders.ts'
 
 /** "Today" is the shop's day, in Romania. */
 export const SHOP_TIME_ZONE = 'Europe/Bucharest'
@@ -16,20 +17,23 @@ export type DashboardStats = {
 }
 
 /**
- * Today's orders (not archived), revenue of the last 30 days (paid orders, integer cents; archived
- * ones count, they are kept for accounting) and active products at or below the owner's low-stock threshold. Test-money orders
- * are counted apart, so a test payment never passes for takings.
+ * Today's orders (not archived; orders to fulfil only, not checkouts never paid, ADR 0116),
+ * revenue of the last 30 days (what paid orders took less what was refunded, integer cents; archived
+ * ones count, they are kept for accounting, ADR 0115) and active products at or below the owner's
+ * low-stock threshold. Test-money orders are counted apart, so a test payment never passes for takings.
  */
 export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
 	const [counts] = await queryRows<{ orders_today: number; revenue: string | number | null; test_orders_today: number; test_revenue: string | number | null }>(
 		db,
 		sql`with today as (
 				select ${orders.testMode} as test from ${orders}
-				where ${orders.archivedAt} is null
+				where ${orders.archivedAt} is null and ${isRealOrder}
 				and ${orders.createdAt} >= (date_trunc('day', now() at time zone ${SHOP_TIME_ZONE}) at time zone ${SHOP_TIME_ZONE})
 			), paid as (
-				select ${orders.testMode} as test, ${orders.totalCents} as total from ${orders}
-				where ${orders.paymentStatus} = 'paid'
+				select ${orders.testMode} as test,
+					case when ${orders.paymentStatus} = 'refunded' then 0 else ${orders.totalCents} - ${orders.refundedCents} end as total
+				from ${orders}
+				where ${orders.paymentStatus} in ('paid', 'refunded')
 				and coalesce(${orders.paidAt}, ${orders.createdAt}) >= now() - interval '30 days'
 			)
 			select

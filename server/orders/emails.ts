@@ -15,11 +15,12 @@ import { localizedUrl } from '../public-url.ts'
 
 /**
  * What every order email needs besides the order: where the shop is and where it lives online,
- * and how the shop invoices (the confirmation issues the invoice and attaches it, ADR 0118).
+ * how the shop invoices (the confirmation issues the invoice and attaches it, ADR 0118), and where
+ * the owner is told of each paid order (OWNER_EMAIL, else SHOP_EMAIL; none: not told).
  */
-export type OrderEmailContext = { shopAddress: string; publicUrl: string; invoicing: InvoicingConfig }
+export type OrderEmailContext = { shopAddress: string; publicUrl: string; invoicing: InvoicingConfig; ownerEmail?: string }
 
-export type OrderEmailKind = 'confirmation' | 'status' | 'tracking'
+export type OrderEmailKind = 'confirmation' | 'status' | 'tracking' | 'refund'
 
 type OrderRow = typeof orders.$inferSelect
 type ItemRow = typeof orderItems.$inferSelect
@@ -36,11 +37,18 @@ function asLocale(value: string): Locale {
 }
 
 /**
- * The confirmation, status and tracking emails (spec §7 send-order-email): order number, status,
- * total, items, shipping address and tracking number, as HTML and plain text, in the order's
- * language, signed with the shop's name and address.
+ * The confirmation, status, tracking and refund emails (spec §7 send-order-email, ADR 0115): order
+ * number, status, total, items, shipping address and tracking number (and what was refunded), as
+ * HTML and plain text, in the order's language, signed with the shop's name and address.
  */
-export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: ItemRow[], context: OrderEmailContext, invoice?: Invoice) {
+export function renderOrderEmail(
+	kind: OrderEmailKind,
+	order: OrderRow,
+	items: ItemRow[],
+	context: OrderEmailContext,
+	extra: { invoice?: Invoice; refundCents?: number } = {},
+) {
+	const { invoice } = extra
 	const locale = asLocale(order.locale)
 	const t = serverI18n(locale).getFixedT(locale)
 	const number = orderNumber(order.id)
@@ -48,7 +56,12 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: I
 	const status = t(`orderEmail.status.${order.status}`)
 	const payment = t(`orderEmail.payment.${order.paymentStatus}`)
 	const subject = t(`orderEmail.subject.${kind}`, { number, status })
-	const intro = t(`orderEmail.intro.${kind}`, { name: order.shippingAddress.fullName, status, tracking: order.trackingNumber ?? '' })
+	const intro = t(`orderEmail.intro.${kind}`, {
+		name: order.shippingAddress.fullName,
+		status,
+		tracking: order.trackingNumber ?? '',
+		amount: money(extra.refundCents ?? order.refundedCents),
+	})
 	const a = order.shippingAddress
 	const addressLines = [a.fullName, a.address, `${a.postalCode} ${a.city}`.trim(), countryLabel(a.country, locale), a.phone].filter(Boolean)
 	const tracking = order.trackingNumber ? order.trackingNumber : t('orderEmail.noTracking')
@@ -56,6 +69,7 @@ export function renderOrderEmail(kind: OrderEmailKind, order: OrderRow, items: I
 		[t('orderEmail.orderNumber'), number],
 		[t('orderEmail.statusLabel'), status],
 		[t('orderEmail.paymentLabel'), payment],
+		...(order.refundedCents > 0 ? [[t('orderEmail.refundedLabel'), `${money(order.refundedCents)} / ${money(order.totalCents)}`] as [string, string]] : []),
 		[t('orderEmail.trackingLabel'), tracking],
 	]
 	const itemLine = (item: ItemRow) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
@@ -117,7 +131,12 @@ ${vatRows.map(([label, value]) => `<tr><td style="${cell};font-size:13px;color:#
  * Renders an order email from the order as it is in this transaction and puts it in the outbox,
  * so it commits (or not) together with the change it reports.
  */
-export async function queueOrderEmail(tx: DbExecutor, context: OrderEmailContext, orderId: string, options: { kind: OrderEmailKind; dedupeKey?: string }) {
+export async function queueOrderEmail(
+	tx: DbExecutor,
+	context: OrderEmailContext,
+	orderId: string,
+	options: { kind: OrderEmailKind; dedupeKey?: string; refundCents?: number },
+) {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return false
 	const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name)
@@ -125,7 +144,7 @@ export async function queueOrderEmail(tx: DbExecutor, context: OrderEmailContext
 		.select()
 		.from(invoices)
 		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
-	const message = renderOrderEmail(options.kind, order, items, context, invoice)
+	const message = renderOrderEmail(options.kind, order, items, context, { invoice, refundCents: options.refundCents })
 	return enqueueEmail(tx, {
 		to: order.email,
 		...message,

@@ -6,6 +6,8 @@ import type { Logger } from '../logger.ts'
 import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
 import { issueInvoice } from '../invoices/issue.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
+import { restock } from './order-stock.ts'
+import { queueOwnerOrderEmail } from './owner-email.ts'
 import { refundUnfulfillable } from './refunds.ts'
 
 export type PaymentOutcome = 'paid' | 'processing' | 'failed' | 'expired'
@@ -161,6 +163,7 @@ async function markPaid(
 	const invoice = await issueInvoice(tx, mail.invoicing, orderId)
 	await tx.insert(orderHistory).values({ orderId, action: 'invoice_issued', details: { number: invoice.number } })
 	await queueOrderEmail(tx, mail, orderId, { kind: 'confirmation' })
+	await queueOwnerOrderEmail(tx, mail, orderId)
 	return 'sold'
 }
 
@@ -199,14 +202,4 @@ export async function releaseHolds(tx: DbExecutor, orderId: string) {
 		.returning({ productId: stockHolds.productId, quantity: stockHolds.quantity })
 	await restock(tx, holds)
 	return holds
-}
-
-async function restock(tx: DbExecutor, holds: { productId: string; quantity: number }[]) {
-	// In product order, so concurrent releases lock rows in the same order and never deadlock.
-	for (const hold of [...holds].sort((a, b) => a.productId.localeCompare(b.productId))) {
-		await tx
-			.update(products)
-			.set({ stock: sql`coalesce(${products.stock}, 0) + ${hold.quantity}` })
-			.where(eq(products.id, hold.productId))
-	}
 }

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import { handlePaymentEvent, isPaid, type PaymentDeps } from './payment-events.ts'
 import { claimProviderCheck } from './provider-checks.ts'
-import { refundsDue, refundUnfulfillable } from './refunds.ts'
+import { refundsDue, refundUnfulfillable, resumeStaleRefunds } from './refunds.ts'
 
 /** Time given to a provider's own expiry event before the shop asks about the session itself. */
 export const RECONCILE_GRACE_MS = 2 * 60_000
@@ -113,6 +113,8 @@ export async function reconcilePendingOrders(
 		if (!(await claimProviderCheck(deps.db, orderId, now, REFUND_RETRY_MS))) continue
 		if (await refundUnfulfillable(deps, orderId)) summary.refunded++
 	}
+	// Refunds the admin asked for whose answer was lost (ADR 0115).
+	summary.refunded += await resumeStaleRefunds(deps, now)
 	if (summary.checked || summary.refunded) deps.log?.info(summary, 'pending payments reconciled')
 	return summary
 }

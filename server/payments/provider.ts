@@ -1,4 +1,4 @@
-import type { Locale } from '#domain/enums.ts'
+import type { Locale, RefundStatus } from '#domain/enums.ts'
 
 /**
  * A card payment provider (ADR 0040): Stripe Checkout in production, the built-in test card
@@ -58,13 +58,47 @@ export interface PaymentProvider {
 	/** Ends an open session early (reconciliation of a session that outlived its expiry). */
 	expireSession(id: string): Promise<SessionState>
 	/**
-	 * Gives the whole payment of a session back (a payment that arrived for units no longer there).
-	 * Idempotent per order: asking again never refunds twice.
+	 * Gives money of a session's payment back, all of it or part (ADR 0095, 0115). Idempotent per
+	 * key: asking again with the same key never refunds twice and answers the same refund.
+	 * Throws PaymentProviderError with the provider's message when it refuses.
 	 */
-	refund(request: RefundRequest): Promise<void>
+	refund(request: RefundRequest): Promise<ProviderRefund>
+	/** Every refund of a payment and the order it paid, as the provider knows them (a refund webhook that did not carry them). */
+	refundsOfPayment(paymentRef: string): Promise<{ orderId: string | null; refunds: ProviderRefund[] }>
 }
 
-export type RefundRequest = { sessionId: string; orderId: string; amountCents: number }
+export type RefundRequest = {
+	sessionId: string
+	orderId: string
+	amountCents: number
+	/** The same key for every try of one refund, e.g. derived from its order_refunds row. */
+	idempotencyKey: string
+	/** The order_refunds row, carried in the provider's metadata so its webhooks find the row again. */
+	refundId?: string
+}
+
+/** A refund as the provider reports it. */
+export type ProviderRefund = {
+	id: string
+	amountCents: number
+	status: RefundStatus
+	/** The shop's order_refunds id, when the shop asked for this refund (from the provider's metadata). */
+	refundId?: string | null
+	failureMessage?: string | null
+}
+
+/** A provider's report that refunds of one payment changed (Stripe: charge.refunded, refund.updated, …). */
+export type RefundEvent = {
+	id: string
+	provider: 'stripe' | 'test'
+	type: string
+	/** The payment refunded (Stripe: its PaymentIntent id), to ask the provider about when the event does not say enough. */
+	paymentRef: string | null
+	/** The order, when the event names it (the metadata of a refund the shop asked for). */
+	orderId: string | null
+	/** The refunds the event carries; null when the provider must be asked. */
+	refunds: ProviderRefund[] | null
+}
 
 /** Stripe secret and restricted keys say their mode in their prefix: sk_test_…, rk_test_…. */
 export function isStripeTestKey(secretKey: string) {

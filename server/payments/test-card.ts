@@ -45,8 +45,16 @@ export function createTestCardProvider(options: { db: DbExecutor; now?: () => Da
 			return { id, url: localizedPath(request.locale, `${TEST_PAYMENT_PATH}/${id}`), expiresAt: request.expiresAt }
 		},
 		retrieveSession: state,
-		// No money moved on the test page, so there is nothing to give back; the order records the refund.
-		async refund() {},
+		// No money moved on the test page, so there is nothing to give back: the refund succeeds at once,
+		// under an id derived from its key, so asking again answers the same refund.
+		async refund(request) {
+			const id = `test_re_${crypto.createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 24)}`
+			return { id, amountCents: request.amountCents, status: 'succeeded', refundId: request.refundId ?? null }
+		},
+		// The test page sends no refund webhooks.
+		async refundsOfPayment() {
+			return { orderId: null, refunds: [] }
+		},
 		async expireSession(id) {
 			const current = await state(id)
 			return current.status === 'open' ? { ...current, status: 'expired' } : current

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
-import path from 'node:path'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
@@ -9,6 +8,7 @@ import type { BrowserContext } from '@playwright/test'
 import type { DatabaseHandle } from '#db/client.ts'
 import { createSessionCookie, createTestUser, deleteTestUser } from '../support/accounts.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
+import { mailsTo } from './mail.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
 /** Signs a fresh account (admin by default, or a plain customer) into the browser context; signOut deletes it. */
@@ -23,21 +23,6 @@ const unique = () => crypto.randomBytes(4).toString('hex')
 
 function toast(page: Page, text: string | RegExp) {
 	return page.locator('[data-toast]').filter({ hasText: text })
-}
-
-/** The quoted-printable .eml bodies in the shop's mail folder, decoded to text. */
-async function mailsTo(email: string) {
-	const folder = path.join(process.env.E2E_DATA_DIR!, 'mail')
-	const files = await fs.readdir(folder).catch(() => [] as string[])
-	const texts = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'latin1').catch(() => '')))
-	return texts
-		.filter((raw) => raw.includes(`To: ${email}`))
-		.map((raw) =>
-			Buffer.from(
-				raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-				'latin1',
-			).toString('utf8'),
-		)
 }
 
 async function openOrder(page: Page, email: string, number: string) {
@@ -189,7 +174,7 @@ test.describe('admin orders', () => {
 		const [archived] = await database.db.select().from(orders).where(eq(orders.id, order.id))
 		expect(archived?.archivedAt).not.toBeNull()
 
-		await page.getByLabel('Arhivă').selectOption({ label: 'Comenzi arhivate (șterse)' })
+		await page.getByLabel('Afișează').selectOption({ label: 'Comenzi arhivate (șterse)' })
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page).toHaveURL(/view=archived/)
 		await page.getByRole('link', { name: `Detalii comanda ${number}` }).click()
@@ -212,7 +197,7 @@ test.describe('admin orders', () => {
 		const tag = `lista-${unique()}`
 		const made = []
 		for (let i = 0; i < 21; i++) made.push(await fixtures.create(`${tag}-${i}@example.com`, { fullName: i === 5 ? '=1+2' : 'Ioana Mureșan' }))
-		await database.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, made[5]!.id))
+		await database.db.update(orders).set({ paymentStatus: 'refunded', refundedCents: 9000 }).where(eq(orders.id, made[5]!.id))
 		await database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, made[6]!.id))
 
 		await page.goto('/admin/orders')
@@ -226,16 +211,16 @@ test.describe('admin orders', () => {
 		await expect(first).toContainText(`${tag}-20@example.com`)
 		await expect(first).toContainText('90,00 €')
 		await expect(first).toContainText('Nouă')
-		await expect(first).toContainText('În așteptare')
+		await expect(first).toContainText('Plătită')
 		await expect(first.getByRole('cell').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
 		await page.getByRole('link', { name: 'Înainte' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('row').nth(1)).toContainText(`${tag}-0@example.com`)
 
-		await page.getByLabel('Filtrează după plată').selectOption({ label: 'Plătită' })
+		await page.getByLabel('Filtrează după plată').selectOption({ label: 'Rambursată' })
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
-		await expect(page.getByRole('row').nth(1)).toContainText('Plătită')
+		await expect(page.getByRole('row').nth(1)).toContainText('Rambursată')
 		await expect(page.getByRole('row').nth(1)).toContainText(made[5]!.id.slice(0, 8))
 
 		await page.getByLabel('Filtrează după plată').selectOption({ label: 'Toate plățile' })
@@ -256,7 +241,7 @@ test.describe('admin orders', () => {
 			.split('\r\n')
 		expect(lines).toHaveLength(2)
 		expect(lines[1]).toContain(made[6]!.id)
-		expect(lines[1]).toContain(',Livrată,În așteptare,')
+		expect(lines[1]).toContain(',Livrată,Plătită,')
 
 		// Search by order number (with '#'), and the formula-injection guard in the full export.
 		await page.goto('/admin/orders')

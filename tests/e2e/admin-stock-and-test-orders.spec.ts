@@ -98,7 +98,7 @@ test.describe('admin: live stock and test orders', () => {
 		const buyer = await createUser()
 		const email = buyer.email
 		try {
-			const order = await fixtures.create(email)
+			const order = await fixtures.create(email, { paid: false })
 			await database.db.update(orders).set({ userId: buyer.id }).where(eq(orders.id, order.id))
 			// The same event the test card page sends when 4242 4242 4242 4242 pays.
 			await handlePaymentEvent(

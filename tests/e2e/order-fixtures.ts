@@ -1,10 +1,10 @@
 import type { CartLine } from '#domain/cart-line.ts'
 import crypto from 'node:crypto'
 import path from 'node:path'
-import { inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import type { DatabaseHandle } from '#db/client.ts'
-import { orders, products, uploads } from '#db/schema/index.ts'
+import { orders, products, stockHolds, uploads } from '#db/schema/index.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import { FREE_SHIPPING } from '#domain/shipping.ts'
@@ -13,14 +13,15 @@ const unique = () => crypto.randomBytes(4).toString('hex')
 
 /**
  * Orders made the way checkout makes them (placeOrder, straight on the shop's database), with a
- * portrait whose photo is really in the shop's storage. cleanup() removes everything it made.
+ * portrait whose photo is really in the shop's storage, paid unless `paid: false` (the default
+ * orders list shows paid orders only, ADR 0116). cleanup() removes everything it made.
  */
 export function orderFixtures(database: DatabaseHandle) {
 	const { db } = database
 	const made = { orders: [] as string[], products: [] as string[], uploads: [] as string[] }
 	const storage = createLocalStorage(path.join(process.env.E2E_DATA_DIR!, 'uploads'))
 	return {
-		async create(email: string, options: { portrait?: boolean; fullName?: string } = {}) {
+		async create(email: string, options: { portrait?: boolean; fullName?: string; paid?: boolean } = {}) {
 			const [candle] = await db
 				.insert(products)
 				.values({ slug: `comanda-e2e-${unique()}`, name: `Lumânare comandă ${unique()}`, kind: 'candle', priceCents: 4500, stock: 10 })
@@ -61,6 +62,10 @@ export function orderFixtures(database: DatabaseHandle) {
 				lines,
 			})
 			made.orders.push(order.id)
+			if (options.paid !== false) {
+				await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id))
+				await db.update(stockHolds).set({ status: 'sold' }).where(eq(stockHolds.orderId, order.id))
+			}
 			return order
 		},
 		async cleanup() {

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, uploads, users } from '#db/schema/index.ts'
 import { archiveOrder, getOrderForAdmin, listOrdersForAdmin, openOrderPhoto, restoreOrder } from '#server/orders/admin-orders.ts'
+import { dashboardStats } from '#server/orders/dashboard.ts'
 import { exportOrdersCsv } from '#server/orders/orders-csv.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
@@ -17,7 +18,8 @@ import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { createProduct, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
-const filters = (query = '') => parseOrderListFilters(new URLSearchParams(query))
+/** The list's filters; these tests work on unpaid orders, so they look at every order unless they name a view. */
+const filters = (query = '') => parseOrderListFilters(new URLSearchParams(/(^|&)view=/.test(query) ? query : `view=all&${query}`))
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
 async function rejection(work: Promise<unknown>) {
@@ -98,8 +100,9 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		const shipped = await listOrdersForAdmin(db, filters(`q=${tag}&status=shipped`))
 		expect(shipped.orders.map((o) => o.id)).toEqual([placed[4]!.id])
 		expect((await listOrdersForAdmin(db, filters(`q=${tag}&status=shipped&payment=paid`))).total).toBe(0)
-		// Unknown filter values are ignored, never an error.
-		expect((await listOrdersForAdmin(db, filters(`q=${tag}&status=bogus&payment=x&view=y&page=-4`))).total).toBe(23)
+		// Unknown filter values are ignored, never an error (an unknown view is the default one: paid orders).
+		expect((await listOrdersForAdmin(db, filters(`q=${tag}&status=bogus&payment=x&view=all&page=-4`))).total).toBe(23)
+		expect((await listOrdersForAdmin(db, filters(`q=${tag}&view=y`))).orders.map((o) => o.id)).toEqual([placed[3]!.id])
 
 		const target = placed[7]!
 		for (const q of [target.id.slice(0, 8), `#${target.id.slice(0, 8).toUpperCase()}`, target.id]) {
@@ -215,6 +218,32 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		const history = await db.select().from(orderHistory).where(eq(orderHistory.orderId, placed.id))
 		expect(history.map((h) => h.action).sort()).toEqual(['created', 'tracking_changed'])
 		expect(await db.select().from(emailOutbox)).toEqual([])
+	})
+
+	it('lists orders to fulfil by default; unpaid, expired and declined checkouts sit under their own view; the dashboard counts the same', async () => {
+		const tag = `views${engine}`
+		const before = await dashboardStats(db)
+		const [unpaid, expired, declined, paid, settling, refunded] = await Promise.all(
+			['unpaid', 'expired', 'declined', 'paid', 'settling', 'refunded'].map((kind) => order(`${tag}-${kind}@example.com`)),
+		)
+		await db.update(orders).set({ paymentStatus: 'failed', status: 'cancelled' }).where(eq(orders.id, expired!.id))
+		await db.update(orders).set({ paymentStatus: 'failed', status: 'cancelled', paymentProcessingAt: new Date() }).where(eq(orders.id, declined!.id))
+		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, paid!.id))
+		await db.update(orders).set({ paymentProcessingAt: new Date() }).where(eq(orders.id, settling!.id))
+		await db.update(orders).set({ paymentStatus: 'refunded', paidAt: new Date(), refundedCents: 9000 }).where(eq(orders.id, refunded!.id))
+		const ids = async (view?: string) =>
+			(await listOrdersForAdmin(db, parseOrderListFilters(new URLSearchParams({ q: tag, ...(view ? { view } : {}) })))).orders.map((o) => o.id).sort()
+		expect(await ids()).toEqual([paid!.id, settling!.id, refunded!.id].sort())
+		expect(await ids('checkouts')).toEqual([unpaid!.id, expired!.id, declined!.id].sort())
+		expect(await ids('all')).toHaveLength(6)
+		// The CSV follows the same views.
+		const csv = await exportOrdersCsv(db, parseOrderListFilters(new URLSearchParams({ q: tag })))
+		expect([unpaid, expired, declined].some((o) => csv.includes(o!.id))).toBe(false)
+		expect([paid, settling, refunded].every((o) => csv.includes(o!.id))).toBe(true)
+		const after = await dashboardStats(db)
+		expect(after.ordersToday - before.ordersToday).toBe(3)
+		// Revenue is net of refunds: the refunded order took nothing, the settling one nothing yet.
+		expect(after.revenueLast30DaysCents - before.revenueLast30DaysCents).toBe(9000)
 	})
 
 	it('exports the filtered orders as CSV: every page, quoted fields, formulas neutralised, Romanian statuses', async () => {

@@ -15,7 +15,7 @@ export type Actor = (typeof ACTORS)[number]
  * - `{ redirect }`: a success that redirects there (a saved form going back to its list);
  * - a number: exactly that status (201 created, 400 bad input, 403, 404, 405 no such action).
  */
-export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400 | 403 | 404 | 405
+export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400 | 403 | 404 | 405 | 409
 
 /** Data the rows can use: the ids of things that belong to someone. */
 export type MatrixFixtures = {
@@ -406,6 +406,27 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
 		form: () => ({ intent: 'tracking', trackingNumber: 'X'.repeat(101) }),
 		expect: adminOnly(400),
+	},
+	{
+		name: 'admin order action: refund of an order whose payment provider is not configured (refused, nothing changes)',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'refund', mode: 'full', reason: 'Rambursare din matrice' }),
+		expect: adminOnly(409),
+	},
+	{
+		name: 'admin order action: refund with an unreadable amount',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'refund', mode: 'amount', amount: 'mult', reason: 'Rambursare din matrice' }),
+		expect: adminOnly(400),
+	},
+	{
+		name: 'admin order action: refund of a missing order',
+		method: 'POST',
+		path: '/admin/orders/00000000-0000-4000-8000-000000000000',
+		form: () => ({ intent: 'refund', mode: 'full', reason: 'Rambursare din matrice' }),
+		expect: adminOnly(404),
 	},
 	{
 		name: 'admin order action on a missing order',

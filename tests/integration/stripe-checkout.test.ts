@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orderHistory, orders, products, rateLimitBuckets, stockHolds } from '#db/schema/index.ts'
+import { emailOutbox, orderHistory, orderRefunds, orders, products, rateLimitBuckets, stockHolds } from '#db/schema/index.ts'
 import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
 import { createProduct, customer, shuffle } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
@@ -217,6 +217,58 @@ describe('Stripe Checkout through the real SDK', () => {
 			expect(mails[0]!.subject).toBe(`Comanda ${order.orderId!.slice(0, 8)} a fost confirmată`)
 		}
 		expect(await stockOf(candle.id)).toBe(14)
+	})
+
+	it('a refund made in Stripe’s dashboard, reported 5 times over HTTP in any order, refunds the order once and emails the customer and the owner once each', async () => {
+		const candle = await createProduct(db(), { priceCents: 2500, stock: 5 })
+		const { body } = await checkout([{ kind: 'product', productId: candle.id, quantity: 2 }])
+		const id = sessionIdOf(body.url!)
+		stripe.complete(id)
+		const paid = stripe.event('checkout.session.completed', id)
+		expect((await webhook(paid, stripe.sign(paid))).status).toBe(200)
+		// The owner hears of the paid order once (SHOP_EMAIL by default), whatever Stripe repeats.
+		expect((await webhook(paid, stripe.sign(paid))).status).toBe(200)
+		const owner = await db()
+			.select()
+			.from(emailOutbox)
+			.where(eq(emailOutbox.dedupeKey, `order-paid-owner:${body.orderId}`))
+		expect(owner.map((m) => m.toAddress)).toEqual(['contact@luminasicarton.ro'])
+		expect(owner[0]!.text).toContain(`${publicUrl}/admin/orders/${body.orderId}`)
+
+		const partial = stripe.dashboardRefund(id, 1000)
+		const rest = stripe.dashboardRefund(id)
+		const payloads = [
+			stripe.refundEvent('refund.created', partial),
+			stripe.refundEvent('charge.refunded', partial),
+			stripe.refundEvent('refund.created', rest),
+			stripe.refundEvent('charge.refunded', rest),
+			stripe.refundEvent('refund.updated', rest),
+		]
+		const deliveries = shuffle(payloads.flatMap((payload) => Array.from({ length: 5 }, () => payload)))
+		for (let i = 0; i < deliveries.length; i += 5) {
+			const statuses = await Promise.all(deliveries.slice(i, i + 5).map(async (payload) => (await webhook(payload, stripe.sign(payload))).status))
+			expect(statuses.every((s) => s === 200)).toBe(true)
+		}
+		const [row] = await db().select().from(orders).where(eq(orders.id, body.orderId!))
+		expect(row).toMatchObject({ paymentStatus: 'refunded', refundedCents: 5000 })
+		const refunds = await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, body.orderId!))
+		expect(refunds.map((r) => [r.providerRefundId, r.amountCents, r.status]).sort()).toEqual(
+			[
+				[partial.id, 1000, 'succeeded'],
+				[rest.id, 4000, 'succeeded'],
+			].sort(),
+		)
+		const mails = await db().select().from(emailOutbox).where(like(emailOutbox.dedupeKey, 'order-refund:%'))
+		expect(mails.filter((m) => m.subject === `Rambursare pentru comanda ${body.orderId!.slice(0, 8)}`)).toHaveLength(2)
+		// A refund for a payment the shop does not know is acknowledged and ignored.
+		const unknown = JSON.stringify({
+			id: 'evt_unknown_refund',
+			object: 'event',
+			type: 'refund.updated',
+			livemode: false,
+			data: { object: { id: 're_elsewhere', object: 'refund', amount: 100, status: 'succeeded', payment_intent: null, metadata: {} } },
+		})
+		expect((await webhook(unknown, stripe.sign(unknown))).status).toBe(200)
 	})
 
 	it('an expired session releases the held stock', async () => {

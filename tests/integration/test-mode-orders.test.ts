@@ -117,12 +117,13 @@ describe.each(ENGINES)('test-money orders on %s', (engine) => {
 		const real = await checkout(live, email, 2000)
 		const test = await checkout(stripeWith('sk_test_shopkey'), email, 3000)
 
-		const listed = await listOrdersForAdmin(db(), filters(`q=${encodeURIComponent(email)}`))
+		// Checkouts never paid: listed under their own view (ADR 0116).
+		const listed = await listOrdersForAdmin(db(), filters(`view=checkouts&q=${encodeURIComponent(email)}`))
 		expect(Object.fromEntries(listed.orders.map((o) => [o.id, o.testMode]))).toEqual({ [real.orderId]: false, [test.orderId]: true })
 		expect((await getOrderForAdmin(db(), test.orderId))?.testMode).toBe(true)
 		expect((await getOrderForAdmin(db(), real.orderId))?.testMode).toBe(false)
 
-		const csv = await exportOrdersCsv(db(), filters(`q=${encodeURIComponent(email)}`))
+		const csv = await exportOrdersCsv(db(), filters(`view=checkouts&q=${encodeURIComponent(email)}`))
 		const lines = csv.slice(1).split('\r\n')
 		expect(lines[0]!.endsWith(',Arhivată,Test')).toBe(true)
 		expect(lines.find((line) => line.includes(test.orderId))!.endsWith(',Nu,TEST')).toBe(true)

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 
 /**
- * A local stand-in for the parts of the Stripe API the shop uses (Checkout Sessions), so the real
+ * A local stand-in for the parts of the Stripe API the shop uses (Checkout Sessions, PaymentIntents
+ * read back, refunds), so the real
  * `stripe` SDK can be exercised through STRIPE_API_URL without leaving the machine. It keeps every
  * request it receives, honours idempotency keys like Stripe, and builds signed webhook deliveries.
  */
@@ -28,7 +29,22 @@ export type FakeSession = {
 	/** Set once the customer completed checkout (Stripe creates the PaymentIntent then). */
 	payment_intent: string | null
 	amount_total: number
+	/** payment_intent_data.metadata: Stripe copies it onto the PaymentIntent made at completion. */
+	payment_intent_metadata: Record<string, string>
 	line_items: { quantity: number; price_data: { currency: string; unit_amount: number; product_data: { name: string } } }[]
+}
+
+export type FakeRefund = {
+	id: string
+	object: 'refund'
+	status: 'succeeded' | 'pending' | 'failed' | 'canceled'
+	payment_intent: string
+	charge: string
+	amount: number
+	currency: 'eur'
+	created: number
+	metadata: Record<string, string>
+	failure_reason: string | null
 }
 
 export type RecordedRequest = {
@@ -64,7 +80,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 	const sessions = new Map<string, FakeSession>()
 	const byIdempotencyKey = new Map<string, string>()
 	const requests: RecordedRequest[] = []
-	const refunds: { id: string; payment_intent: string; amount: number; metadata: Record<string, string> }[] = []
+	const refunds: FakeRefund[] = []
 	const refundsByKey = new Map<string, (typeof refunds)[number]>()
 	let failures = 0
 
@@ -74,6 +90,25 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 	}
 	const notFound = (res: http.ServerResponse, id: string) =>
 		send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${id}'` } })
+
+	const refundedOf = (paymentIntent: string) =>
+		refunds.filter((r) => r.payment_intent === paymentIntent && (r.status === 'succeeded' || r.status === 'pending')).reduce((sum, r) => sum + r.amount, 0)
+	function makeRefund(session: FakeSession, amount: number, metadata: Record<string, string>): FakeRefund {
+		const refund: FakeRefund = {
+			id: `re_${crypto.randomBytes(12).toString('hex')}`,
+			object: 'refund',
+			status: 'succeeded',
+			payment_intent: session.payment_intent!,
+			charge: `ch_${session.payment_intent!.slice(3)}`,
+			amount,
+			currency: 'eur',
+			created: Math.floor(Date.now() / 1000),
+			metadata,
+			failure_reason: null,
+		}
+		refunds.push(refund)
+		return refund
+	}
 
 	const failedPayments = new Set<string>()
 	/** The PaymentIntent's status as Stripe reports it for the session's payment. */
@@ -124,6 +159,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 					url: `https://checkout.stripe.test/c/pay/${id}`,
 					payment_intent: null,
 					amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.price_data.unit_amount, 0) + shipping,
+					payment_intent_metadata: ((body.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {}) as Record<string, string>,
 					line_items: lineItems,
 				}
 				sessions.set(id, session)
@@ -135,17 +171,41 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 				if (typeof key === 'string' && refundsByKey.has(key)) return send(res, 200, refundsByKey.get(key)!)
 				const paid = [...sessions.values()].find((s) => s.payment_intent === body.payment_intent && s.payment_status === 'paid')
 				if (!paid) return send(res, 400, { error: { type: 'invalid_request_error', message: `No paid payment ${String(body.payment_intent)}` } })
-				const refund = {
-					id: `re_${crypto.randomBytes(12).toString('hex')}`,
-					object: 'refund',
-					status: 'succeeded',
-					payment_intent: String(body.payment_intent),
-					amount: Number(body.amount ?? paid.amount_total),
-					metadata: (body.metadata as Record<string, string>) ?? {},
+				const left = paid.amount_total - refundedOf(paid.payment_intent!)
+				const amount = Number(body.amount ?? left)
+				if (amount > left) {
+					return send(res, 400, {
+						error: {
+							type: 'invalid_request_error',
+							code: 'amount_too_large',
+							message: `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${left / 100})`,
+						},
+					})
 				}
-				refunds.push(refund)
+				const refund = makeRefund(paid, amount, (body.metadata as Record<string, string>) ?? {})
 				if (typeof key === 'string') refundsByKey.set(key, refund)
 				return send(res, 200, refund)
+			}
+			if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+				const data = refunds.filter((r) => r.payment_intent === body.payment_intent)
+				return send(res, 200, { object: 'list', url: '/v1/refunds', has_more: false, data })
+			}
+			if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+				const data = [...sessions.values()].filter((s) => s.payment_intent === body.payment_intent)
+				return send(res, 200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data })
+			}
+			const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname)
+			if (req.method === 'GET' && intentMatch) {
+				const session = [...sessions.values()].find((s) => s.payment_intent === intentMatch[1])
+				if (!session)
+					return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${intentMatch[1]}'` } })
+				return send(res, 200, {
+					id: session.payment_intent,
+					object: 'payment_intent',
+					amount: session.amount_total,
+					status: intentStatus(session),
+					metadata: session.payment_intent_metadata,
+				})
 			}
 			const match = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(url.pathname)
 			if (match) {
@@ -208,6 +268,44 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}) 
 		},
 		expire(id: string) {
 			session(id).status = 'expired'
+		},
+		/** A refund made in Stripe's own dashboard: no metadata from the shop. */
+		dashboardRefund(sessionId: string, amount?: number) {
+			const paid = session(sessionId)
+			return makeRefund(paid, amount ?? paid.amount_total - refundedOf(paid.payment_intent!), {})
+		},
+		/**
+		 * A refund webhook as Stripe posts it: refund.created / refund.updated / charge.refund.updated
+		 * carry the refund; charge.refunded carries the charge, without its refunds list (as with
+		 * current API versions), so the shop has to ask.
+		 */
+		refundEvent(
+			type: 'refund.created' | 'refund.updated' | 'charge.refund.updated' | 'charge.refunded',
+			refund: FakeRefund,
+			eventId = `evt_${crypto.randomBytes(12).toString('hex')}`,
+		) {
+			const paid = [...sessions.values()].find((s) => s.payment_intent === refund.payment_intent)!
+			const object =
+				type === 'charge.refunded'
+					? {
+							id: refund.charge,
+							object: 'charge',
+							payment_intent: refund.payment_intent,
+							amount: paid.amount_total,
+							amount_refunded: refundedOf(refund.payment_intent),
+							refunded: true,
+							metadata: {},
+						}
+					: { ...refund }
+			return JSON.stringify({
+				id: eventId,
+				object: 'event',
+				type,
+				api_version: '2025-01-01',
+				created: Math.floor(Date.now() / 1000),
+				livemode: paid.livemode,
+				data: { object },
+			})
 		},
 		/** A webhook event about a session, as Stripe would post it. */
 		event(type: string, id: string, eventId = `evt_${crypto.randomBytes(12).toString('hex')}`) {

@@ -286,6 +286,15 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: () => ({ intent: 'tracking', trackingNumber: 'AWB-123456' }),
 	},
 	{
+		name: 'admin: order refund',
+		module: 'routes/admin/order-detail.tsx',
+		path: (fx) => `/admin/orders/${fx.orderId}`,
+		pathWithSegment: segment('/admin/orders'),
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'refund', mode: 'amount', amount: '5,00', reason: 'Produs deteriorat' }),
+	},
+	{
 		name: 'admin: order archive and restore',
 		module: 'routes/admin/order-detail.tsx',
 		path: (fx) => `/admin/orders/${fx.orderId}?view=archived&status=new`,

@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import type { PaymentNote } from '#domain/payment-note.ts'
 import { adminT } from '#domain/i18n/admin.ts'
+import { formatEuro } from '#domain/money.ts'
 
 const badge = 'inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold'
 
@@ -48,6 +49,16 @@ export function PaymentNoteBadge({ note }: { note: PaymentNote | null }) {
 			data-payment-note={note}
 		>
 			{adminT(`orders.paymentNotes.${note}.label`)}
+		</span>
+	)
+}
+
+/** Part of a paid order given back (ADR 0115): the payment stays 'Plătită' and this says how much. */
+export function PartialRefundBadge({ paymentStatus, refundedCents }: { paymentStatus: PaymentStatus; refundedCents: number }) {
+	if (paymentStatus !== 'paid' || refundedCents <= 0) return null
+	return (
+		<span className={`${badge} bg-stone-100 text-stone-800 ring-1 ring-stone-300`} data-testid="partial-refund-badge">
+			{adminT('orders.refundPartialBadge', { amount: formatEuro(refundedCents, 'ro') })}
 		</span>
 	)
 }

@@ -8,8 +8,11 @@ import { getApp } from '#server/context.ts'
 import { documentsOfOrders } from '#server/invoices/documents.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
+import { refundOrder, RefundRefusedError } from '#server/orders/refunds.ts'
+import { paymentDeps } from '#server/orders/test-payment.ts'
+import { OrderStockShortError } from '#server/orders/order-stock.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
+import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
@@ -19,6 +22,7 @@ import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
+import { orderRefundSchema, REFUND_REASON_MAX, type RefundMode } from '#domain/forms/order-refund.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
 import { countryLabel } from '#domain/shipping.ts'
@@ -41,6 +45,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const FAILURE: Record<string, string> = {
+	refund: adminT('messages.refundFailed'),
 	status: adminT('messages.orderUpdate'),
 	tracking: adminT('messages.trackingUpdate'),
 	archive: adminT('messages.orderDelete'),
@@ -49,7 +54,8 @@ const FAILURE: Record<string, string> = {
 
 /**
  * POST intent=status (status), intent=tracking (trackingNumber), intent=archive (the admin's
- * "delete") or intent=restore. Each writes the order history; status and tracking changes queue the
+ * "delete"), intent=restore, or intent=refund (its own form: mode, amount or lines, reason; ADR
+ * 0115). Each writes the order history; status and tracking changes and refunds queue the
  * customer's email in the same transaction (ADR 0070).
  */
 export async function action(args: Route.ActionArgs) {
@@ -62,6 +68,7 @@ export async function action(args: Route.ActionArgs) {
 	const refuse = (message: string, status: number, title: string = adminT('common.error')) => rejectAdminSubmission(formError(message), posted, status, title)
 	const id = args.params.id
 	if (!isUuid(id)) return refuse(adminT('messages.orderNotFound'), 404, failure)
+	if (intent === 'refund') return refund(args, posted, id.toLowerCase(), user.id)
 	const submission = parseSubmission(orderActionSchema, posted)
 	if (!submission.ok) {
 		const { errors } = submission
@@ -74,7 +81,8 @@ export async function action(args: Route.ActionArgs) {
 	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
 	try {
 		if (change.intent === 'status') {
-			await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
+			const changed = await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
+			if (!changed.changed) return toastResult({ type: 'info', title: adminT('messages.orderStatusUnchanged') })
 			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
 			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
 			return toastResult({ type: 'success', title: adminT('messages.orderStatusUpdated') })
@@ -93,8 +101,28 @@ export async function action(args: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof OrderNotFoundError) return refuse(adminT('messages.orderNotFound'), 404, failure)
 		if (error instanceof OrderChangeInvalidError) return refuse(error.message, 400)
+		if (error instanceof OrderStockShortError) return refuse(error.message, 409, failure)
 		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
 		return refuse(failure, 503)
+	}
+}
+
+/** The refund form's action: parsed with its own schema, refused in the one shape with the field at fault. */
+async function refund(args: Route.ActionArgs, posted: Record<string, unknown>, orderId: string, actorUserId: string) {
+	const app = getApp(args.context)
+	const failure = adminT('messages.refundFailed')
+	const submission = parseSubmission(orderRefundSchema, posted)
+	if (!submission.ok) return rejectAdminSubmission(submission.errors, posted, 400)
+	const { intent: _intent, ...request } = submission.value
+	try {
+		const done = await refundOrder(paymentDeps(app), { ...request, orderId, actorUserId })
+		const amount = formatEuro(done.amountCents, 'ro')
+		return toastResult({ type: 'success', title: adminT(done.status === 'succeeded' ? 'messages.refundDone' : 'messages.refundSent', { amount }) })
+	} catch (error) {
+		if (error instanceof OrderNotFoundError) return rejectAdminSubmission(formError(adminT('messages.orderNotFound')), posted, 404, failure)
+		if (error instanceof RefundRefusedError) return rejectAdminSubmission(formError(error.message, error.field), posted, error.status, failure)
+		app.log.error({ err: error, orderId }, 'admin refund failed')
+		return rejectAdminSubmission(formError(failure), posted, 503, adminT('common.error'))
 	}
 }
 
@@ -104,7 +132,13 @@ function describe(entry: AdminOrderDetail['history'][number]) {
 		ORDER_STATUSES.includes(value as OrderStatus) ? adminT(`orders.statuses.${value as OrderStatus}`) : String(value ?? adminT('orders.noValue'))
 	const tracking = (value: unknown) => (typeof value === 'string' && value !== '' ? value : adminT('orders.noValue'))
 	const shown = entry.action === 'status_changed' ? status : entry.action === 'tracking_changed' ? tracking : null
-	return adminText(`orders.historyActions.${entry.action}`, shown ? { from: shown(details.from), to: shown(details.to) } : undefined) ?? entry.action
+	const amount = (entry.details as { amountCents?: unknown }).amountCents
+	const values: Record<string, string> | undefined = shown
+		? { from: shown(details.from), to: shown(details.to) }
+		: typeof amount === 'number'
+			? { amount: formatEuro(amount, 'ro') }
+			: undefined
+	return adminText(`orders.historyActions.${entry.action}`, values) ?? entry.action
 }
 
 function actorLabel(entry: AdminOrderDetail['history'][number]) {
@@ -244,6 +278,158 @@ function TrackingForm({ order }: { order: AdminOrderDetail }) {
 	)
 }
 
+function RefundSection({ order }: { order: AdminOrderDetail }) {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const [mode, setMode] = useState<RefundMode>('full')
+	const [confirming, setConfirming] = useState(false)
+	const form = useRef<HTMLFormElement>(null)
+	const busy = fetcher.state !== 'idle'
+	const rejected = fetcher.data && 'errors' in fetcher.data ? fetcher.data : undefined
+	const fieldError = (name: string) => rejected?.errors.fieldErrors[name]
+	const typed = (name: string) => (typeof rejected?.values[name] === 'string' ? (rejected.values[name] as string) : undefined)
+	const refundable = order.items.filter((item) => item.quantity > item.refundedQuantity)
+	const summary = adminT('orders.refundSummary', {
+		refunded: formatEuro(order.refundedCents, 'ro'),
+		total: formatEuro(order.totalCents, 'ro'),
+		left: formatEuro(order.refundableCents, 'ro'),
+	})
+	return (
+		<section aria-labelledby="order-refund" className="mt-6">
+			<h3 id="order-refund" className="text-lg font-semibold">
+				{adminT('orders.refundTitle')}
+			</h3>
+			{order.paymentStatus === 'refunded' ? (
+				<p className="mt-2 text-sm">{adminT('orders.refundNothingLeft')}</p>
+			) : order.paymentStatus !== 'paid' ? (
+				<p className="mt-2 text-sm text-muted">{adminT('orders.refundNotPaid')}</p>
+			) : (
+				<>
+					<p className="mt-2 text-sm" data-testid="refund-summary">
+						{summary}
+					</p>
+					<fetcher.Form
+						ref={form}
+						method="post"
+						noValidate
+						className="mt-3 grid gap-3"
+						onSubmit={(event) => {
+							// The confirmation asks first; its button submits for real.
+							if (!confirming) {
+								event.preventDefault()
+								setConfirming(true)
+							}
+						}}
+					>
+						<input type="hidden" name="intent" value="refund" />
+						<fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+							<legend className={labelClass}>{adminT('orders.refundMode')}</legend>
+							{(['full', 'amount', 'lines'] as const).map((value) => (
+								<label key={value} className="flex items-center gap-1.5">
+									<input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+									{adminT(`orders.refundModes.${value}`, { amount: formatEuro(order.refundableCents, 'ro') })}
+								</label>
+							))}
+						</fieldset>
+						{mode === 'amount' ? (
+							<div>
+								<label htmlFor="refund-amount" className={labelClass}>
+									{adminT('orders.refundAmount')}
+								</label>
+								<input
+									id="refund-amount"
+									name="amount"
+									inputMode="decimal"
+									autoComplete="off"
+									defaultValue={typed('amount') ?? ''}
+									aria-invalid={fieldError('amount') ? true : undefined}
+									aria-describedby={fieldError('amount') ? 'refund-amount-error' : undefined}
+									className={`${inputClass} max-w-40`}
+								/>
+								<FieldError id="refund-amount-error" message={fieldError('amount')} />
+							</div>
+						) : null}
+						{mode === 'lines' ? (
+							<div className="grid gap-2">
+								{refundable.map((item) => (
+									<div key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
+										<input type="hidden" name="lineItem[]" value={item.id} />
+										<label htmlFor={`refund-line-${item.id}`} className="min-w-0 flex-1">
+											{adminT('orders.refundLineQuantity', { name: item.name, max: item.quantity - item.refundedQuantity })}
+										</label>
+										<input
+											id={`refund-line-${item.id}`}
+											name="lineQuantity[]"
+											type="number"
+											min={0}
+											max={item.quantity - item.refundedQuantity}
+											step={1}
+											defaultValue={0}
+											className={`${inputClass} w-24`}
+										/>
+									</div>
+								))}
+								<FieldError id="refund-lines-error" message={fieldError('lineQuantity')} />
+							</div>
+						) : null}
+						<div>
+							<label htmlFor="refund-reason" className={labelClass}>
+								{adminT('orders.refundReason')}
+							</label>
+							<textarea
+								id="refund-reason"
+								name="reason"
+								rows={2}
+								maxLength={REFUND_REASON_MAX}
+								defaultValue={typed('reason') ?? ''}
+								aria-invalid={fieldError('reason') ? true : undefined}
+								aria-describedby={fieldError('reason') ? 'refund-reason-error' : undefined}
+								className={inputClass}
+							/>
+							<FieldError id="refund-reason-error" message={fieldError('reason')} />
+						</div>
+						<div>
+							<button type="submit" className={buttonDanger} disabled={busy || order.refundUnderWay}>
+								{adminT('orders.refundSubmit')}
+							</button>
+						</div>
+					</fetcher.Form>
+					<ConfirmDialog
+						open={confirming}
+						title={adminT('orders.refundConfirmTitle')}
+						description={adminT('orders.refundConfirm')}
+						confirmLabel={adminT('orders.refundSubmit')}
+						onClose={() => setConfirming(false)}
+						onConfirm={() => {
+							if (form.current) fetcher.submit(form.current)
+							setConfirming(false)
+						}}
+					/>
+				</>
+			)}
+			{order.refunds.length ? (
+				<div className="mt-3">
+					<h4 className="text-sm font-semibold">{adminT('orders.refundsList')}</h4>
+					<ul className="mt-1 divide-y divide-sand rounded-lg border border-sand text-sm" data-testid="refunds">
+						{order.refunds.map((refund) => (
+							<li key={refund.id} className="flex flex-wrap justify-between gap-2 p-2">
+								<span className="min-w-0 flex-1 break-words">
+									{formatAdminDateTime(refund.createdAt)} · {refund.reason}
+									{refund.actor ? ` · ${adminT('orders.refundBy', { who: refund.actor })}` : ''}
+									{refund.failureMessage ? ` · ${refund.failureMessage}` : ''}
+								</span>
+								<span className="whitespace-nowrap font-medium">
+									{formatEuro(refund.amountCents, 'ro')} · {adminT(`orders.refundStatuses.${refund.status}`)}
+								</span>
+							</li>
+						))}
+					</ul>
+				</div>
+			) : null}
+		</section>
+	)
+}
+
 function ArchiveControls({ order }: { order: AdminOrderDetail }) {
 	const fetcher = useFetcher<typeof action>()
 	useToastResult(fetcher.data)
@@ -319,6 +505,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					<p className="mt-2 flex flex-wrap gap-2">
 						<OrderStatusBadge status={order.status} />
 						<PaymentBadge status={PAYMENT_STATUSES.includes(order.paymentStatus) ? order.paymentStatus : 'pending'} />
+						<PartialRefundBadge paymentStatus={order.paymentStatus} refundedCents={order.refundedCents} />
 						<PaymentNoteBadge note={order.paymentNote} />
 						{order.testMode ? <TestModeBadge /> : null}
 						{order.archived ? (
@@ -420,6 +607,8 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					</dd>
 				</dl>
 			</section>
+
+			<RefundSection order={order} />
 
 			<section aria-labelledby="order-history" className="mt-6">
 				<h3 id="order-history" className="text-lg font-semibold">

@@ -4,7 +4,7 @@ import { listOrdersForAdmin } from '#server/orders/admin-orders.ts'
 import { getApp } from '#server/context.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
-import { OrderStatusBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
+import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
@@ -51,6 +51,7 @@ function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
 			cell: (order) => (
 				<span className="flex flex-wrap gap-1">
 					<PaymentBadge status={order.paymentStatus} />
+					<PartialRefundBadge paymentStatus={order.paymentStatus} refundedCents={order.refundedCents} />
 					<PaymentNoteBadge note={order.paymentNote} />
 					{order.testMode ? <TestModeBadge /> : null}
 				</span>
@@ -133,6 +134,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 					</label>
 					<select id="order-view" name="view" defaultValue={filters.view} className={inputClass}>
 						<option value="active">{adminT('orders.viewActive')}</option>
+						<option value="checkouts">{adminT('orders.viewCheckouts')}</option>
+						<option value="all">{adminT('orders.viewAll')}</option>
 						<option value="archived">{adminT('orders.viewArchived')}</option>
 					</select>
 				</div>

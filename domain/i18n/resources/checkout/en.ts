@@ -136,14 +136,18 @@ const checkoutEn = {
 			confirmation: 'Order {{number}} confirmed',
 			status: 'Order {{number}}: {{status}}',
 			tracking: 'Order {{number}} is on its way',
+			refund: 'Refund for order {{number}}',
 		},
 		intro: {
 			confirmation: 'Hello {{name}}, thank you for your order! We have received your payment and will start working on it.',
 			status: 'Hello {{name}}, the status of your order is now: {{status}}.',
 			tracking: 'Hello {{name}}, your order has shipped. Tracking number: {{tracking}}.',
+			refund:
+				'Hello {{name}}, we have refunded {{amount}} for your order. The money goes back to the card you paid with and usually shows within 5–10 business days.',
 		},
 		orderNumber: 'Order number',
 		statusLabel: 'Status',
+		refundedLabel: 'Refunded',
 		paymentLabel: 'Payment',
 		trackingLabel: 'Tracking number (AWB)',
 		noTracking: 'not yet available',

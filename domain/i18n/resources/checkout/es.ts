@@ -142,14 +142,18 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 			confirmation: 'Pedido {{number}} confirmado',
 			status: 'Pedido {{number}}: {{status}}',
 			tracking: 'El pedido {{number}} está en camino',
+			refund: 'Reembolso del pedido {{number}}',
 		},
 		intro: {
 			confirmation: 'Hola, {{name}}: ¡gracias por tu pedido! Hemos recibido el pago y empezamos a prepararlo.',
 			status: 'Hola, {{name}}: el estado de tu pedido ahora es: {{status}}.',
 			tracking: 'Hola, {{name}}: tu pedido ha sido enviado. Número de seguimiento: {{tracking}}.',
+			refund:
+				'Hola, {{name}}: te hemos reembolsado {{amount}} de tu pedido. El dinero vuelve a la tarjeta con la que pagaste y suele aparecer en 5–10 días hábiles.',
 		},
 		orderNumber: 'Número de pedido',
 		statusLabel: 'Estado',
+		refundedLabel: 'Reembolsado',
 		paymentLabel: 'Pago',
 		trackingLabel: 'Número de seguimiento (AWB)',
 		noTracking: 'aún no disponible',

@@ -141,14 +141,18 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 			confirmation: 'Comanda {{number}} a fost confirmată',
 			status: 'Comanda {{number}}: {{status}}',
 			tracking: 'Comanda {{number}} este pe drum',
+			refund: 'Rambursare pentru comanda {{number}}',
 		},
 		intro: {
 			confirmation: 'Bună, {{name}}! Îți mulțumim pentru comandă. Am primit plata și ne apucăm de lucru.',
 			status: 'Bună, {{name}}! Statusul comenzii tale este acum: {{status}}.',
 			tracking: 'Bună, {{name}}! Comanda ta a fost expediată. Numărul de urmărire (AWB): {{tracking}}.',
+			refund:
+				'Bună, {{name}}! Ți-am rambursat {{amount}} pentru comanda ta. Banii se întorc pe cardul cu care ai plătit și apar de obicei în 5–10 zile lucrătoare.',
 		},
 		orderNumber: 'Numărul comenzii',
 		statusLabel: 'Status',
+		refundedLabel: 'Rambursat',
 		paymentLabel: 'Plată',
 		trackingLabel: 'Număr de urmărire (AWB)',
 		noTracking: 'încă indisponibil',

@@ -1,0 +1,48 @@
+import * as z from 'zod/mini'
+import { describe, expect, it } from 'vitest'
+import { parseSubmission } from './submission.ts'
+import { orderRefundSchema } from './order-refund.ts'
+
+const ITEM = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
+
+describe('the refund form', () => {
+	it('reads a full refund, an amount in euro with a comma or a dot, and chosen lines', () => {
+		expect(z.parse(orderRefundSchema, { intent: 'refund', mode: 'full', reason: '  Client nemulțumit ' })).toEqual({
+			intent: 'refund',
+			mode: 'full',
+			reason: 'Client nemulțumit',
+		})
+		expect(z.parse(orderRefundSchema, { intent: 'refund', mode: 'amount', amount: '12,50', reason: 'Colet întârziat' })).toMatchObject({ amountCents: 1250 })
+		expect(z.parse(orderRefundSchema, { intent: 'refund', mode: 'amount', amount: '7.5', reason: 'Colet întârziat' })).toMatchObject({ amountCents: 750 })
+		expect(
+			z.parse(orderRefundSchema, {
+				intent: 'refund',
+				mode: 'lines',
+				reason: 'Produs spart',
+				lineItem: [ITEM, ITEM.replace('3f', '4f')],
+				lineQuantity: ['2', ''],
+			}),
+		).toEqual({ intent: 'refund', mode: 'lines', reason: 'Produs spart', lines: [{ itemId: ITEM, quantity: 2 }] })
+	})
+
+	it('refuses a missing reason, a bad amount and no lines with Romanian messages on their fields', () => {
+		const refused = (values: Record<string, unknown>) => {
+			const result = parseSubmission(orderRefundSchema, values)
+			if (result.ok) throw new Error('accepted')
+			return result.errors.fieldErrors
+		}
+		expect(refused({ intent: 'refund', mode: 'full', reason: ' ' })).toEqual({ reason: 'Scrie motivul rambursării (cel puțin 3 caractere)' })
+		for (const amount of ['', '0', '-3', '12,345', 'abc'])
+			expect(refused({ intent: 'refund', mode: 'amount', amount, reason: 'Motiv bun' })).toEqual({
+				amount: 'Scrie suma de rambursat în euro, de exemplu 12,50',
+			})
+		expect(refused({ intent: 'refund', mode: 'lines', reason: 'Motiv bun', lineItem: ITEM, lineQuantity: '0' })).toEqual({
+			lineQuantity: 'Alege cel puțin un produs de rambursat',
+		})
+		expect(refused({ intent: 'refund', mode: 'lines', reason: 'Motiv bun', lineItem: ITEM, lineQuantity: '1.5' })).toEqual({
+			lineQuantity: 'Cantitatea de rambursat trebuie să fie un număr întreg',
+		})
+		expect(refused({ intent: 'refund', mode: 'everything', reason: 'Motiv bun' })).toHaveProperty('mode')
+		expect(refused({ intent: 'refund', mode: 'full', reason: 'x'.repeat(501) })).toEqual({ reason: 'Motivul poate avea cel mult 500 de caractere' })
+	})
+})
