@@ -3,11 +3,12 @@ import { signOut } from '#server/auth/accounts.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import type { Route } from './+types/logout'
 
-/** Signing out changes state, so it is a POST; a GET just goes home. */
-export function loader() {
-	return redirect('/')
+/** Signing out changes state, so it is a POST; a GET just goes home (in the visitor's language, ADR 0106). */
+export function loader({ context }: Route.LoaderArgs) {
+	return redirect(localizedPath(getApp(context).locale, '/'))
 }
 
 /** Spec §2/§8: sign-out ends the session on the server and goes to / with 'Deconectat' / 'La revedere!'. */

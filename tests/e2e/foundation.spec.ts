@@ -9,6 +9,8 @@ const topLevelNames = demoCategories.map((category) => category.name)
 
 test.describe('a fresh install on the embedded database', () => {
 	test('serves the demo categories in the first HTML, before any JavaScript runs', async ({ browser }) => {
+		// A fresh embedded database is migrated and seeded first: up to a minute on a busy machine.
+		test.slow()
 		const shop = await startShop()
 		try {
 			const raw = await (await fetch(`${shop.url}/`, { headers: { 'Accept-Language': 'ro' } })).text()

@@ -40,6 +40,8 @@ test('each language’s URL is served in that language to a visitor with no cook
 	browser,
 	baseURL,
 }) => {
+	// Eighteen pages, each checked in full.
+	test.slow()
 	const context = await crawlerContext(browser, baseURL!)
 	const page = await context.newPage()
 	// The shared shop runs without PUBLIC_URL, which then defaults to http://localhost:{PORT}: absolute URLs are on it.

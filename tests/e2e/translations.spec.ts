@@ -167,6 +167,8 @@ test.describe('content translation with a provider configured', () => {
 	})
 
 	test('/admin/translations has no serious accessibility violations on a phone and a desktop (editor)', async ({ page }) => {
+		// Four axe scans of a large screen on this test's own shop: over a minute on a busy two-core machine.
+		test.slow()
 		await signInAs(page, ['editor'])
 		for (const viewport of SCAN_VIEWPORTS) {
 			await page.setViewportSize({ width: viewport.width, height: viewport.height })

@@ -209,7 +209,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 		const deps = { ...paymentDeps(db), payments: test, publicUrl: 'http://shop.test', shipping: orderInput.shipping }
 		const abandoned = await startCheckout(deps, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 1 }] })
 		const open = await startCheckout(deps, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 1 }] })
-		expect(abandoned.url).toMatch(/^\/test-payment\/test_cs_/)
+		// The test card page in the order's language (ADR 0106).
+		expect(abandoned.url).toMatch(/^\/ro\/test-payment\/test_cs_/)
 		expect(await stockOf(candle.id)).toBe(2)
 
 		// Nothing is due yet.
