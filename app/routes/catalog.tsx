@@ -6,9 +6,10 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { catalogHref } from '#domain/catalog.ts'
-import { parseCatalogQuery } from '#domain/catalog-query.ts'
+import { CATALOG_QUERY_PARAMS, parseCatalogQuery } from '#domain/catalog-query.ts'
 import { PORTRAIT_SIZES } from '#domain/enums.ts'
 import { PORTRAIT_BASE_CENTS } from '#domain/portrait-price.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -83,6 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle(CATALOG_QUERY_PARAMS)
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -7,6 +7,7 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
@@ -72,6 +73,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle()
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)
