@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { loadCatalog } from '#server/catalog/catalog.ts'
 import { localizeContentGroups } from '#server/catalog/content.ts'
+import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
@@ -22,17 +23,21 @@ const PORTRAIT_CATEGORY = 'portrait_cardboard'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const query = parseCatalogQuery(new URL(request.url).searchParams)
-	const result = await loadCatalog(app.db, query)
-	// One translation read for the whole page (at most one query), whatever it shows.
-	const [tabs, subcategories, products] = await localizeContentGroups(
-		app,
-		[
-			{ kind: 'category', rows: result.tabs },
-			{ kind: 'category', rows: result.subcategories },
-			{ kind: 'product', rows: result.products },
-		],
-		app.locale,
-	)
+	// The same for every visitor in a language until the catalogue changes: read once, shared (ADR 0122).
+	const { result, tabs, subcategories, products } = await sharedStorefrontRead(app, `catalog ${app.locale} ${JSON.stringify(query)}`, async (localizing) => {
+		const result = await loadCatalog(app.db, query)
+		// One translation read for the whole page (at most one query), whatever it shows.
+		const [tabs, subcategories, products] = await localizeContentGroups(
+			localizing,
+			[
+				{ kind: 'category', rows: result.tabs },
+				{ kind: 'category', rows: result.subcategories },
+				{ kind: 'product', rows: result.products },
+			],
+			app.locale,
+		)
+		return { result, tabs, subcategories, products }
+	})
 	const selectedCategory =
 		result.selected.type === 'category' ? (tabs.find((tab) => tab.id === (result.selected as { category: { id: string } }).category.id) ?? null) : null
 	const subcategory = result.subcategory ? (subcategories.find((sub) => sub.id === result.subcategory!.id) ?? null) : null

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { listTopLevelCategories } from '#server/catalog/categories.ts'
 import { localizeContent } from '#server/catalog/content.ts'
+import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
@@ -16,7 +17,9 @@ import type { Route } from './+types/home'
 export async function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
-	const categories = await localizeContent(app, 'category', await listTopLevelCategories(app.db), app.locale)
+	const categories = await sharedStorefrontRead(app, `home categories ${app.locale}`, async (localizing) =>
+		localizeContent(localizing, 'category', await listTopLevelCategories(app.db), app.locale),
+	)
 	const meta = pageMeta(app, { title: null, description: t('meta.homeDescription'), path: '/', image: categories[0]?.imageUrl })
 	return { categories, meta: { ...meta, title: `${meta.siteName} | ${t('meta.homeTitle')}` } }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigation } from 'react-router'
 import { findActiveProduct } from '#server/catalog/catalog.ts'
 import { localizeContent } from '#server/catalog/content.ts'
+import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
@@ -22,7 +23,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
 	const key = params.key.trim().toLowerCase()
-	const found = isUuid(key) ? await findActiveProduct(app.db, { id: key }) : isCatalogKey(key) ? await findActiveProduct(app.db, { slug: key }) : null
+	const lookup = isUuid(key) ? { id: key } : isCatalogKey(key) ? { slug: key } : null
+	// The product in the visitor's language, read once for everyone until the catalogue changes (ADR 0122).
+	const { found, product } = await sharedStorefrontRead(app, `product ${app.locale} ${key}`, async (localizing) => {
+		const found = lookup ? await findActiveProduct(app.db, lookup) : null
+		const [product] = found ? await localizeContent(localizing, 'product', [found], app.locale) : []
+		return { found, product }
+	})
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
 		throw redirect(`/product/${encodeURIComponent(found.slug)}`, 301)
@@ -40,7 +47,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 			{ status: 404 },
 		)
 	}
-	const [product] = await localizeContent(app, 'product', [found], app.locale)
 	const meta = pageMeta(app, {
 		title: product!.name,
 		description: product!.description || t('catalog.description'),

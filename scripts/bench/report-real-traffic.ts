@@ -76,7 +76,9 @@ export function renderRealTraffic(engine: RealTrafficFigures, floor: FloorFigure
 	lines.push(
 		`${Object.entries(MIX)
 			.map(([kind, share]) => `${share}% ${kind}`)
-			.join(', ')} (anonymous pages; the same pages with a unique \`fbclid\`, \`gclid\`, \`msclkid\`, \`ttclid\`, \`mc_eid\` or \`utm_*\`; two signed-in customers; \`/cart\` and \`/checkout\`), page cache on as shipped.`,
+			.join(
+				', ',
+			)} (anonymous pages; the same pages with a unique \`fbclid\`, \`gclid\`, \`msclkid\`, \`ttclid\`, \`mc_eid\` or \`utm_*\`; two signed-in customers; \`/cart\` and \`/checkout\`), page cache on as shipped.`,
 		'',
 	)
 	lines.push(
@@ -84,7 +86,13 @@ export function renderRealTraffic(engine: RealTrafficFigures, floor: FloorFigure
 			['Run', 'req/s', 'p50', 'p99', 'non-2xx / errors'],
 			[
 				['flat out', throughput.requestsPerSecond.toFixed(0), ms(throughput.p50Ms), ms(throughput.p99Ms), `${throughput.non2xx} / ${throughput.errors}`],
-				[`at ${atRate.targetRatePerSecond} req/s`, atRate.requestsPerSecond.toFixed(0), ms(atRate.p50Ms), ms(atRate.p99Ms), `${atRate.non2xx} / ${atRate.errors}`],
+				[
+					`at ${atRate.targetRatePerSecond} req/s`,
+					atRate.requestsPerSecond.toFixed(0),
+					ms(atRate.p50Ms),
+					ms(atRate.p99Ms),
+					`${atRate.non2xx} / ${atRate.errors}`,
+				],
 			],
 		),
 		'',

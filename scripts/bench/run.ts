@@ -90,7 +90,9 @@ async function measureUnderLoad(
 				throughput: await measureMix(shop.url, visits, options),
 				atRate: await measureMix(shop.url, visits, { ...options, ratePerSecond: options.fixedRatePerSecond }),
 			}
-			log(`${database.engine}: mixed traffic ${mix.throughput.requestsPerSecond.toFixed(0)} req/s; p99 ${mix.atRate.p99Ms ?? '(no answer)'} ms at ${options.fixedRatePerSecond} req/s`)
+			log(
+				`${database.engine}: mixed traffic ${mix.throughput.requestsPerSecond.toFixed(0)} req/s; p99 ${mix.atRate.p99Ms ?? '(no answer)'} ms at ${options.fixedRatePerSecond} req/s`,
+			)
 			const cpu = await measureCpu(shop.url, shop.child.pid!, cachedKinds(database.productPath), true, database.engine)
 			const peakResidentBytes = memory.stop().peakBytes
 			const healthz = throughput.find((row) => row.path === '/healthz')!.requestsPerSecond
