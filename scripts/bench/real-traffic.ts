@@ -114,7 +114,7 @@ export async function measureCpuPerRequest(baseUrl: string, pid: number, page: C
 		await response.arrayBuffer()
 		return response.status
 	}
-	for (let i = 0; i < 20; i++) await visit()
+	for (let i = 0; i < 5; i++) await visit()
 	const statuses = new Set<number>()
 	const before = processCpuMs(pid)
 	for (let i = 0; i < options.requests; i++) statuses.add(await visit())

@@ -41,7 +41,7 @@ log(
 type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath' | 'rendering'>
 
 /** Sequential requests per page kind for CPU time per request (issue 23). */
-const CPU_REQUESTS = 200
+const CPU_REQUESTS = options.cpuRequests
 
 /** The two customers' session cookies on a started shop. */
 async function signInCustomers(baseUrl: string, database: BenchDatabase) {

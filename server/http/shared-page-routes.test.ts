@@ -1,6 +1,6 @@
 import type { ServerBuild } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { sharedPageHandle } from '#domain/http/shared-page.ts'
+import { sharedPageHandle, sharedPageUrl } from '#domain/http/shared-page.ts'
 import { routeModules } from '#tests/support/route-modules.ts'
 import { sharedPageRoutes } from './shared-page-routes.ts'
 
@@ -36,6 +36,11 @@ describe('sharedPageRoutes', () => {
 		expect(resolve('/login')).toBeNull()
 		expect(resolve('/catalog.data')).toBeNull()
 		expect(resolve('/no/such/page')).toBeNull()
+	})
+
+	it('copes with paths and queries no browser would send', () => {
+		expect(resolve('/product/%E0%A4%A')).toEqual([])
+		expect(sharedPageUrl('/catalog?category=%E0%A4%A&%%=1&page', ['category', 'page'])).toBe('/catalog?category=%EF%BF%BD%25A&page=')
 	})
 })
 
