@@ -39,7 +39,20 @@ function domainBoundary(depth, tests) {
 }
 
 export default tseslint.config(
-	{ ignores: ['build/', '.react-router/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'coverage/', 'bench/tmp/'] },
+	{
+		ignores: [
+			'build/',
+			'.react-router/',
+			'node_modules/',
+			'data/',
+			'test-results/',
+			'playwright-report/',
+			'coverage/',
+			'bench/tmp/',
+			'bench/floor/build/',
+			'bench/floor/.react-router/',
+		],
+	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{ files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },

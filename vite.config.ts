@@ -55,10 +55,29 @@ function translationChunks(): Plugin {
 	}
 }
 
-export default defineConfig({
+const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production')
+
+export default defineConfig(({ command }) => ({
+	// The production build of React Router in built bundles; the dev server keeps the package's default.
+	// Both entry points, so browsers and the server each run one copy (the builds share no module).
+	resolve:
+		command === 'build'
+			? {
+					alias: [
+						{ find: /^react-router$/, replacement: `${reactRouterProduction}/index.mjs` },
+						{ find: /^react-router\/dom$/, replacement: `${reactRouterProduction}/dom-export.mjs` },
+					],
+				}
+			: {},
 	environments: {
 		// The server bundle starts from our Express entry, which imports the React Router build.
-		ssr: { build: { rollupOptions: { input: './server/index.ts' } } },
+		// React Router's package gives Node its development build only (extra checks and warnings on
+		// every render); the server bundle takes its production build instead, together with the two
+		// adapters that import it, so one copy runs everything (ADR 0122).
+		ssr: {
+			build: { rollupOptions: { input: './server/index.ts' } },
+			resolve: { noExternal: ['react-router', '@react-router/express', '@react-router/node'] },
+		},
 	},
 	plugins: [serverOnlyFolders(), translationChunks(), tailwindcss(), reactRouter()],
-})
+}))

@@ -1,3 +1,4 @@
+import { StorefrontQueryCache, uncachedStorefrontQueries, type StorefrontQueries } from './cache/storefront-queries.ts'
 import path from 'node:path'
 import { invoicingConfig } from './invoices/config.ts'
 import { emailAttachments } from './invoices/documents.ts'
@@ -57,8 +58,10 @@ export type AppServices = {
 	auth: ShopAuth
 	/** Storefront pages for anonymous visitors, dropped on every catalogue change (ADR 0091); null when off. */
 	pageCache: PageCache | null
-	/** Hears the database announce catalogue changes for the page cache. */
+	/** Hears the database announce catalogue changes for the page cache and the storefront reads. */
 	pageCacheListener: NotificationListener | null
+	/** Catalogue reads shared by every request, dropped on every catalogue change (ADR 0122). */
+	storefrontQueries: StorefrontQueries
 }
 
 /** Names the advisory lock under which instances make sure the first administrator exists (db/ holds the others). */
@@ -107,7 +110,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const ensureAdmin = () => ensureAdminFromEnv({ db: database.db, auth, env, log })
 		await (database.engine === 'postgres' ? withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, ensureAdmin) : ensureAdmin())
 		await logAdminHint({ db: database.db, env, log })
-		const { pageCache, pageCacheListener } = await createPageCache(env, database)
+		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database)
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, { leaseSeconds: env.EMAIL_LEASE_SECONDS }) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
@@ -170,6 +173,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			},
 			pageCache,
 			pageCacheListener,
+			storefrontQueries,
 		}
 	} catch (error) {
 		await database.close()
@@ -177,16 +181,29 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 	}
 }
 
-/** Off with PAGE_CACHE_MB=0 and in development, where code changes with every save. */
-async function createPageCache(env: Env, database: DatabaseHandle) {
-	if (env.PAGE_CACHE_MB === 0 || env.NODE_ENV === 'development') return { pageCache: null, pageCacheListener: null }
-	const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 })
+/**
+ * The page cache (off with PAGE_CACHE_MB=0) and the shared storefront reads, both emptied by every
+ * announced catalogue change. Neither in development, where code changes with every save.
+ */
+async function createStorefrontCaches(env: Env, database: DatabaseHandle) {
+	if (env.NODE_ENV === 'development') return { pageCache: null, pageCacheListener: null, storefrontQueries: uncachedStorefrontQueries }
+	const pageCache = env.PAGE_CACHE_MB === 0 ? null : new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 })
+	const storefrontQueries = new StorefrontQueryCache()
 	const pageCacheListener = await database.listen(STOREFRONT_CHANGED_CHANNEL, {
-		onNotification: () => pageCache.invalidate(),
-		onReady: () => pageCache.listeningStarted(),
-		onLost: () => pageCache.listeningStopped(),
+		onNotification: () => {
+			pageCache?.invalidate()
+			storefrontQueries.invalidate()
+		},
+		onReady: () => {
+			pageCache?.listeningStarted()
+			storefrontQueries.listeningStarted()
+		},
+		onLost: () => {
+			pageCache?.listeningStopped()
+			storefrontQueries.listeningStopped()
+		},
 	})
-	return { pageCache, pageCacheListener }
+	return { pageCache, pageCacheListener, storefrontQueries }
 }
 
 export async function closeServices(services: AppServices) {

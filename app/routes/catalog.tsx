@@ -2,13 +2,15 @@ import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import { loadCatalog } from '#server/catalog/catalog.ts'
 import { localizeContentGroups } from '#server/catalog/content.ts'
+import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { catalogHref } from '#domain/catalog.ts'
-import { parseCatalogQuery } from '#domain/catalog-query.ts'
+import { CATALOG_QUERY_PARAMS, parseCatalogQuery } from '#domain/catalog-query.ts'
 import { PORTRAIT_SIZES } from '#domain/enums.ts'
 import { PORTRAIT_BASE_CENTS } from '#domain/portrait-price.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -22,17 +24,21 @@ const PORTRAIT_CATEGORY = 'portrait_cardboard'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const query = parseCatalogQuery(new URL(request.url).searchParams)
-	const result = await loadCatalog(app.db, query)
-	// One translation read for the whole page (at most one query), whatever it shows.
-	const [tabs, subcategories, products] = await localizeContentGroups(
-		app,
-		[
-			{ kind: 'category', rows: result.tabs },
-			{ kind: 'category', rows: result.subcategories },
-			{ kind: 'product', rows: result.products },
-		],
-		app.locale,
-	)
+	// The same for every visitor in a language until the catalogue changes: read once, shared (ADR 0122).
+	const { result, tabs, subcategories, products } = await sharedStorefrontRead(app, `catalog ${app.locale} ${JSON.stringify(query)}`, async (localizing) => {
+		const result = await loadCatalog(app.db, query)
+		// One translation read for the whole page (at most one query), whatever it shows.
+		const [tabs, subcategories, products] = await localizeContentGroups(
+			localizing,
+			[
+				{ kind: 'category', rows: result.tabs },
+				{ kind: 'category', rows: result.subcategories },
+				{ kind: 'product', rows: result.products },
+			],
+			app.locale,
+		)
+		return { result, tabs, subcategories, products }
+	})
 	const selectedCategory =
 		result.selected.type === 'category' ? (tabs.find((tab) => tab.id === (result.selected as { category: { id: string } }).category.id) ?? null) : null
 	const subcategory = result.subcategory ? (subcategories.find((sub) => sub.id === result.subcategory!.id) ?? null) : null
@@ -84,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle(CATALOG_QUERY_PARAMS)
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

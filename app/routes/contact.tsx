@@ -7,6 +7,7 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { contactSchema } from '#domain/forms/contact.ts'
@@ -24,6 +25,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle()
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

@@ -4,6 +4,7 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
 import type { UploadedImage } from '#domain/cart.ts'
@@ -35,6 +36,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle(['size'])
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

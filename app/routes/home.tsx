@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { listTopLevelCategories } from '#server/catalog/categories.ts'
 import { localizeContent } from '#server/catalog/content.ts'
+import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { catalogHref } from '#domain/catalog.ts'
 import { seoMeta } from '#app/lib/seo.ts'
@@ -16,13 +18,17 @@ import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 export async function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
-	const categories = await localizeContent(app, 'category', await listTopLevelCategories(app.db), app.locale)
+	const categories = await sharedStorefrontRead(app, `home categories ${app.locale}`, async (localizing) =>
+		localizeContent(localizing, 'category', await listTopLevelCategories(app.db), app.locale),
+	)
 	const meta = pageMeta(app, { title: null, description: t('meta.homeDescription'), path: '/', image: categories[0]?.imageUrl })
 	return { categories, meta: { ...meta, title: `${meta.siteName} | ${t('meta.homeTitle')}` } }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle()
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

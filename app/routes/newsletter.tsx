@@ -6,6 +6,7 @@ import { serverI18n } from '#server/i18n.ts'
 import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { newsletterSchema } from '#domain/forms/newsletter.ts'
 import { parseSubmission } from '#domain/forms/submission.ts'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
@@ -20,6 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle()
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)

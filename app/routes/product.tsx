@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigation } from 'react-router'
 import { findActiveProduct } from '#server/catalog/catalog.ts'
 import { localizeContent } from '#server/catalog/content.ts'
+import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
@@ -24,14 +26,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
 	const key = params.key.trim().toLowerCase()
-	// Staff preview inactive products (ADR 0125); customers get the 404. Staff have a session, so the page cache never keeps what they see.
+	const lookup = isUuid(key) ? { id: key } : isCatalogKey(key) ? { slug: key } : null
+	// Staff preview inactive products (ADR 0125); customers get the 404. Staff have a session, so the page cache never keeps what they see,
+	// and their read is their own: the shared read below holds active products only.
 	const user = getCurrentUser(context)
 	const includeInactive = !!user && (user.isAdmin || user.isEditor)
-	const found = isUuid(key)
-		? await findActiveProduct(app.db, { id: key }, { includeInactive })
-		: isCatalogKey(key)
-			? await findActiveProduct(app.db, { slug: key }, { includeInactive })
-			: null
+	const read = async (localizing: Parameters<typeof localizeContent>[0]) => {
+		const found = lookup ? await findActiveProduct(app.db, lookup, { includeInactive }) : null
+		const [product] = found ? await localizeContent(localizing, 'product', [found], app.locale) : []
+		return { found, product }
+	}
+	// The product in the visitor's language, read once for everyone until the catalogue changes (ADR 0122).
+	const { found, product } = includeInactive ? await read(app) : await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
 		throw redirect(localizedPath(app.locale, `/product/${encodeURIComponent(found.slug)}`), 301)
@@ -50,7 +56,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 			{ status: 404 },
 		)
 	}
-	const [product] = await localizeContent(app, 'product', [found], app.locale)
 	const meta = pageMeta(app, {
 		title: product!.name,
 		description: product!.description || t('catalog.description'),
@@ -86,6 +91,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle()
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)

@@ -5,6 +5,7 @@ import { openDatabase, type Database, type DatabaseEngine } from '#db/client.ts'
 import { prepareDatabase } from '#server/prepare-database.ts'
 import { categories, products } from '#db/schema/index.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
+import { createTestUser, type TestUser } from '#tests/support/accounts.ts'
 import { createTemporaryPostgresDatabase } from '#tests/support/postgres.ts'
 import { PROJECT_ROOT } from '#tests/support/shop-process.ts'
 import { withInterruptCleanup } from './interrupt.ts'
@@ -26,6 +27,8 @@ export type BenchDatabase = {
 	/** Generated candles with plenty of stock, for checkouts. */
 	checkoutProductIds: string[]
 	productCount: number
+	/** Two customer accounts, for the signed-in share of the mixed run (issue 23). */
+	customers: TestUser[]
 	cleanup(): Promise<void>
 }
 
@@ -49,7 +52,8 @@ export async function prepareBenchDatabase(engine: DatabaseEngine, productCount:
 			const [demo] = await handle.db.select({ slug: products.slug }).from(products).where(eq(products.slug, 'lumanare-vanilie-si-santal'))
 			if (!demo) throw new Error('the demo seed has no lumanare-vanilie-si-santal product')
 			const env: Record<string, string> = postgres ? { DATABASE_URL: postgres.url } : {}
-			return { engine, dataDir, env, productPath: `/en/product/${demo.slug}`, checkoutProductIds, productCount, cleanup }
+			const customers = [await createTestUser(handle.db, { name: 'Bench Customer A' }), await createTestUser(handle.db, { name: 'Bench Customer B' })]
+			return { engine, dataDir, env, productPath: `/en/product/${demo.slug}`, checkoutProductIds, productCount, customers, cleanup }
 		} finally {
 			await handle.close()
 		}

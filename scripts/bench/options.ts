@@ -5,7 +5,8 @@ import type { DatabaseEngine } from '#db/client.ts'
  * - BENCH_QUICK=1: a smoke run (2 s per measurement, one Lighthouse run per page) to check the script;
  * - BENCH_DURATION_S: seconds per load measurement (default 10, or 2 when quick);
  * - BENCH_ENGINES: `pglite,postgres` (default) or one of them;
- * - BENCH_LIGHTHOUSE_RUNS: Lighthouse runs per page, the median is kept (default 3, or 1 when quick).
+ * - BENCH_LIGHTHOUSE_RUNS: Lighthouse runs per page, the median is kept (default 3, or 1 when quick);
+ * - BENCH_CPU_REQUESTS: sequential requests per page kind for CPU time per request (default 200, or 30 when quick).
  */
 export type BenchOptions = {
 	quick: boolean
@@ -18,6 +19,7 @@ export type BenchOptions = {
 	lighthouseRuns: number
 	/** Products in the benchmark catalogue (demo seed plus generated ones). */
 	productCount: number
+	cpuRequests: number
 }
 
 function positiveInteger(name: string, fallback: number) {
@@ -47,5 +49,6 @@ export function readBenchOptions(): BenchOptions {
 		engines: engines(),
 		lighthouseRuns: positiveInteger('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 3),
 		productCount: 200,
+		cpuRequests: positiveInteger('BENCH_CPU_REQUESTS', quick ? 30 : 200),
 	}
 }

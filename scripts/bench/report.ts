@@ -6,11 +6,14 @@ import { PROJECT_ROOT } from '#tests/support/shop-process.ts'
 import { LIGHTHOUSE_CATEGORIES, meetsTarget } from '../lib/lighthouse.ts'
 import type { BundleFigures } from './bundle.ts'
 import type { CheckoutFigures } from './checkout.ts'
+import type { FloorFigures } from './floor.ts'
 import type { LoadFigures, RateFigures } from './http-load.ts'
 import type { LighthouseFigures } from './lighthouse.ts'
 import type { BenchOptions } from './options.ts'
 import { catalogAndProductPaths } from './pages.ts'
 import type { PageQueries } from './queries.ts'
+import type { CpuFigures, MixFigures } from './real-traffic.ts'
+import { checkRealTraffic, renderFloor, renderRealTraffic } from './report-real-traffic.ts'
 
 /** Issue 9's targets. */
 export const TARGETS = {
@@ -32,8 +35,12 @@ export type EngineFigures = {
 	throughput: (LoadFigures & { ratioToHealthz: number })[]
 	atRate: RateFigures[]
 	/** The same pages with the page cache off (PAGE_CACHE_MB=0): every request rendered, as for a signed-in visitor. */
-	rendering: { throughput: (LoadFigures & { ratioToHealthz: number })[]; peakResidentBytes: number }
+	rendering: { throughput: (LoadFigures & { ratioToHealthz: number })[]; cpu: CpuFigures[]; peakResidentBytes: number }
 	checkout: CheckoutFigures
+	/** Issue 23's mix of real traffic, page cache on. */
+	mix: { throughput: MixFigures; atRate: MixFigures }
+	/** CPU per request with the page cache on: stored pages and the same pages with a unique tracking parameter. */
+	cpu: CpuFigures[]
 	queries: PageQueries[]
 }
 
@@ -58,6 +65,7 @@ export type BenchReport = {
 	engines: EngineFigures[]
 	lighthouse: LighthouseFigures | null
 	bundle: BundleFigures
+	floor: FloorFigures
 	targets: TargetCheck[]
 	allTargetsMet: boolean
 }
@@ -80,9 +88,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`
 
 /** Every target, checked against every figure it applies to. */
-export function checkTargets(engines: EngineFigures[], lighthouse: LighthouseFigures | null, bundle: BundleFigures): TargetCheck[] {
+export function checkTargets(engines: EngineFigures[], lighthouse: LighthouseFigures | null, bundle: BundleFigures, floor: FloorFigures): TargetCheck[] {
 	const checks: TargetCheck[] = []
 	for (const engine of engines) {
+		checks.push(...checkRealTraffic(realTraffic(engine), floor))
 		const pages = catalogAndProductPaths(engine.productPath)
 		for (const row of engine.throughput.filter((row) => pages.includes(row.path))) {
 			checks.push({
@@ -158,6 +167,10 @@ export function checkTargets(engines: EngineFigures[], lighthouse: LighthouseFig
 	return checks
 }
 
+function realTraffic(engine: EngineFigures) {
+	return { engine: engine.engine, mix: engine.mix, cpu: [...engine.cpu, ...engine.rendering.cpu], rendering: engine.rendering.throughput }
+}
+
 const mark = (pass: boolean) => (pass ? '✅' : '❌')
 
 function table(header: string[], rows: string[][]) {
@@ -202,6 +215,7 @@ export function renderMarkdown(report: BenchReport): string {
 		'',
 	)
 
+	lines.push(...renderFloor(report.floor))
 	for (const engine of report.engines) {
 		lines.push(`## ${engine.engine === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`, '')
 		lines.push(
@@ -254,6 +268,7 @@ export function renderMarkdown(report: BenchReport): string {
 			),
 			'',
 		)
+		lines.push(...renderRealTraffic(realTraffic(engine), report.floor, table))
 		const checkout = engine.checkout
 		lines.push('### Checkout', '')
 		lines.push(

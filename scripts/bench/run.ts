@@ -9,11 +9,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { signInOverHttp } from '#tests/support/accounts.ts'
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts'
 import { assertPostgresReachable } from '#tests/support/postgres.ts'
 import { ensureBuild, PROJECT_ROOT } from '#tests/support/shop-process.ts'
 import { measureBundle, type BundleFigures } from './bundle.ts'
 import { measureCheckout } from './checkout.ts'
+import { measureFloor, type FloorFigures } from './floor.ts'
 import { withBenchDatabase, type BenchDatabase } from './data.ts'
 import { measureAtRate, measureThroughput, type LoadFigures, type RateFigures } from './http-load.ts'
 import { measureLighthouse, type LighthouseFigures } from './lighthouse.ts'
@@ -21,6 +23,7 @@ import { sampleResidentMemory } from './memory.ts'
 import { readBenchOptions, type BenchOptions } from './options.ts'
 import { lighthousePaths, loadPaths, storefrontPaths } from './pages.ts'
 import { countQueriesPerPage } from './queries.ts'
+import { cachedKinds, measureCpuPerRequest, measureMix, mixedVisits, renderedKinds, type CpuFigures } from './real-traffic.ts'
 import { checkTargets, machineAtStart, writeReport, type EngineFigures } from './report.ts'
 import { withBenchShop } from './servers.ts'
 
@@ -36,6 +39,23 @@ log(
 )
 
 type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath' | 'rendering'>
+
+/** Sequential requests per page kind for CPU time per request (issue 23). */
+const CPU_REQUESTS = options.cpuRequests
+
+/** The two customers' session cookies on a started shop. */
+async function signInCustomers(baseUrl: string, database: BenchDatabase) {
+	return Promise.all(database.customers.map((customer) => signInOverHttp(baseUrl, customer.email, customer.password)))
+}
+
+async function measureCpu(baseUrl: string, pid: number, kinds: ReturnType<typeof cachedKinds>, cacheOn: boolean, engine: string) {
+	const rows: CpuFigures[] = []
+	for (const kind of kinds) {
+		rows.push(await measureCpuPerRequest(baseUrl, pid, kind, { cacheOn, requests: CPU_REQUESTS }))
+		log(`${engine}: ${kind.label} ${rows.at(-1)!.cpuMsPerRequest?.toFixed(2) ?? '?'} ms CPU per request (cache ${cacheOn ? 'on' : 'off'})`)
+	}
+	return rows
+}
 
 /** The production-configured shop under load: pages, then checkouts; Lighthouse on it when asked. */
 async function measureUnderLoad(
@@ -65,6 +85,15 @@ async function measureUnderLoad(
 				durationSeconds: options.durationSeconds,
 			})
 			log(`${database.engine}: checkout ${checkout.sessionsPerSecond.toFixed(1)} sessions/s, ${checkout.errors} errors`)
+			const visits = mixedVisits(database.productPath, await signInCustomers(shop.url, database))
+			const mix = {
+				throughput: await measureMix(shop.url, visits, options),
+				atRate: await measureMix(shop.url, visits, { ...options, ratePerSecond: options.fixedRatePerSecond }),
+			}
+			log(
+				`${database.engine}: mixed traffic ${mix.throughput.requestsPerSecond.toFixed(0)} req/s; p99 ${mix.atRate.p99Ms ?? '(no answer)'} ms at ${options.fixedRatePerSecond} req/s`,
+			)
+			const cpu = await measureCpu(shop.url, shop.child.pid!, cachedKinds(database.productPath), true, database.engine)
 			const peakResidentBytes = memory.stop().peakBytes
 			const healthz = throughput.find((row) => row.path === '/healthz')!.requestsPerSecond
 			const lighthouse = withLighthouse ? await measureLighthouse(shop.url, lighthousePaths(database.productPath), options.lighthouseRuns) : null
@@ -75,6 +104,8 @@ async function measureUnderLoad(
 				throughput: throughput.map((row) => ({ ...row, ratioToHealthz: row.requestsPerSecond / healthz })),
 				atRate,
 				checkout,
+				mix,
+				cpu,
 				lighthouse,
 			}
 		} finally {
@@ -94,7 +125,9 @@ async function measureRendering(database: BenchDatabase, stripe: FakeStripe, hea
 				throughput.push({ ...row, ratioToHealthz: row.requestsPerSecond / healthzPerSecond })
 				log(`${database.engine}: ${page} ${row.requestsPerSecond.toFixed(0)} req/s rendering every time`)
 			}
-			return { throughput, peakResidentBytes: memory.stop().peakBytes }
+			const [customer] = await signInCustomers(shop.url, database)
+			const cpu = await measureCpu(shop.url, shop.child.pid!, renderedKinds(database.productPath, customer!), false, database.engine)
+			return { throughput, cpu, peakResidentBytes: memory.stop().peakBytes }
 		} finally {
 			memory.stop()
 		}
@@ -116,7 +149,11 @@ async function benchmark(settings: BenchOptions) {
 	const engines: EngineFigures[] = []
 	let lighthouse: LighthouseFigures | null = null
 	let bundle: BundleFigures | null = null
+	let floor: FloorFigures
 	try {
+		// The framework's floor first, in the same run as the shop's pages (issue 23).
+		floor = await measureFloor(settings)
+		log(`floor (one React Router route, no data): ${floor.requestsPerSecond.toFixed(0)} req/s, ${floor.cpuMsPerRequest?.toFixed(2) ?? '?'} ms CPU per request`)
 		for (const engine of settings.engines) {
 			log(`${engine}: preparing a database with ${settings.productCount} products`)
 			await withBenchDatabase(engine, settings.productCount, async (database) => {
@@ -131,11 +168,11 @@ async function benchmark(settings: BenchOptions) {
 	} finally {
 		await stripe.close()
 	}
-	return { engines, lighthouse, bundle: bundle! }
+	return { engines, lighthouse, bundle: bundle!, floor }
 }
 
-const { engines, lighthouse, bundle } = await benchmark(options)
-const targets = checkTargets(engines, lighthouse, bundle)
+const { engines, lighthouse, bundle, floor } = await benchmark(options)
+const targets = checkTargets(engines, lighthouse, bundle, floor)
 const files = await writeReport({
 	generatedAt: new Date().toISOString(),
 	mode: options.quick ? 'quick' : 'full',
@@ -150,6 +187,7 @@ const files = await writeReport({
 	engines,
 	lighthouse,
 	bundle,
+	floor,
 	targets,
 	allTargetsMet: targets.every((check) => check.pass),
 })

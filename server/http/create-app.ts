@@ -21,6 +21,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-
 import { configureInlineCss } from './inline-css.ts'
 import { localeRedirect } from './locale-redirect.ts'
 import { pageCacheMiddleware } from './page-cache.ts'
+import { sharedPageRoutes } from './shared-page-routes.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
@@ -93,7 +94,15 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
 
-	const pageCache = pageCacheMiddleware(services.pageCache, { anonymous: isAnonymous, locale: pageLocale, requestId: assignRequestId, log })
+	// In development (a build loaded per request) pages keep their whole URL; there is no page cache there either.
+	const sharedPageParams = typeof options.build === 'function' ? () => null : sharedPageRoutes(options.build)
+	const pageCache = pageCacheMiddleware(services.pageCache, {
+		anonymous: isAnonymous,
+		locale: pageLocale,
+		sharedPageParams,
+		requestId: assignRequestId,
+		log,
+	})
 	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(pageCache.serve)
 	app.use(
@@ -101,7 +110,12 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 			logger: log,
 			genReqId: assignRequestId,
 			serializers: {
-				req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+				// The URL as asked, tracking parameters included, even when the page was rendered without them (ADR 0121).
+				req: (req: { id: unknown; method: string; url: string; raw?: { res?: { locals?: { requestedUrl?: string } } } }) => ({
+					id: req.id,
+					method: req.method,
+					url: req.raw?.res?.locals?.requestedUrl ?? req.url,
+				}),
 				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
 			},
 			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },

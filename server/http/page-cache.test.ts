@@ -23,6 +23,8 @@ async function startApp(cache: PageCache | null, render: (url: string) => Render
 	const pages = pageCacheMiddleware(cache, {
 		anonymous: (req) => !req.headers.cookie || req.headers.cookie === 'lang=ro',
 		locale: (req) => (req.headers.cookie === 'lang=ro' ? 'ro' : 'en'),
+		// The catalogue reads two parameters; /search is no shared page (its route declares none); every other page reads none.
+		sharedPageParams: (pathname) => (pathname === '/catalog' ? ['category', 'page'] : pathname === '/search' ? null : []),
 		requestId: (_req, res) => {
 			res.setHeader('X-Request-Id', 'req-1')
 			return 'req-1'
@@ -221,6 +223,69 @@ describe('page cache', () => {
 		await get(`${app.url}/whole`)
 		await stored(cache)
 		expect((await get(`${app.url}/whole`)).headers['x-cache']).toBe('HIT')
+	})
+
+	it('keeps one entry per page whatever tracking, unknown or reordered parameters a link carries, and renders without them', async () => {
+		const cache = listeningCache()
+		const renderedUrls: string[] = []
+		const app = await startApp(cache, (url) => {
+			renderedUrls.push(url)
+			return {}
+		})
+		const first = await get(`${app.url}/catalog?category=candle&page=2`)
+		expect(first.headers['x-cache']).toBe('MISS')
+		await stored(cache)
+		const variants = [
+			'/catalog?page=2&category=candle',
+			'/catalog?fbclid=IwAR0abc&category=candle&page=2',
+			'/catalog?utm_source=instagram&utm_medium=social&page=2&gclid=x1&category=candle&msclkid=m&ttclid=t&mc_eid=e',
+			'/catalog?category=candle&unknown=1&page=2&_=123',
+		]
+		for (const url of variants) {
+			const answer = await get(`${app.url}${url}`)
+			expect(answer.headers['x-cache'], url).toBe('HIT')
+			expect(answer.body).toBe(first.body)
+		}
+		expect(app.renders()).toBe(1)
+		expect(cache.size).toBe(1)
+		// A page that reads no parameter is one entry whatever is appended.
+		await get(`${app.url}/about?fbclid=a`)
+		await stored(cache, 2)
+		expect((await get(`${app.url}/about?utm_campaign=b`)).headers['x-cache']).toBe('HIT')
+		expect((await get(`${app.url}/about`)).headers['x-cache']).toBe('HIT')
+		expect(app.renders()).toBe(2)
+		// The render saw the page's own URL only, so nothing it builds from the URL can echo a tracking parameter.
+		expect(renderedUrls).toEqual(['/catalog?category=candle&page=2', '/about'])
+		// The log line keeps the address as asked.
+		expect(app.logged.at(-2)).toMatchObject({ req: { url: '/about?utm_campaign=b' }, cache: 'hit' })
+	})
+
+	it('renders again when a parameter the page reads changes', async () => {
+		const cache = listeningCache()
+		const app = await startApp(cache)
+		await get(`${app.url}/catalog?category=candle&fbclid=1`)
+		await stored(cache)
+		const other = await get(`${app.url}/catalog?category=gift&fbclid=1`)
+		expect(other).toMatchObject({ body: expect.stringContaining('page 2') })
+		expect(other.headers['x-cache']).toBe('MISS')
+		await stored(cache, 2)
+		expect((await get(`${app.url}/catalog?page=3&category=candle`)).body).toContain('page 3')
+		expect((await get(`${app.url}/catalog?category=candle`)).body).toContain('page 1')
+		expect(app.renders()).toBe(3)
+	})
+
+	it('leaves a page whose route declares no shared page alone: its whole URL reaches the render, and it is never kept', async () => {
+		const cache = listeningCache()
+		const renderedUrls: string[] = []
+		const app = await startApp(cache, (url) => {
+			renderedUrls.push(url)
+			return {}
+		})
+		await get(`${app.url}/search?q=candle&utm_source=x`)
+		await get(`${app.url}/search?q=candle&utm_source=x`)
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		expect(cache.size).toBe(0)
+		expect(renderedUrls).toEqual(['/search?q=candle&utm_source=x', '/search?q=candle&utm_source=x'])
 	})
 
 	it('never lets the marker out, also with the cache turned off', async () => {

@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from 'express'
 import { LRUCache } from 'lru-cache'
 import Negotiator from 'negotiator'
 import type { Logger } from '../logger.ts'
+import { sharedPageUrl } from '#domain/http/shared-page.ts'
 import { inlineScriptHashes, policyWithScriptHashes } from './inline-script-hashes.ts'
 import { SHARED_PAGE_HEADER } from './shared-page.ts'
 
@@ -128,6 +129,8 @@ export type PageCacheRequestInfo = {
 	anonymous(req: Request): boolean
 	/** The language the page will be rendered in. */
 	locale(req: Request): string
+	/** The query parameters the path's route declares it reads, or null when the path is not a shared page (ADR 0121). */
+	sharedPageParams(pathname: string): readonly string[] | null
 	/** Gives the request its id (and the X-Request-Id header), as the request logger does for every other request. */
 	requestId(req: Request, res: Response): string
 	log: Logger
@@ -145,8 +148,19 @@ type PendingCapture = { key: string; generation: number }
  */
 export function pageCacheMiddleware(cache: PageCache | null, info: PageCacheRequestInfo): { serve: RequestHandler; capture: RequestHandler } {
 	const serve: RequestHandler = (req, res, next) => {
-		if (!cache?.active || (req.method !== 'GET' && req.method !== 'HEAD') || !info.anonymous(req)) return next()
-		const key = `${info.locale(req)} ${req.originalUrl}`
+		if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+		const params = info.sharedPageParams(req.path)
+		if (params === null) return next()
+		// A shared page is rendered from its path and declared parameters only (tracking and unknown
+		// ones dropped, the rest sorted), so it cannot echo them and one entry serves every variant.
+		const requestedUrl = req.originalUrl
+		const url = sharedPageUrl(requestedUrl, params)
+		if (url !== requestedUrl) {
+			res.locals.requestedUrl = requestedUrl
+			req.url = req.originalUrl = url
+		}
+		if (!cache?.active || !info.anonymous(req)) return next()
+		const key = `${info.locale(req)} ${url}`
 		const page = cache.lookup(key)
 		if (!page) {
 			if (req.method === 'GET') res.locals.pageCapture = { key, generation: cache.startRender() } satisfies PendingCapture
@@ -157,7 +171,7 @@ export function pageCacheMiddleware(cache: PageCache | null, info: PageCacheRequ
 		sendStoredPage(req, res, page)
 		info.log.info(
 			{
-				req: { id, method: req.method, url: req.originalUrl },
+				req: { id, method: req.method, url: requestedUrl },
 				res: { statusCode: res.statusCode },
 				responseTime: Math.round(performance.now() - startedAt),
 				cache: 'hit',

@@ -106,3 +106,26 @@ test('each language URL is kept apart whatever the cookie says, and a signed-in 
 	await english.context().close()
 	await spanish.context().close()
 })
+
+test('a visitor arriving from an ad or a post gets the kept page, which works and never repeats the tracking parameters', async ({
+	browser,
+	baseURL,
+	consoleErrors,
+}) => {
+	const visitor = await anonymousPage(browser, baseURL!, 'en')
+	visitor.on('console', (message) => {
+		if (message.type() === 'error') consoleErrors.push(`visitor: ${message.text()}`)
+	})
+	await visitUntilCached(visitor, '/catalog?category=candle')
+	const response = await visitor.goto('/catalog?utm_source=ig-e2e-source&fbclid=IwAR0-e2e-click&category=candle&utm_campaign=e2e-campaign-xyz')
+	expect(response?.headers()['x-cache']).toBe('HIT')
+	// The page as sent (the one kept for everyone) names none of it; the address bar keeps what the visitor followed.
+	expect(await response!.text()).not.toMatch(/IwAR0-e2e-click|ig-e2e-source|e2e-campaign-xyz|utm_/)
+	await waitForHydration(visitor)
+	expect(visitor.url()).toContain('fbclid=IwAR0-e2e-click')
+	// Kept or not, the page works: a tab leads on to another category.
+	await visitor.getByRole('navigation', { name: 'Product categories' }).getByRole('link').first().click()
+	await expect(visitor).toHaveURL(/\/catalog/)
+	await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible()
+	await visitor.context().close()
+})
