@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orderHistory, orderItems, orderRefunds, orders } from '#db/schema/index.ts'
+import { emailOutbox, invoices, orderHistory, orderItems, orderRefunds, orders } from '#db/schema/index.ts'
 import { dashboardStats } from '#server/orders/dashboard.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
@@ -95,6 +95,18 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
 		expect(emails.some((e) => e.text.includes('te hemos reembolsado 55,00 €') && e.text.includes('Reembolsado: 75,00 € / 75,00 €'))).toBe(true)
 		const history = await db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id))
 		expect(history.filter((h) => h.action === 'refund_succeeded')).toHaveLength(2)
+		// Each refund corrected the invoice with its own credit note; together they bring it, VAT included, to zero.
+		const documents = await db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(invoices.sequence)
+		const invoice = documents.find((d) => d.kind === 'invoice')!
+		const notes = documents.filter((d) => d.kind === 'credit_note')
+		expect(invoice.totalCents).toBe(7500)
+		expect(notes.map((n) => [n.totalCents, n.refersToInvoiceId, n.refundId])).toEqual([
+			[-2000, invoice.id, rows[0]!.id],
+			[-5500, invoice.id, rows[1]!.id],
+		])
+		expect(notes.every((n) => n.series === invoice.series && n.number !== invoice.number)).toBe(true)
+		expect(invoice.vatCents + notes.reduce((sum, n) => sum + n.vatCents, 0)).toBe(0)
+		expect(history.filter((h) => h.action === 'credit_note_issued')).toHaveLength(2)
 		// Nothing is left: a further refund is refused.
 		expect((await refused(refundOrder(deps(), { orderId: order.id, mode: 'amount', amountCents: 1, reason: 'Încă o dată' }))).message).toBe(
 			'Comanda a fost deja rambursată integral',
@@ -254,6 +266,12 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
 		expect(emails).toHaveLength(1)
 		expect(emails[0]!.subject).toBe(`Refund for order ${order.id.slice(0, 8)}`)
 		expect(emails[0]!.text).toContain('we have refunded 75.00 €')
+		// One credit note for the one refund, however often it was reported.
+		const notes = await db
+			.select()
+			.from(invoices)
+			.where(and(eq(invoices.orderId, order.id), eq(invoices.kind, 'credit_note')))
+		expect(notes.map((n) => [n.totalCents, n.refundId])).toEqual([[-7500, rows[0]!.id]])
 
 		// The shop asked for a refund and crashed before the answer: the webhook finds the row by its metadata.
 		const second = await paidOrder('stripe')
