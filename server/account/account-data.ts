@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { isRealOrder } from '../orders/admin-orders.ts'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers, orderItems, orders, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
@@ -21,7 +22,10 @@ export type OwnOrder = {
 	items: { name: string; quantity: number; unitPriceCents: number; options: Record<string, string | number | boolean | null> }[]
 }
 
-/** Spec §6/§7: a customer reads only their own orders, newest first. */
+/**
+ * Spec §6/§7: a customer reads only their own orders, newest first: the orders they placed (paid,
+ * refunded, or paid by a method still settling, ADR 0116), not the checkouts they left unpaid.
+ */
 export async function listOwnOrders(db: DbExecutor, userId: string): Promise<OwnOrder[]> {
 	const rows = await db
 		.select({
@@ -34,7 +38,7 @@ export async function listOwnOrders(db: DbExecutor, userId: string): Promise<Own
 			trackingNumber: orders.trackingNumber,
 		})
 		.from(orders)
-		.where(eq(orders.userId, userId))
+		.where(and(eq(orders.userId, userId), isRealOrder))
 		.orderBy(desc(orders.createdAt), desc(orders.id))
 	if (rows.length === 0) return []
 	const items = await db

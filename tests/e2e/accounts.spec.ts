@@ -157,6 +157,18 @@ test('/account lists only my own orders, newest first, with their details', asyn
 		createdAt: new Date('2026-05-20T10:00:00Z'),
 		items: [{ name: 'Portret din carton 13x18', quantity: 1, unitPriceCents: 2990 }],
 	})
+	// Paid by a bank transfer still settling: an order placed, shown as awaiting payment.
+	await database.db
+		.update(orders)
+		.set({ paymentProcessingAt: new Date('2026-05-20T10:05:00Z') })
+		.where(eq(orders.id, newer.id))
+	// A checkout left unpaid is not an order of theirs to follow (issue 20): not listed.
+	const abandoned = await insertTestOrder(database.db, {
+		userId: me.id,
+		email: me.email,
+		paymentStatus: 'pending',
+		createdAt: new Date('2026-06-01T10:00:00Z'),
+	})
 	const theirs = await insertTestOrder(database.db, { userId: someoneElse.id, email: someoneElse.email })
 	try {
 		await useLanguage(page, baseURL!, 'ro')
@@ -178,7 +190,9 @@ test('/account lists only my own orders, newest first, with their details', asyn
 		await expect(cards.nth(1)).toContainText('AWB123456')
 		await expect(cards.nth(1)).toContainText('39,80 €')
 		await expect(page.getByText(theirs.id.slice(0, 8))).toHaveCount(0)
+		await expect(page.getByText(abandoned.id.slice(0, 8))).toHaveCount(0)
 	} finally {
+		await database.db.delete(orders).where(eq(orders.id, abandoned.id))
 		await database.db.delete(orders).where(eq(orders.id, theirs.id))
 		await database.db.delete(orders).where(eq(orders.id, older.id))
 		await database.db.delete(orders).where(eq(orders.id, newer.id))
