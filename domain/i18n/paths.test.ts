@@ -24,7 +24,7 @@ describe('language in the URL (ADR 0106)', () => {
 	it('knows the storefront pages from the endpoints', () => {
 		for (const path of ['/', '/catalog', '/product/x', '/newsletter/unsubscribe?token=a', '/test-payment/abc', '/account', '/reset-password?token=t'])
 			expect(isStorefrontPath(path), path).toBe(true)
-		for (const path of ['/admin', '/api/checkout', '/sitemap.xml', '/robots.txt', '/account/export', '/language', '/logout', '/healthz', 'catalog'])
+		for (const path of ['/admin', '/api/checkout', '/sitemap.xml', '/robots.txt', '/account/export', '/account/invoices/LC-2026-000001.pdf', '/language', '/logout', '/healthz', 'catalog'])
 			expect(isStorefrontPath(path), path).toBe(false)
 	})
 
@@ -36,6 +36,7 @@ describe('language in the URL (ADR 0106)', () => {
 		expect(localizedPath('en', '/es')).toBe('/en')
 		expect(localizedPath('es', '/admin/products')).toBe('/admin/products')
 		expect(localizedPath('es', '/account/export')).toBe('/account/export')
+		expect(localizedPath('es', '/account/invoices/LC-2026-000001.pdf')).toBe('/account/invoices/LC-2026-000001.pdf')
 		expect(localizedPath('es', '/faq#shipping')).toBe('/es/faq#shipping')
 	})
 

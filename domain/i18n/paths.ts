@@ -29,6 +29,8 @@ export const STOREFRONT_SEGMENTS = [
 
 /** Paths under a storefront segment that are downloads or endpoints, not pages: no language. */
 const UNLOCALIZED_PATHS = new Set(['/account/export'])
+/** Folders of downloads under a storefront segment (an invoice PDF reads the same in every language). */
+const UNLOCALIZED_FOLDERS = ['/account/invoices/']
 
 const SEGMENTS: ReadonlySet<string> = new Set(STOREFRONT_SEGMENTS)
 const LOCALE_SET: ReadonlySet<string> = new Set(LOCALES)
@@ -63,6 +65,7 @@ export function stripLocale(path: string): string {
 export function isStorefrontPath(path: string): boolean {
 	const [pathname] = splitPath(path)
 	if (!pathname.startsWith('/') || UNLOCALIZED_PATHS.has(pathname.replace(/\/+$/, ''))) return false
+	if (UNLOCALIZED_FOLDERS.some((folder) => pathname.startsWith(folder))) return false
 	return pathname === '/' || SEGMENTS.has(pathname.split('/')[1] ?? '')
 }
 

@@ -263,20 +263,20 @@ describe('sign-up with an address that has an account', () => {
 		const user = await createTestUser(handle.db)
 		const fresh = uniqueEmail('fresh')
 		const form = (email: string) => ({ intent: 'signup', email, password: 'lantern-orchard-42', fullName: 'Ana' })
-		const forNew = await post('/login', form(fresh))
-		const forTaken = await post('/login', form(user.email), { lang: 'es' })
+		const forNew = await post('/es/login', form(fresh), { lang: 'es' })
+		const forTaken = await post('/es/login', form(user.email), { lang: 'es' })
 		// Nothing on the page tells the two apart: same status, same way on.
 		expect(forTaken.status).toBe(forNew.status)
 		expect(forTaken.headers.get('location')).toBe(forNew.headers.get('location'))
 
 		const mail = await waitForResetMail(user.email)
 		expect(mail.subject).toBe('Ya tienes una cuenta en Lumină & Carton')
-		expect(mail.text).toMatch(/http:\/\/\S+\/login/)
-		expect(mail.text).toMatch(/http:\/\/\S+\/forgot-password/)
+		expect(mail.text).toMatch(/http:\/\/\S+\/es\/login/)
+		expect(mail.text).toMatch(/http:\/\/\S+\/es\/forgot-password/)
 		// The existing password still works: the attempt changed nothing.
-		expect((await post('/login', signInForm(user.email, user.password))).status).toBe(302)
+		expect((await post('/en/login', signInForm(user.email, user.password))).status).toBe(302)
 
-		for (let attempt = 0; attempt < 4; attempt++) await post('/login', form(user.email))
+		for (let attempt = 0; attempt < 4; attempt++) await post('/en/login', form(user.email))
 		await waitUntil(async () => (await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).length >= 3, {
 			timeoutMs: 5_000,
 			intervalMs: 100,
