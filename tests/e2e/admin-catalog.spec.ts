@@ -444,7 +444,7 @@ test.describe('storefront', () => {
 		const made = await createCandleProduct(page, unique())
 		// Romanian is the content's source language, so the name shows exactly as typed.
 		await useLanguage(page, baseURL!, 'ro')
-		await page.goto(`/product/${made.slug}`)
+		await page.goto(`/ro/product/${made.slug}`)
 		await expect(page.getByRole('heading', { level: 1, name: made.name })).toBeVisible()
 		const mainImage = made.second.replace(/\.webp$/, '')
 		await expect(page.locator(`main img[src^="${mainImage}"]`).first()).toBeVisible()
@@ -454,10 +454,10 @@ test.describe('storefront', () => {
 		await page.getByRole('button', { name: `Dezactivează produsul ${made.name}` }).click()
 		await expect(toast(page, 'Produsul a fost dezactivat')).toBeVisible()
 		// Staff still preview it (ADR 0125); a customer gets the 404.
-		await page.goto(`/product/${made.slug}`)
+		await page.goto(`/ro/product/${made.slug}`)
 		await expect(page.getByTestId('product-preview')).toBeVisible()
 		const customer = await browser.newContext({ baseURL })
-		const gone = await customer.request.get(`/product/${made.slug}`)
+		const gone = await customer.request.get(`/ro/product/${made.slug}`)
 		expect(gone.status()).toBe(404)
 		await customer.close()
 		await database.db.delete(products).where(eq(products.slug, made.slug))

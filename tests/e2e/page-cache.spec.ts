@@ -116,8 +116,8 @@ test('a visitor arriving from an ad or a post gets the kept page, which works an
 	visitor.on('console', (message) => {
 		if (message.type() === 'error') consoleErrors.push(`visitor: ${message.text()}`)
 	})
-	await visitUntilCached(visitor, '/catalog?category=candle')
-	const response = await visitor.goto('/catalog?utm_source=ig-e2e-source&fbclid=IwAR0-e2e-click&category=candle&utm_campaign=e2e-campaign-xyz')
+	await visitUntilCached(visitor, '/en/catalog?category=candle')
+	const response = await visitor.goto('/en/catalog?utm_source=ig-e2e-source&fbclid=IwAR0-e2e-click&category=candle&utm_campaign=e2e-campaign-xyz')
 	expect(response?.headers()['x-cache']).toBe('HIT')
 	// The page as sent (the one kept for everyone) names none of it; the address bar keeps what the visitor followed.
 	expect(await response!.text()).not.toMatch(/IwAR0-e2e-click|ig-e2e-source|e2e-campaign-xyz|utm_/)

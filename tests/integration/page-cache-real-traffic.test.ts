@@ -53,14 +53,14 @@ describe.each(ENGINES)('page cache keys and signed-in customers on %s', (engine:
 	}
 
 	it('serves one stored page to links with tracking or reordered parameters, and never echoes them', async () => {
-		const stored = await untilStored('/catalog?category=candle&page=1')
+		const stored = await untilStored('/en/catalog?category=candle&page=1')
 		const tokens = ['IwAR0trackme', 'gclidTRACK', 'utmTRACK', 'msTRACK', 'ttTRACK', 'mcTRACK', 'unknownTRACK']
 		const variants = [
-			`/catalog?fbclid=${tokens[0]}&category=candle&page=1`,
-			`/catalog?page=1&gclid=${tokens[1]}&category=candle`,
-			`/catalog?utm_source=ig&utm_medium=social&utm_campaign=${tokens[2]}&page=1&category=candle`,
-			`/catalog?category=candle&msclkid=${tokens[3]}&ttclid=${tokens[4]}&mc_eid=${tokens[5]}&page=1`,
-			`/catalog?whatever=${tokens[6]}&page=1&category=candle`,
+			`/en/catalog?fbclid=${tokens[0]}&category=candle&page=1`,
+			`/en/catalog?page=1&gclid=${tokens[1]}&category=candle`,
+			`/en/catalog?utm_source=ig&utm_medium=social&utm_campaign=${tokens[2]}&page=1&category=candle`,
+			`/en/catalog?category=candle&msclkid=${tokens[3]}&ttclid=${tokens[4]}&mc_eid=${tokens[5]}&page=1`,
+			`/en/catalog?whatever=${tokens[6]}&page=1&category=candle`,
 		]
 		for (const url of variants) {
 			const answer = await get(url)
@@ -68,24 +68,24 @@ describe.each(ENGINES)('page cache keys and signed-in customers on %s', (engine:
 			expect(answer.body).toBe(stored.body)
 		}
 		// Rendered afresh (another page, nothing stored yet), the page still holds none of them.
-		const fresh = await get(`/about?fbclid=${tokens[0]}&utm_source=${tokens[2]}`)
+		const fresh = await get(`/en/about?fbclid=${tokens[0]}&utm_source=${tokens[2]}`)
 		expect(fresh.status).toBe(200)
 		for (const token of tokens) expect(fresh.body).not.toContain(token)
 	})
 
 	it('renders another page when a parameter the page reads changes', async () => {
-		const candles = await untilStored('/catalog?category=candle')
-		const bundles = await get('/catalog?category=bundles&fbclid=x')
+		const candles = await untilStored('/en/catalog?category=candle')
+		const bundles = await get('/en/catalog?category=bundles&fbclid=x')
 		expect(bundles.status).toBe(200)
 		expect(bundles.body).not.toBe(candles.body)
 		const heading = (body: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1]
 		expect(heading(bundles.body)).not.toBe(heading(candles.body))
 		// The portrait page reads ?size= (the size chosen in the catalogue) and nothing else.
-		const smaller = await untilStored('/customize-portrait?size=13x18')
-		const larger = await get('/customize-portrait?utm_source=x&size=18x24')
+		const smaller = await untilStored('/en/customize-portrait?size=13x18')
+		const larger = await get('/en/customize-portrait?utm_source=x&size=18x24')
 		expect(larger.cache).not.toBe('HIT')
 		expect(larger.body).not.toBe(smaller.body)
-		expect((await get('/customize-portrait?size=13x18&fbclid=y')).cache).toBe('HIT')
+		expect((await get('/en/customize-portrait?size=13x18&fbclid=y')).cache).toBe('HIT')
 	})
 
 	it('never gives a signed-in customer another visitor’s data, with two customers and anonymous visitors interleaved', async () => {
@@ -94,10 +94,10 @@ describe.each(ENGINES)('page cache keys and signed-in customers on %s', (engine:
 			[ana.email, `lang=en; ${await signInOverHttp(shop.url, ana.email, ana.password)}`],
 			[bogdan.email, `lang=en; ${await signInOverHttp(shop.url, bogdan.email, bogdan.password)}`],
 		])
-		const shared = ['/', '/catalog', '/catalog?fbclid=one', '/catalog?category=candle&utm_source=two', '/about', '/contact']
+		const shared = ['/en', '/en/catalog', '/en/catalog?fbclid=one', '/en/catalog?category=candle&utm_source=two', '/en/about', '/en/contact']
 		// Every shared page is in the cache first: a customer must not be served from it.
 		for (const page of shared) await untilStored(page)
-		const pages = [...shared, '/checkout', '/account']
+		const pages = [...shared, '/en/checkout', '/en/account']
 		for (let round = 0; round < 3; round++) {
 			for (const page of pages) {
 				const answers = await Promise.all([get(page, cookies.get(ana.email)), get(page), get(page, cookies.get(bogdan.email)), get(page)])
