@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogHref, isCatalogKey } from './catalog.ts'
+import { catalogCategoryHref, catalogHref, isCatalogKey } from './catalog.ts'
 import { parseCatalogQuery } from './catalog-query.ts'
 
 const parse = (query: string) => parseCatalogQuery(new URLSearchParams(query))
@@ -35,5 +35,12 @@ describe('catalog query', () => {
 		expect(catalogHref({ filter: 'new', category: 'candle' })).toBe('/catalog?category=candle&filter=new')
 		expect(catalogHref({ category: 'candle', page: 2 })).toBe('/catalog?category=candle&page=2')
 		expect(catalogHref({ page: 1 })).toBe('/catalog')
+	})
+})
+
+describe('catalogue address of a category', () => {
+	it('a tab by its slug, a subcategory under its parent tab', () => {
+		expect(catalogCategoryHref('lumanari', null)).toBe('/catalog?category=lumanari')
+		expect(catalogCategoryHref('lumanari-in-borcan', 'lumanari')).toBe('/catalog?category=lumanari&subcategory=lumanari-in-borcan')
 	})
 })

@@ -33,6 +33,14 @@ export function catalogHref(params: { category?: string; subcategory?: string; f
  * them). When storefront URLs get a language prefix, this becomes `/ro/product/<slug>` (the admin
  * reads Romanian) and every link follows.
  */
+/**
+ * The catalogue page of a category, without language: a tab is `?category=slug`; a subcategory is
+ * found under its parent tab (`?category=parent&subcategory=slug`), the only way the catalogue reads it.
+ */
+export function catalogCategoryHref(slug: string, parentSlug: string | null): string {
+	return catalogHref(parentSlug ? { category: parentSlug, subcategory: slug } : { category: slug })
+}
+
 export function shopProductHref(slug: string) {
 	// The admin is in Romanian: the owner previews the Romanian page (ADR 0106).
 	return localizedPath('ro', `/product/${encodeURIComponent(slug)}`)

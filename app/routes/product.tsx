@@ -186,8 +186,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					{product.categoryName ? (
 						<p className="mt-2 text-muted">
 							{t('product.category')}:{' '}
-							{product.categorySlug ? (
-								<Link to={lp(`/catalog?category=${encodeURIComponent(product.categorySlug)}`)} className="underline underline-offset-4 hover:text-clay-dark">
+							{product.categoryHref ? (
+								<Link to={lp(product.categoryHref)} className="underline underline-offset-4 hover:text-clay-dark">
 									{product.categoryName}
 								</Link>
 							) : (

@@ -1,11 +1,15 @@
 import { and, arrayContains, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
 import type { CatalogQuery } from '#domain/catalog-query.ts'
-import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
+import { CATALOG_PAGE_SIZE, catalogCategoryHref } from '#domain/catalog.ts'
 import { isUuid } from '#domain/ids.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
+
+/** A product's category's parent (a tab), for the link to the category on the product page. */
+const parentCategories = alias(categories, 'parent_category')
 
 export type CatalogCategory = {
 	id: string
@@ -150,7 +154,8 @@ export type ProductDetail = {
 	stock: number | null
 	portraitSize: PortraitSize | null
 	categoryName: string | null
-	categorySlug: string | null
+	/** The catalogue address of the product's category (its parent tab and itself as the subcategory), or null when the category is not on show. */
+	categoryHref: string | null
 	isActive: boolean
 	updatedAt: Date
 }
@@ -178,14 +183,21 @@ export async function findActiveProduct(
 			portraitSize: products.portraitSize,
 			categoryName: categories.name,
 			categorySlug: categories.slug,
+			categoryActive: categories.isActive,
+			parentSlug: parentCategories.slug,
+			parentActive: parentCategories.isActive,
 			isActive: products.isActive,
 			updatedAt: products.updatedAt,
 		})
 		.from(products)
 		.leftJoin(categories, eq(categories.id, products.categoryId))
+		.leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
 		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), options.includeInactive ? undefined : eq(products.isActive, true)))
 		.limit(1)
-	return row ?? null
+	if (!row) return null
+	const { categorySlug, categoryActive, parentSlug, parentActive, ...product } = row
+	const onShow = !!categorySlug && !!categoryActive && (parentSlug === null || !!parentActive)
+	return { ...product, categoryHref: onShow ? catalogCategoryHref(categorySlug, parentSlug) : null }
 }
 
 /** Everything the sitemap lists: active products and active categories (with an active parent). */

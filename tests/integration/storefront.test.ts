@@ -104,7 +104,9 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 	it('finds one active product by slug or id, with its category name', async () => {
 		const { db } = database.handle
 		const bySlug = await findActiveProduct(db, { slug: 'a' })
-		expect(bySlug).toMatchObject({ slug: 'a', categoryName: 'Borcan', categorySlug: 'borcan' })
+		// Its category is a subcategory: the link names it under its parent tab, the one way the catalogue finds it (issue 20).
+		expect(bySlug).toMatchObject({ slug: 'a', categoryName: 'Borcan', categoryHref: '/catalog?category=candle&subcategory=borcan' })
+		expect(await slugs(bySlug!.categoryHref!.split('?')[1]!)).toEqual(['a'])
 		expect(await findActiveProduct(db, { id: bySlug!.id })).toMatchObject({ slug: 'a' })
 		expect(await findActiveProduct(db, { slug: 'c' })).toBeNull()
 		expect(await findActiveProduct(db, { id: '00000000-0000-0000-0000-000000000000' })).toBeNull()
