@@ -24,7 +24,18 @@ describe('language in the URL (ADR 0106)', () => {
 	it('knows the storefront pages from the endpoints', () => {
 		for (const path of ['/', '/catalog', '/product/x', '/newsletter/unsubscribe?token=a', '/test-payment/abc', '/account', '/reset-password?token=t'])
 			expect(isStorefrontPath(path), path).toBe(true)
-		for (const path of ['/admin', '/api/checkout', '/sitemap.xml', '/robots.txt', '/account/export', '/account/invoices/LC-2026-000001.pdf', '/language', '/logout', '/healthz', 'catalog'])
+		for (const path of [
+			'/admin',
+			'/api/checkout',
+			'/sitemap.xml',
+			'/robots.txt',
+			'/account/export',
+			'/account/invoices/LC-2026-000001.pdf',
+			'/language',
+			'/logout',
+			'/healthz',
+			'catalog',
+		])
 			expect(isStorefrontPath(path), path).toBe(false)
 	})
 
