@@ -76,6 +76,8 @@ test('quantities are edited in the side panel, never beyond the stock the page s
 		.poll(() => storedCart(page))
 		.toEqual([expect.objectContaining({ id: product.id, line: { kind: 'product', productId: product.id, quantity: 2 } })])
 
+	// The panel leads straight to checkout too.
+	await expect(panel.getByRole('link', { name: 'Go to checkout' })).toHaveAttribute('href', '/en/checkout')
 	await panel.getByRole('link', { name: 'View cart' }).click()
 	await expect(page).toHaveURL(/\/cart$/)
 	await expect(panel).toBeHidden()

@@ -99,10 +99,18 @@ export function CartButton() {
 										{formatEuro(totalCents, i18n.language)}
 									</span>
 								</p>
+								{/* Straight to checkout from the panel; the cart page stays one step away for editing. */}
+								<Link
+									to={lp('/checkout')}
+									onClick={close}
+									className="mt-4 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink"
+								>
+									{t('cart.checkout')}
+								</Link>
 								<Link
 									to={lp('/cart')}
 									onClick={close}
-									className="mt-4 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink"
+									className="mt-2 block rounded-full border border-clay-dark px-6 py-3 text-center font-medium text-clay-dark hover:bg-sand"
 								>
 									{t('cart.viewCart')}
 								</Link>
