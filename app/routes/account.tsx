@@ -181,6 +181,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 										<dt className="text-muted">{t('account.payment')}</dt>
 										<dd>
 											<Badge className={PAYMENT_TONE[order.paymentStatus]}>{t(`account.paymentStatus.${order.paymentStatus}`)}</Badge>
+											{order.paymentStatus === 'paid' && order.refundedCents > 0 ? (
+												<span className="ml-1 text-sm" data-testid="account-partly-refunded">
+													{t('account.partlyRefunded', { amount: formatEuro(order.refundedCents, i18n.language) })}
+												</span>
+											) : null}
 											{order.testMode ? (
 												<span title={t('account.testPaymentTitle')} className="ml-1">
 													<Badge className="bg-fuchsia-700 text-white">{t('account.testPayment')}</Badge>

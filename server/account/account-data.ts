@@ -18,6 +18,8 @@ export type OwnOrder = {
 	/** Paid with test money (marked TEST on the account page). */
 	testMode: boolean
 	totalCents: number
+	/** What was refunded so far (ADR 0115): a paid order with part of it back shows how much. */
+	refundedCents: number
 	trackingNumber: string | null
 	items: { name: string; quantity: number; unitPriceCents: number; options: Record<string, string | number | boolean | null> }[]
 }
@@ -35,6 +37,7 @@ export async function listOwnOrders(db: DbExecutor, userId: string): Promise<Own
 			paymentStatus: orders.paymentStatus,
 			testMode: orders.testMode,
 			totalCents: orders.totalCents,
+			refundedCents: orders.refundedCents,
 			trackingNumber: orders.trackingNumber,
 		})
 		.from(orders)

@@ -157,6 +157,8 @@ test('/account lists only my own orders, newest first, with their details', asyn
 		createdAt: new Date('2026-05-20T10:00:00Z'),
 		items: [{ name: 'Portret din carton 13x18', quantity: 1, unitPriceCents: 2990 }],
 	})
+	// Part of it was refunded: the card says how much came back.
+	await database.db.update(orders).set({ refundedCents: 1000 }).where(eq(orders.id, older.id))
 	// Paid by a bank transfer still settling: an order placed, shown as awaiting payment.
 	await database.db
 		.update(orders)
@@ -187,6 +189,7 @@ test('/account lists only my own orders, newest first, with their details', asyn
 		await expect(cards.nth(1)).toContainText(`Comanda #${older.id.slice(0, 8)}`)
 		await expect(cards.nth(1)).toContainText('Livrată')
 		await expect(cards.nth(1)).toContainText('Plătită')
+		await expect(cards.nth(1).getByTestId('account-partly-refunded')).toHaveText('(10,00 € rambursați)')
 		await expect(cards.nth(1)).toContainText('AWB123456')
 		await expect(cards.nth(1)).toContainText('39,80 €')
 		await expect(page.getByText(theirs.id.slice(0, 8))).toHaveCount(0)

@@ -337,6 +337,7 @@ const en = {
 			failed: 'Failed',
 			refunded: 'Refunded',
 		},
+		partlyRefunded: '({{amount}} refunded)',
 		testPayment: 'TEST',
 		documents: 'Invoices',
 		invoice: 'Invoice {{number}} (PDF)',

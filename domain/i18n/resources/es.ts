@@ -340,6 +340,7 @@ const es: Translation = {
 			failed: 'Fallido',
 			refunded: 'Reembolsado',
 		},
+		partlyRefunded: '({{amount}} reembolsados)',
 		testPayment: 'PRUEBA',
 		documents: 'Facturas',
 		invoice: 'Factura {{number}} (PDF)',

@@ -338,6 +338,7 @@ const ro: Translation = {
 			failed: 'Eșuată',
 			refunded: 'Rambursată',
 		},
+		partlyRefunded: '({{amount}} rambursați)',
 		testPayment: 'TEST',
 		documents: 'Facturi',
 		invoice: 'Factura {{number}} (PDF)',
