@@ -17,29 +17,37 @@ describe('sharedPageRoutes', () => {
 	const resolve = sharedPageRoutes(
 		buildWith([
 			{ id: 'root', path: '' },
-			{ id: 'home', parentId: 'root', index: true, handle: sharedPageHandle() },
-			{ id: 'catalog', parentId: 'root', path: 'catalog', handle: sharedPageHandle(['category', 'page']) },
-			{ id: 'product', parentId: 'root', path: 'product/:key', handle: sharedPageHandle() },
-			{ id: 'login', parentId: 'root', path: 'login' },
+			{ id: 'storefront', parentId: 'root', path: ':lang' },
+			{ id: 'home', parentId: 'storefront', index: true, handle: sharedPageHandle() },
+			{ id: 'catalog', parentId: 'storefront', path: 'catalog', handle: sharedPageHandle(['category', 'page']) },
+			{ id: 'product', parentId: 'storefront', path: 'product/:key', handle: sharedPageHandle() },
+			{ id: 'login', parentId: 'storefront', path: 'login' },
 			{ id: 'not-found', parentId: 'root', path: '*' },
 		]),
 	)
 
 	it('answers the parameters of the route React Router would render', () => {
-		expect(resolve('/')).toEqual([])
-		expect(resolve('/catalog')).toEqual(['category', 'page'])
-		expect(resolve('/product/vanilla')).toEqual([])
-		expect(resolve('/product/vanilla')).toEqual([])
+		expect(resolve('/en')).toEqual([])
+		expect(resolve('/ro/catalog')).toEqual(['category', 'page'])
+		expect(resolve('/es/product/vanilla')).toEqual([])
+		expect(resolve('/es/product/vanilla')).toEqual([])
+	})
+
+	it('leaves React Router’s own requests alone, though the language route would match them', () => {
+		// A dropped `version` made every page reload as if the build had changed.
+		expect(resolve('/__manifest')).toBeNull()
+		expect(resolve('/en.data')).toBeNull()
+		expect(resolve('/catalog')).toBeNull()
 	})
 
 	it('answers null for routes that declare no shared page, data requests and unknown paths', () => {
-		expect(resolve('/login')).toBeNull()
-		expect(resolve('/catalog.data')).toBeNull()
+		expect(resolve('/en/login')).toBeNull()
+		expect(resolve('/en/catalog.data')).toBeNull()
 		expect(resolve('/no/such/page')).toBeNull()
 	})
 
 	it('copes with paths and queries no browser would send', () => {
-		expect(resolve('/product/%E0%A4%A')).toEqual([])
+		expect(resolve('/en/product/%E0%A4%A')).toEqual([])
 		expect(sharedPageUrl('/catalog?category=%E0%A4%A&%%=1&page', ['category', 'page'])).toBe('/catalog?category=%EF%BF%BD%25A&page=')
 	})
 })

@@ -1,8 +1,12 @@
 import { LRUCache } from 'lru-cache'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { LOCALES } from '#domain/enums.ts'
 import { sharedPageParams } from '#domain/http/shared-page.ts'
 
 type RouteNode = RouteObject & { id: string }
+
+/** `/en`, `/ro/catalog`, `/es/product/x`: a storefront page's path (not `/en.data`, not `/__manifest`). */
+const LANGUAGE_PREFIX = new RegExp(`^/(?:${LOCALES.join('|')})(?:/|$)`)
 
 /** The build's route manifest as the tree React Router matches against (the same ids, paths and nesting). */
 function routeTree(build: ServerBuild): RouteNode[] {
@@ -31,6 +35,10 @@ export function sharedPageRoutes(build: ServerBuild): (pathname: string) => read
 	const tree = routeTree(build)
 	const known = new LRUCache<string, { params: readonly string[] | null }>({ max: 5_000 })
 	return (pathname) => {
+		// Shared pages live under a language (ADR 0106). Anything else is left alone, above all React
+		// Router's own `/__manifest` and `.data` requests, which the `:lang` route would otherwise match
+		// (its version parameter dropped, every page would reload as if the build had changed).
+		if (!LANGUAGE_PREFIX.test(pathname)) return null
 		let answer = known.get(pathname)
 		if (!answer) {
 			const leaf = matchRoutes(tree, pathname, build.basename)?.at(-1)?.route as RouteNode | undefined
