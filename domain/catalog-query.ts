@@ -20,9 +20,6 @@ export const catalogQuerySchema = z.object({
 
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>
 
-/** Every query parameter the catalogue reads (its page cache key keeps these alone, ADR 0121). */
-export const CATALOG_QUERY_PARAMS = ['category', 'subcategory', 'filter', 'page'] as const satisfies readonly (keyof CatalogQuery)[]
-
 export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
 	return catalogQuerySchema.parse({
 		category: params.get('category') ?? undefined,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { catalogCategoryHref, catalogHref, isCatalogKey } from './catalog.ts'
-import { parseCatalogQuery } from './catalog-query.ts'
+import { CATALOG_QUERY_PARAMS, catalogCategoryHref, catalogHref, isCatalogKey } from './catalog.ts'
+import { catalogQuerySchema, parseCatalogQuery } from './catalog-query.ts'
 
 const parse = (query: string) => parseCatalogQuery(new URLSearchParams(query))
 
@@ -42,5 +42,11 @@ describe('catalogue address of a category', () => {
 	it('a tab by its slug, a subcategory under its parent tab', () => {
 		expect(catalogCategoryHref('lumanari', null)).toBe('/catalog?category=lumanari')
 		expect(catalogCategoryHref('lumanari-in-borcan', 'lumanari')).toBe('/catalog?category=lumanari&subcategory=lumanari-in-borcan')
+	})
+})
+
+describe('catalogue query parameters', () => {
+	it('the list the page cache keeps (no zod, it ships to the browser) is exactly what the schema reads', () => {
+		expect([...CATALOG_QUERY_PARAMS].sort()).toEqual(Object.keys(catalogQuerySchema.shape).sort())
 	})
 })

@@ -18,6 +18,9 @@ export const CATALOG_MAX_PAGE = 10_000
 export type CatalogFilter = (typeof CATALOG_FILTERS)[number]
 
 /** The catalog URL for a set of params, in a stable order, leaving out empty ones. */
+/** The query parameters the catalogue page reads (its page-cache key keeps these and drops the rest, ADR 0121). */
+export const CATALOG_QUERY_PARAMS = ['category', 'subcategory', 'filter', 'page'] as const
+
 export function catalogHref(params: { category?: string; subcategory?: string; filter?: string; page?: number }) {
 	const search = new URLSearchParams()
 	if (params.category) search.set('category', params.category)

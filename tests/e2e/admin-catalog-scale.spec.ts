@@ -113,7 +113,7 @@ test.describe('admin catalogue at scale', () => {
 		try {
 			await page.goto(`/admin/products?q=${id}`)
 			await waitForHydration(page)
-			const link = page.getByRole('link', { name: `Vezi produsul Ascuns ${id} în magazin (se deschide într-o filă nouă)` })
+			const link = page.getByRole('link', { name: `Vezi în magazin: Ascuns ${id} (se deschide într-o filă nouă)` })
 			await expect(link).toHaveAttribute('href', `/ro/product/ascuns-${id}`)
 			const [preview] = await Promise.all([page.context().waitForEvent('page'), link.click()])
 			await preview.waitForLoadState()

@@ -171,7 +171,7 @@ const admin = {
 		editLabel: 'Editează produsul {{name}}',
 		deleteLabel: 'Șterge produsul {{name}}',
 		viewInShop: 'Vezi în magazin',
-		viewInShopLabel: 'Vezi produsul {{name}} în magazin (se deschide într-o filă nouă)',
+		viewInShopLabel: 'Vezi în magazin: {{name}} (se deschide într-o filă nouă)',
 		emptyFiltered: 'Niciun produs nu corespunde filtrului: {{filter}}',
 		filterSearch: 'căutarea „{{q}}”',
 		filterCategory: 'categoria „{{name}}” și subcategoriile ei',
