@@ -19,7 +19,8 @@ async function confirmationEmail(to: string, orderId: string) {
 				const files = await fs.readdir(mailDir).catch(() => [] as string[])
 				for (const file of files) {
 					const text = await fs.readFile(path.join(mailDir, file), 'utf8')
-					if (text.includes(`To: ${to}`) && text.includes(orderId.slice(0, 8))) found = text
+					// The recipient's own header line: the owner's copy has the customer in Reply-To.
+					if (text.split(/\r?\n/).includes(`To: ${to}`) && text.includes(orderId.slice(0, 8))) found = text
 				}
 				return found !== ''
 			},

@@ -71,7 +71,7 @@ test('pay with the test card, refund part from the admin, cancel to restock, ref
 		await context.addCookies([{ ...cookie, url: baseURL!, httpOnly: true, sameSite: 'Lax' }])
 		await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`)
 		await waitForHydration(page)
-		await page.getByRole('link', { name: `Vezi comanda ${number}` }).click()
+		await page.getByRole('link', { name: `Detalii comanda ${number}` }).click()
 		const dialog = page.getByRole('dialog', { name: `Comanda #${number}` })
 		await expect(dialog.getByTestId('refund-summary')).toHaveText('Rambursat: 0,00 € din 90,00 € · rămas de rambursat: 90,00 €')
 

@@ -1,3 +1,4 @@
+import { stripLocale } from '#domain/i18n/paths.ts'
 import { isRouteErrorResponse, type ClientActionFunctionArgs } from 'react-router'
 import { adminT } from '#domain/i18n/admin.ts'
 import { formError, submittedValues, type AdminRejection } from '#domain/forms/submission.ts'
@@ -26,7 +27,8 @@ function stashKey(pathname: string) {
 function isSignInRedirect(error: unknown) {
 	if (!(error instanceof Response)) return false
 	const location = error.headers.get('Location') ?? error.headers.get('X-Remix-Redirect') ?? ''
-	return location.startsWith('/login')
+	// The sign-in page, in whichever language the guard sent the owner to (ADR 0106).
+	return stripLocale(location).startsWith('/login')
 }
 
 export function keepTypedForm(failedMessage: string) {
