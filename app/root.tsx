@@ -102,9 +102,8 @@ function NavigationProgress() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	const { t } = useTranslation()
 	const lp = useLocalizedPath()
-	// Present when the page failed below the root (a 404, a loader's error): the site's header and
-	// footer then frame the message, so the visitor can search, switch language or open the cart.
-	const root = useRouteLoaderData<typeof loader>('root')
+	// The site's header and footer frame the message (a 404, a loader's error, an outage), so the
+	// visitor can switch language, open the cart or go on shopping; none of them needs the database.
 	useEffect(() => {
 		document.documentElement.dataset.hydrated = 'true'
 	}, [])
@@ -122,5 +121,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			</a>
 		</main>
 	)
-	return root ? <SiteShell>{message}</SiteShell> : message
+	return <SiteShell>{message}</SiteShell>
 }

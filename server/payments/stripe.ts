@@ -206,6 +206,8 @@ export function readStripeWebhook(rawBody: string | Buffer, signature: string | 
 	} catch (error) {
 		throw new WebhookSignatureError((error as Error).message)
 	}
+	// A NUL character cannot be stored in PostgreSQL text: an event carrying one is refused as unreadable, never a 500.
+	if (JSON.stringify(event).includes('\\u0000')) throw new WebhookPayloadError('an event with a NUL character')
 	const envelope = eventEnvelope.safeParse(event)
 	if (!envelope.success) throw new WebhookPayloadError('not a Stripe event')
 	const { id, type } = envelope.data

@@ -242,6 +242,23 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'json',
 		example: validProduct,
 	},
+	// Roles (ADR 0112). The examples name nobody the shop knows, so no run of the fuzz changes who may act.
+	{
+		name: 'admin: staff grant',
+		module: 'routes/admin/staff.tsx',
+		path: () => '/admin/staff',
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'grant', email: 'nobody-on-staff@example.com', role: 'editor' }),
+	},
+	{
+		name: 'admin: staff revoke',
+		module: 'routes/admin/staff.tsx',
+		path: () => '/admin/staff',
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'revoke', userId: '00000000-0000-4000-8000-000000000000', role: 'editor' }),
+	},
 	{
 		name: 'admin: category toggle',
 		module: 'routes/admin/categories.tsx',
