@@ -65,6 +65,9 @@ export async function createStockedStore(engine: DatabaseEngine, stocks: readonl
  * card page off, checkouts rate-limited per visitor address as a proxy on loopback reports it, the
  * reconciler out of the way (tests settle sessions themselves) and the outbox polled often.
  */
+/** Where the shop sends the owner's copy of each paid order (ADR 0116) in the system suites. */
+export const SYSTEM_OWNER_EMAIL = 'owner@system-suite.test'
+
 export function stripeShopEnv(options: { stripe: FakeStripe; publicUrl: string; databaseUrl?: string }): Record<string, string | undefined> {
 	return {
 		DATABASE_URL: options.databaseUrl,
@@ -77,5 +80,6 @@ export function stripeShopEnv(options: { stripe: FakeStripe; publicUrl: string; 
 		TRUST_PROXY: 'loopback',
 		RECONCILE_INTERVAL_MS: '3600000',
 		EMAIL_POLL_INTERVAL_MS: '200',
+		OWNER_EMAIL: SYSTEM_OWNER_EMAIL,
 	}
 }
