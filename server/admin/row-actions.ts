@@ -5,6 +5,7 @@ import { rowActionSchema } from '#domain/forms/admin-row-action.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { getApp, type RequestContext } from '../context.ts'
 import { readFormData } from '../http/request-body.ts'
+import { redirectWithToast } from '../toast.ts'
 import { rejectAdminSubmission, toastResult } from './route-helpers.ts'
 
 /** What a list's toggle and delete do, and the toasts they answer with (spec §8). */
@@ -24,12 +25,23 @@ export type RowActionConfig = {
  */
 export function rowActions(config: RowActionConfig) {
 	return async function action({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-		return answerRowAction(getApp(context), submittedValues(await readFormData(request)), config)
+		return answerRowAction(getApp(context), request, submittedValues(await readFormData(request)), config)
 	}
 }
 
+/**
+ * The list a row action was posted from, with its filters. A delete answers by going back there with
+ * its toast: the deleted row's own component leaves the page with the list's revalidation, and a toast
+ * it would show itself can be lost when both land in one render (seen on a busy machine).
+ */
+export function listPathOf(request: Request) {
+	const url = new URL(request.url)
+	url.searchParams.delete('index')
+	return `${url.pathname}${url.search}`
+}
+
 /** The toggle or delete of one row from an already read form (for lists whose action has more intents). */
-export async function answerRowAction(app: RequestContext, posted: Record<string, unknown>, config: RowActionConfig) {
+export async function answerRowAction(app: RequestContext, request: Request, posted: Record<string, unknown>, config: RowActionConfig) {
 	const submission = parseSubmission(rowActionSchema, posted)
 	const { messages } = config
 	const refuse = (message: string, status: number) => rejectAdminSubmission(formError(message), posted, status, adminT('common.error'))
@@ -41,5 +53,5 @@ export async function answerRowAction(app: RequestContext, posted: Record<string
 		return toastResult({ type: 'success', title: state ? messages.activated : messages.deactivated })
 	}
 	if (!(await config.remove(app, row.id))) return refuse(messages.deleteFailed, 404)
-	return toastResult({ type: 'success', title: messages.deleted })
+	return redirectWithToast(app, listPathOf(request), { type: 'success', title: messages.deleted })
 }

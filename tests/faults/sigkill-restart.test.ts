@@ -133,7 +133,10 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 		expect(await expireOpenSessions(stripe, webhooks)).toEqual([])
 		const paidSessions = [...stripe.sessions.values()].filter((session) => session.payment_status === 'paid').length
 		const emailWaitStarted = Date.now()
-		await waitUntil(() => receivedByShoppers(smtp.received, SYSTEM_OWNER_EMAIL).length >= paidSessions, { timeoutMs: EMAIL_WAIT_MS, what: `${paidSessions} confirmation emails` })
+		await waitUntil(() => receivedByShoppers(smtp.received, SYSTEM_OWNER_EMAIL).length >= paidSessions, {
+			timeoutMs: EMAIL_WAIT_MS,
+			what: `${paidSessions} confirmation emails`,
+		})
 		const emailWaitMs = Date.now() - emailWaitStarted
 		// A clean stop lets the sender record its last deliveries before the books are read.
 		expect(await shop.stop()).toBe(0)

@@ -243,7 +243,8 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		method: 'POST',
 		path: '/admin/products',
 		form: (fx) => ({ intent: 'delete', id: fx.catalog.products.delete.id }),
-		expect: adminOnlyPage,
+		// Back to the list with its toast.
+		expect: adminOnly({ redirect: '/admin/products' }),
 	},
 	{
 		name: 'admin product action: bulk deactivate',
@@ -303,7 +304,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		method: 'POST',
 		path: '/admin/categories',
 		form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id, productsTo: 'deactivate' }),
-		expect: adminOnlyPage,
+		expect: adminOnly({ redirect: '/admin/categories' }),
 	},
 	{
 		name: 'admin category save: create',

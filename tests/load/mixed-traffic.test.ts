@@ -84,7 +84,10 @@ describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL (LOAD_SEED=${S
 		// Stripe expires every session nobody paid; the shop must give their stock back.
 		expect(await expireOpenSessions(stripe, webhooks)).toEqual([])
 		const paidSessions = [...stripe.sessions.values()].filter((session) => session.payment_status === 'paid').length
-		await waitUntil(() => receivedByShoppers(smtp.received, SYSTEM_OWNER_EMAIL).length >= paidSessions, { timeoutMs: 60_000, what: `${paidSessions} confirmation emails` })
+		await waitUntil(() => receivedByShoppers(smtp.received, SYSTEM_OWNER_EMAIL).length >= paidSessions, {
+			timeoutMs: 60_000,
+			what: `${paidSessions} confirmation emails`,
+		})
 		// A clean stop lets the sender record its last deliveries before the books are read.
 		expect(await shop.stop()).toBe(0)
 

@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { listCategoriesForAdmin, removeCategory, setCategoryActive } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { answerRowAction } from '#server/admin/row-actions.ts'
-import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
+import { answerRowAction, listPathOf } from '#server/admin/row-actions.ts'
+import { rejectAdminSubmission } from '#server/admin/route-helpers.ts'
+import { redirectWithToast } from '#server/toast.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { getApp } from '#server/context.ts'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const posted = submittedValues(await readFormData(request))
 	if (posted.intent !== 'delete')
-		return answerRowAction(app, posted, { setActive: (app, id, active) => setCategoryActive(app.db, id, active), remove: async () => false, messages })
+		return answerRowAction(app, request, posted, { setActive: (app, id, active) => setCategoryActive(app.db, id, active), remove: async () => false, messages })
 	const submission = parseSubmission(categoryDeleteSchema, posted)
 	if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
 	const { id, products, targetId } = submission.value
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			: deleted.deactivated
 				? adminT('categories.deletedDeactivated', { count: deleted.deactivated })
 				: messages.deleted
-		return toastResult({ type: 'success', title })
+		return redirectWithToast(app, listPathOf(request), { type: 'success', title })
 	} catch (error) {
 		if (error instanceof AdminInputError) return rejectAdminSubmission(formError(error.message, error.field), posted, error.status, adminT('common.error'))
 		throw error

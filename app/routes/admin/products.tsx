@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error instanceof AdminInputError) return refuse(error.message, error.status, error.field)
 		throw error
 	}
-	return answerRowAction(app, posted, rowActionConfig)
+	return answerRowAction(app, request, posted, rowActionConfig)
 }
 
 type Row = Route.ComponentProps['loaderData']['products'][number]
