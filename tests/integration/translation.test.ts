@@ -29,7 +29,14 @@ function captureLog() {
 	return { log, lines, failures: () => lines.filter((line) => /translation failed/.test(line.msg)) }
 }
 
-const FAST = { timeoutMs: 300, retries: 2, retryDelayMs: 5 }
+/**
+ * Short retries, and a time limit a busy CI machine still answers within; the timeout cases set a
+ * short one of their own (TIMING_OUT), since there the limit is what is tested.
+ */
+const FAST = { timeoutMs: 5_000, retries: 2, retryDelayMs: 5 }
+const TIMING_OUT = { timeoutMs: 300 }
+/** vi.waitFor's own default (1 s) is too short on a loaded machine. */
+const BUSY_MACHINE_WAIT = { timeout: 15_000 }
 
 function makeApp(db: Database, provider: TranslationProvider | null, log = captureLog().log): TranslationApp {
 	const service = createTranslationService({ db, provider, log })
@@ -131,7 +138,11 @@ describe.each(PROVIDERS)('translation service with a fake $name server', (provid
 		['an unexpected JSON shape', 'wrong-shape', 1],
 	])('falls back to the original text with a log line on %s', async (_label, behaviour, times) => {
 		const { log, failures } = captureLog()
-		const service = createTranslationService({ db: database.handle.db, provider: providerCase.create(fake.url), log })
+		const service = createTranslationService({
+			db: database.handle.db,
+			provider: providerCase.create(fake.url, behaviour === 'timeout' ? TIMING_OUT : {}),
+			log,
+		})
 		fake.fail(behaviour, times)
 		expect(await service.translate('Cutie cadou', 'en', 'product.name')).toBe('Cutie cadou')
 		expect(failures()).toHaveLength(1)
@@ -214,7 +225,7 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 			const all = await db.select().from(translations)
 			expect(all).toHaveLength(8)
 			expect(pending).toHaveLength(0)
-		})
+		}, BUSY_MACHINE_WAIT)
 		await app.translation.worker.stop()
 		expect(fake.requests).toHaveLength(8)
 
@@ -267,7 +278,7 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		await vi.waitFor(async () => {
 			const [row] = await readContentTranslations(app, 'en', 'product', [{ name: 'Lumânare mică', description: '' }])
 			expect(row!.name).toBe('[en] Lumânare mică')
-		})
+		}, BUSY_MACHINE_WAIT)
 
 		// The editor renames it in Romanian: the page shows Romanian until the new translation exists.
 		await db.update(products).set({ name: 'Lumânare mare' }).where(eq(products.id, productId))
@@ -277,7 +288,7 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		await vi.waitFor(async () => {
 			const [row] = await readContentTranslations(app, 'es', 'product', [{ name: 'Lumânare mare', description: '' }])
 			expect(row!.name).toBe('[es] Lumânare mare')
-		})
+		}, BUSY_MACHINE_WAIT)
 		const rows = await db.select().from(translations)
 		expect(rows.filter((row) => row.sourceText === 'Lumânare mică').every((row) => row.stale)).toBe(true)
 		expect(rows.filter((row) => row.sourceText === 'Lumânare mare').every((row) => !row.stale && row.translatedText)).toBe(true)
