@@ -103,7 +103,7 @@ export async function startShop(options: StartShopOptions = {}): Promise<ShopPro
 	}
 	if (options.waitUntilReady === false) return shop
 
-	const deadline = Date.now() + (options.timeoutMs ?? 60_000)
+	const deadline = Date.now() + (options.timeoutMs ?? 120_000)
 	let exitCode: number | null | undefined
 	void exited.then((code) => (exitCode = code))
 	while (Date.now() < deadline) {
@@ -117,5 +117,5 @@ export async function startShop(options: StartShopOptions = {}): Promise<ShopPro
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 	await shop.stop('SIGKILL')
-	throw new Error(`shop did not become ready within ${options.timeoutMs ?? 60_000} ms:\n${output}`)
+	throw new Error(`shop did not become ready within ${options.timeoutMs ?? 120_000} ms:\n${output}`)
 }
