@@ -95,8 +95,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 					{adminT('orders.exportCsv')}
 				</a>
 			</div>
-			<Form method="get" action="/admin/orders" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
-				<div>
+			{filters.email ? (
+				<p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-white p-3 text-sm shadow-sm" data-testid="customer-filter">
+					<span className="min-w-0 break-all">{adminT('orders.customerFilter', { email: filters.email })}</span>
+					<Link to={`/admin/orders${orderListSearch(filters, { email: undefined, page: 1 })}`} className="underline">
+						{adminT('orders.clearCustomer')}
+					</Link>
+				</p>
+			) : null}
+			<Form key={exportSearch} method="get" action="/admin/orders" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+				{filters.email ? <input type="hidden" name="email" value={filters.email} /> : null}
+				<div className="sm:col-span-2">
 					<label htmlFor="order-search" className={labelClass}>
 						{adminT('orders.searchLabel')}
 					</label>
@@ -138,6 +147,18 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 						<option value="all">{adminT('orders.viewAll')}</option>
 						<option value="archived">{adminT('orders.viewArchived')}</option>
 					</select>
+				</div>
+				<div>
+					<label htmlFor="order-from" className={labelClass}>
+						{adminT('orders.fromFilter')}
+					</label>
+					<input id="order-from" type="date" name="from" defaultValue={filters.from ?? ''} className={inputClass} />
+				</div>
+				<div>
+					<label htmlFor="order-to" className={labelClass}>
+						{adminT('orders.toFilter')}
+					</label>
+					<input id="order-to" type="date" name="to" defaultValue={filters.to ?? ''} className={inputClass} />
 				</div>
 				<button type="submit" className={buttonSecondary}>
 					{adminT('common.search')}
