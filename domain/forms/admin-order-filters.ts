@@ -11,9 +11,9 @@ export const ORDER_SEARCH_MAX = 100
 export const ORDER_VIEWS = ['active', 'checkouts', 'all', 'archived'] as const
 export type OrderView = (typeof ORDER_VIEWS)[number]
 
-/** A calendar day, `YYYY-MM-DD`, that exists (no 31 February). */
+/** A calendar day, `YYYY-MM-DD`, that exists (no 31 February), from 1970 to 9998 (the database's dates hold them all). */
 export function isIsoDay(value: string) {
-	if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+	if (!/^(19[7-9]\d|[2-8]\d{3}|9[0-8]\d{2}|99[0-8]\d)-\d{2}-\d{2}$/.test(value)) return false
 	const day = new Date(`${value}T00:00:00Z`)
 	return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value
 }

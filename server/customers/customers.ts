@@ -14,7 +14,7 @@ export const ADMIN_CUSTOMERS_PAGE_SIZE = 25
 export type CustomerRow = {
 	/** Lower case: one customer is one email, whether they ordered as a guest, with an account, or both. */
 	email: string
-	/** The account's name, else the name on their latest order. */
+	/** The account's name, else the name on their latest order (placed, else any checkout). */
 	name: string
 	/** Set when the email has an account. */
 	userId: string | null
@@ -47,7 +47,7 @@ export async function listCustomersForAdmin(db: DbExecutor, filters: CustomerLis
 				coalesce(sum(case when ${orders.paymentStatus} = 'paid' and not ${orders.testMode} and ${orders.archivedAt} is null
 					then ${orders.totalCents} - ${orders.refundedCents} else 0 end), 0)::bigint as paid_cents,
 				max(${orders.createdAt}) filter (where ${isRealOrder} and ${orders.archivedAt} is null) as last_order_at,
-				(array_agg(${orders.shippingAddress}->>'fullName' order by ${orders.createdAt} desc))[1] as order_name
+				(array_agg(${orders.shippingAddress}->>'fullName' order by (${isRealOrder} and ${orders.archivedAt} is null) desc, ${orders.createdAt} desc))[1] as order_name
 			from ${orders}
 			where ${orders.email} <> ${DELETED_EMAIL}
 			group by lower(${orders.email})
@@ -155,7 +155,7 @@ export async function eraseCustomer(deps: { db: Database; storage: ObjectStorage
 			)),
 		)
 		const unsubscribed = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, normalised)).returning({ email: newsletterSubscribers.email })
-		return { orders: own.length, toShip: own.filter(orderStillToShip).length, unsubscribed: unsubscribed.length }
+		return { orders: own.length, toShip: toShip.length, unsubscribed: unsubscribed.length }
 	})
 	await deleteStoredFiles(deps, files)
 	if (!account && guest.orders === 0 && guest.unsubscribed === 0) throw new CustomerErasureRefusedError('unknown')
