@@ -32,6 +32,8 @@ export function customerListSearch(filters: Partial<CustomerListFilters>, overri
 export const customerActionSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('erase'),
-		email: z.string({ error: 'Client necunoscut' }).check(z.trim(), z.toLowerCase(), z.minLength(3, 'Client necunoscut'), z.maxLength(320, 'Client necunoscut')),
+		email: z
+			.string({ error: 'Client necunoscut' })
+			.check(z.trim(), z.toLowerCase(), z.minLength(3, 'Client necunoscut'), z.maxLength(320, 'Client necunoscut')),
 	}),
 ])

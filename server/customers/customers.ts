@@ -154,7 +154,10 @@ export async function eraseCustomer(deps: { db: Database; storage: ObjectStorage
 				own.filter((order) => !orderStillToShip(order)).map((order) => order.id),
 			)),
 		)
-		const unsubscribed = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, normalised)).returning({ email: newsletterSubscribers.email })
+		const unsubscribed = await tx
+			.delete(newsletterSubscribers)
+			.where(eq(newsletterSubscribers.email, normalised))
+			.returning({ email: newsletterSubscribers.email })
 		return { orders: own.length, toShip: toShip.length, unsubscribed: unsubscribed.length }
 	})
 	await deleteStoredFiles(deps, files)

@@ -56,8 +56,14 @@ test.describe('orders and customers', () => {
 				.set({ shippingAddress: sql`jsonb_set(${orders.shippingAddress}, '{city}', ${JSON.stringify(city)}::jsonb)` })
 				.where(inArray(orders.id, [january.id, february.id]))
 			// Placed at 00:30 on 1 February in Bucharest: 31 January in UTC.
-			await database.db.update(orders).set({ createdAt: new Date('2026-01-10T10:00:00Z') }).where(eq(orders.id, january.id))
-			await database.db.update(orders).set({ createdAt: new Date('2026-01-31T22:30:00Z') }).where(eq(orders.id, february.id))
+			await database.db
+				.update(orders)
+				.set({ createdAt: new Date('2026-01-10T10:00:00Z') })
+				.where(eq(orders.id, january.id))
+			await database.db
+				.update(orders)
+				.set({ createdAt: new Date('2026-01-31T22:30:00Z') })
+				.where(eq(orders.id, february.id))
 
 			await page.goto('/admin/orders')
 			await waitForHydration(page)
@@ -81,7 +87,11 @@ test.describe('orders and customers', () => {
 			const download = await downloading
 			const csv = await fs.readFile((await download.path())!, 'utf8')
 			expect(csv.startsWith('\uFEFF')).toBe(true)
-			const [header, ...rows] = csv.slice(1).trimEnd().split('\r\n').map((line) => line.split(';'))
+			const [header, ...rows] = csv
+				.slice(1)
+				.trimEnd()
+				.split('\r\n')
+				.map((line) => line.split(';'))
 			expect(rows).toHaveLength(1)
 			const column = (name: string) => rows[0]![header!.indexOf(name)]
 			expect(header).toContain('Oraș')
@@ -169,7 +179,10 @@ test.describe('orders and customers', () => {
 			const data = (await exported.json()) as { email: string; guestOrders: { id: string; shippingAddress: { fullName: string } }[] }
 			expect(data.email).toBe(email)
 			expect(data.guestOrders.map((o) => [o.id, o.shippingAddress.fullName])).toEqual([[placed.id, 'Elena Ștergere']])
-			await expect(page.getByRole('link', { name: `Export date: ${email}` })).toHaveAttribute('href', `/admin/customers/export?email=${encodeURIComponent(email)}`)
+			await expect(page.getByRole('link', { name: `Export date: ${email}` })).toHaveAttribute(
+				'href',
+				`/admin/customers/export?email=${encodeURIComponent(email)}`,
+			)
 
 			await page.getByRole('button', { name: `Șterge datele: ${email}` }).click()
 			await page.getByRole('dialog', { name: 'Ștergi datele clientului?' }).getByRole('button', { name: 'Șterge datele' }).click()

@@ -47,8 +47,7 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 	})
 
 	const order = (input: TestOrderInput) => insertTestOrder(db, input)
-	const ids = async (query: string) =>
-		(await listOrdersForAdmin(db, parseOrderListFilters(new URLSearchParams(query)))).orders.map((row) => row.id).sort()
+	const ids = async (query: string) => (await listOrdersForAdmin(db, parseOrderListFilters(new URLSearchParams(query)))).orders.map((row) => row.id).sort()
 
 	it('searches orders by number, email, name, phone (digits as typed or not), city and AWB, any case', async () => {
 		const tag = unique()
@@ -59,7 +58,11 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 			trackingNumber: `SAMEDAY${tag}X`,
 			shippingAddress: { fullName: `Ileana Munteanu${tag}`, phone: `0744 ${digits.slice(0, 3)} ${digits.slice(3)}`, city: `Oradea${tag}` },
 		})
-		const other = await order({ userId: null, email: `altcineva-${tag}@example.com`, shippingAddress: { fullName: 'Dan Pop', city: 'Iași', phone: '0700 000 000' } })
+		const other = await order({
+			userId: null,
+			email: `altcineva-${tag}@example.com`,
+			shippingAddress: { fullName: 'Dan Pop', city: 'Iași', phone: '0700 000 000' },
+		})
 		expect(await ids(`q=${`munteanu${tag}`.toUpperCase()}`)).toEqual([ileana.id])
 		expect(await ids(`q=oradea${tag}`)).toEqual([ileana.id])
 		expect(await ids(`q=sameday${tag}`)).toEqual([ileana.id])
@@ -92,9 +95,17 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 		expect(await ids(`${q}&from=2026-02-31`)).toHaveLength(5)
 
 		const csv = await exportOrdersCsv(db, parseOrderListFilters(new URLSearchParams(`${q}&from=2026-01-15&to=2026-01-15`)))
-		const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+		const lines = csv
+			.replace(/^\uFEFF/, '')
+			.trimEnd()
+			.split('\r\n')
 		expect(lines).toHaveLength(3)
-		expect(lines.slice(1).map((line) => line.split(';')[1]).sort()).toEqual([earlyOn15.id, lastMinuteOn15.id].sort())
+		expect(
+			lines
+				.slice(1)
+				.map((line) => line.split(';')[1])
+				.sort(),
+		).toEqual([earlyOn15.id, lastMinuteOn15.id].sort())
 		expect(lines[0]!.split(';')).toContain('Total (EUR)')
 		expect(lines[1]!.split(';')).toContain('39,80')
 	})
@@ -141,7 +152,12 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 		// Before the account, as a guest, with the email in other letters.
 		await order({ userId: null, email: `CONT-${tag}@example.com`, createdAt: new Date('2026-02-01T10:00:00Z') })
 		const guestEmail = `vizitator-${tag}@example.com`
-		const latest = await order({ userId: null, email: guestEmail, createdAt: new Date('2026-04-01T10:00:00Z'), shippingAddress: { fullName: `Ion Vizitator${tag}` } })
+		const latest = await order({
+			userId: null,
+			email: guestEmail,
+			createdAt: new Date('2026-04-01T10:00:00Z'),
+			shippingAddress: { fullName: `Ion Vizitator${tag}` },
+		})
 		await order({ userId: null, email: guestEmail, paymentStatus: 'pending' }) // a checkout never paid
 		const archived = await order({ userId: null, email: guestEmail })
 		await db.update(orders).set({ archivedAt: new Date() }).where(eq(orders.id, archived.id))
@@ -189,7 +205,7 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 		const refused = await rejection(eraseCustomer({ db, storage }, staff.email))
 		expect(refused).toBeInstanceOf(CustomerErasureRefusedError)
 		expect((refused as CustomerErasureRefusedError).reason).toBe('staff')
-		expect((await rejection(eraseCustomer({ db, storage }, `nimeni-${tag}@example.com`)) as CustomerErasureRefusedError).reason).toBe('unknown')
+		expect(((await rejection(eraseCustomer({ db, storage }, `nimeni-${tag}@example.com`))) as CustomerErasureRefusedError).reason).toBe('unknown')
 
 		const erased = await eraseCustomer({ db, storage }, email)
 		expect(erased).toEqual({ account: true, orders: 2, keptForShipping: 1 })
@@ -204,7 +220,10 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 		}
 		expect(byId.get(guestOpen.id)?.email).toBe(email)
 		expect(byId.get(guestOpen.id)?.erasurePendingAt).not.toBeNull()
-		const notes = await db.select().from(orderHistory).where(inArray(orderHistory.orderId, [guestClosed.id, guestOpen.id]))
+		const notes = await db
+			.select()
+			.from(orderHistory)
+			.where(inArray(orderHistory.orderId, [guestClosed.id, guestOpen.id]))
 		expect(notes.filter((n) => n.action === 'note').map((n) => n.details.text)).toEqual(['Sună înainte de livrare'])
 		expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toEqual([])
 		const listed = await listCustomersForAdmin(db, parseCustomerListFilters(new URLSearchParams(`q=sterge-${tag}`)))

@@ -666,8 +666,9 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 				<NoteForm />
 				{/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
 				<div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="order-history">
-					<table className="w-full text-left text-sm">
-						<thead className="text-xs uppercase tracking-wide text-muted">
+					{/* On a phone each entry stacks (when · who, then what), as the admin lists' cards do (ADR 0103). */}
+					<table className="w-full text-left text-sm max-sm:block">
+						<thead className="text-xs uppercase tracking-wide text-muted max-sm:sr-only">
 							<tr>
 								<th scope="col" className="py-1 pr-3">
 									{adminT('orders.historyWhen')}
@@ -680,12 +681,19 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 								</th>
 							</tr>
 						</thead>
-						<tbody>
+						<tbody className="max-sm:block">
 							{order.history.map((entry) => (
-								<tr key={entry.id} className={`border-t border-sand/70 align-top ${entry.action === 'note' ? 'bg-amber-50' : ''}`}>
-									<td className="py-1 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.createdAt)}</td>
-									<td className="max-w-48 py-1 pr-3 break-words">{actorLabel(entry)}</td>
-									<td className="py-1 break-words whitespace-pre-line">{describe(entry)}</td>
+								<tr
+									key={entry.id}
+									className={`border-t border-sand/70 align-top max-sm:block max-sm:py-1.5 ${entry.action === 'note' ? 'bg-amber-50 max-sm:px-2' : ''}`}
+								>
+									<td className="py-1 pr-3 whitespace-nowrap max-sm:inline max-sm:py-0 max-sm:text-xs max-sm:text-muted">
+										{formatAdminDateTime(entry.createdAt)}
+									</td>
+									<td className="max-w-48 py-1 pr-3 break-words max-sm:inline max-sm:max-w-none max-sm:py-0 max-sm:text-xs max-sm:text-muted max-sm:before:content-['·_']">
+										{actorLabel(entry)}
+									</td>
+									<td className="py-1 break-words whitespace-pre-line max-sm:block max-sm:py-0">{describe(entry)}</td>
 								</tr>
 							))}
 						</tbody>
