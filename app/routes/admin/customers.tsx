@@ -6,7 +6,8 @@ import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
-import { buttonDanger, buttonSecondary, buttonSmall, ConfirmDialog, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
+import { buttonDanger, buttonSecondary, buttonSmall, ConfirmDialog, inputClass, labelClass } from '#app/components/admin/ui.tsx'
+import { ListState } from '#app/components/admin/list-state.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
@@ -160,22 +161,14 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
 					{adminT('common.search')}
 				</button>
 			</Form>
-			{loading ? (
-				<Spinner />
-			) : loadError ? (
-				<p role="alert" className="mt-10 rounded-2xl border border-dashed border-red-800/50 p-10 text-center text-red-900">
-					{adminT('customers.loadFailed')}
-				</p>
-			) : customers.length === 0 ? (
-				<div className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center">
-					<p className="text-muted">{filters.q ? adminT('customers.emptySearch', { q: filters.q }) : adminT('customers.empty')}</p>
-				</div>
-			) : (
-				<>
-					<ResourceTable rows={customers} rowKey={(customer) => customer.email} columns={columns} />
-					<Pager page={page} pages={pages} total={total} href={(target) => `/admin/customers${customerListSearch(filters, { page: target }) || '?'}`} />
-				</>
-			)}
+			<ListState
+				loading={loading}
+				loadError={loadError ? adminT('customers.loadFailed') : null}
+				empty={customers.length === 0 ? (filters.q ? adminT('customers.emptySearch', { q: filters.q }) : adminT('customers.empty')) : null}
+			>
+				<ResourceTable rows={customers} rowKey={(customer) => customer.email} columns={columns} />
+				<Pager page={page} pages={pages} total={total} href={(target) => `/admin/customers${customerListSearch(filters, { page: target }) || '?'}`} />
+			</ListState>
 		</section>
 	)
 }

@@ -5,7 +5,8 @@ import { getApp } from '#server/context.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
-import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
+import { buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
+import { ListState } from '#app/components/admin/list-state.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT } from '#domain/i18n/admin.ts'
@@ -164,22 +165,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 					{adminT('common.search')}
 				</button>
 			</Form>
-			{loading ? (
-				<Spinner />
-			) : loadError ? (
-				<p role="alert" className="mt-10 rounded-2xl border border-dashed border-red-800/50 p-10 text-center text-red-900">
-					{adminT('messages.ordersLoad')}
-				</p>
-			) : orders.length === 0 ? (
-				<div className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center">
-					<p className="text-muted">{adminT('orders.empty')}</p>
-				</div>
-			) : (
-				<>
-					<ResourceTable rows={orders} rowKey={(order) => order.id} columns={orderColumns(search)} />
-					<Pager page={page} pages={pages} total={total} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
-				</>
-			)}
+			<ListState loading={loading} loadError={loadError ? adminT('messages.ordersLoad') : null} empty={orders.length === 0 ? adminT('orders.empty') : null}>
+				<ResourceTable rows={orders} rowKey={(order) => order.id} columns={orderColumns(search)} />
+				<Pager page={page} pages={pages} total={total} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
+			</ListState>
 			<Outlet />
 		</section>
 	)
