@@ -40,6 +40,7 @@ test.describe('orders and customers', () => {
 		database,
 		createUser,
 		signIn,
+		consoleErrors,
 	}) => {
 		test.setTimeout(120_000)
 		const admin = await createUser({ roles: ['admin'], name: 'Proprietara' })
@@ -105,6 +106,14 @@ test.describe('orders and customers', () => {
 			const dialog = page.getByRole('dialog', { name: `Comanda #${february.id.slice(0, 8)}` })
 			await expect(dialog).toBeVisible()
 			await dialog.getByLabel('Notă internă').fill('Clienta a cerut livrare după ora 17')
+			// A save the server cannot answer (as during a database outage) keeps the dialog and the typed note.
+			await page.route(`**/admin/orders/${february.id}.data**`, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }), { times: 1 })
+			await dialog.getByRole('button', { name: 'Adaugă nota' }).click()
+			await expect(toast(page, 'Nu s-a putut adăuga nota')).toBeVisible()
+			await expect(dialog.getByLabel('Notă internă')).toHaveValue('Clienta a cerut livrare după ora 17')
+			await page.unrouteAll()
+			// The browser logs that 503: expected here, and nothing else may be logged.
+			consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((message) => !message.includes('status of 503')))
 			await dialog.getByRole('button', { name: 'Adaugă nota' }).click()
 			await expect(toast(page, 'Nota a fost adăugată în istoric')).toBeVisible()
 			const noteRow = dialog.getByRole('row', { name: /Notă internă: Clienta a cerut livrare după ora 17/ })

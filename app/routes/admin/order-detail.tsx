@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { useFetcher, useLocation, useNavigate } from 'react-router'
+import { useFetcher, useLocation, useNavigate, type ClientActionFunctionArgs } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/orders/admin-orders.ts'
 import { notFound, rejectAdminSubmission, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
@@ -15,6 +15,7 @@ import { redirectWithToast } from '#server/toast.ts'
 import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT, adminText } from '#domain/i18n/admin.ts'
@@ -110,6 +111,15 @@ export async function action(args: Route.ActionArgs) {
 		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
 		return refuse(failure, 503)
 	}
+}
+
+/**
+ * In the browser (ADR 0126): a save the server cannot answer (database outage) keeps the dialog and
+ * what was typed — a note, a refund reason — with the failed intent's message.
+ */
+export async function clientAction(args: ClientActionFunctionArgs) {
+	const intent = (await args.request.clone().formData()).get('intent')
+	return keepTypedForm(FAILURE[typeof intent === 'string' ? intent : ''] ?? adminT('messages.orderUpdate'))(args)
 }
 
 /** The refund form's action: parsed with its own schema, refused in the one shape with the field at fault. */
