@@ -39,6 +39,8 @@ export default [
 		route('admin/categories/:id', 'routes/admin/category-edit.tsx'),
 		route('admin/orders', 'routes/admin/orders.tsx', [route(':id', 'routes/admin/order-detail.tsx')]),
 		route('admin/orders/export', 'routes/admin/orders-export.ts'),
+		route('admin/customers', 'routes/admin/customers.tsx'),
+		route('admin/customers/export', 'routes/admin/customer-export.ts'),
 		route('admin/orders/:id/photo/:itemId', 'routes/admin/order-photo.ts'),
 		route('admin/orders/:id/invoice.pdf', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-pdf' }),
 		route('admin/orders/:id/invoice.xml', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-xml' }),

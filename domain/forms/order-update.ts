@@ -15,16 +15,24 @@ export const orderUpdateSchema = z.object({
 	trackingNumber: z.optional(trackingNumberSchema),
 })
 
+/** An internal note on an order (ADR 0130): staff only, kept in the order's history. */
+export const ORDER_NOTE_MAX = 2000
+
+export const orderNoteSchema = z
+	.string({ error: 'Scrie textul notei' })
+	.check(z.trim(), z.minLength(1, 'Scrie textul notei'), z.maxLength(ORDER_NOTE_MAX, `Nota nu poate depăși ${ORDER_NOTE_MAX} de caractere`))
+
 /**
  * The admin order dialog's action (ADR 0101, 0103): one discriminated union on `intent`.
  * intent=status (status), intent=tracking (trackingNumber), intent=archive (the admin's "delete")
- * or intent=restore. A tracking form sent without the field clears the number, as an empty one does.
+ * intent=restore, or intent=note (note: an internal note for the staff). A tracking form sent without the field clears the number, as an empty one does.
  */
 export const orderActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('status'), status: orderStatusSchema }),
 	z.object({ intent: z.literal('tracking'), trackingNumber: z.optional(trackingNumberSchema) }),
 	z.object({ intent: z.literal('archive') }),
 	z.object({ intent: z.literal('restore') }),
+	z.object({ intent: z.literal('note'), note: orderNoteSchema }),
 ])
 
 export type OrderAction = z.output<typeof orderActionSchema>

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import { isRealOrder } from '../orders/admin-orders.ts'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers, orderItems, orders, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
@@ -67,6 +67,42 @@ export async function listOwnOrders(db: DbExecutor, userId: string): Promise<Own
 	}))
 }
 
+/**
+ * The orders `where` picks, as a GDPR export shows them: what the customer gave and bought. The
+ * staff's internal notes (the order history) are not part of it (ADR 0130).
+ */
+export async function ordersForExport(db: DbExecutor, where: SQL) {
+	const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt))
+	const items = rows.length
+		? await db
+				.select()
+				.from(orderItems)
+				.where(
+					inArray(
+						orderItems.orderId,
+						rows.map((order) => order.id),
+					),
+				)
+		: []
+	return rows.map((order) => ({
+		id: order.id,
+		number: order.id.slice(0, 8),
+		createdAt: order.createdAt,
+		email: order.email,
+		status: order.status,
+		paymentStatus: order.paymentStatus,
+		currency: order.currency,
+		subtotalCents: order.subtotalCents,
+		shippingCents: order.shippingCents,
+		totalCents: order.totalCents,
+		trackingNumber: order.trackingNumber,
+		shippingAddress: order.shippingAddress,
+		items: items
+			.filter((item) => item.orderId === order.id)
+			.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, options: item.options })),
+	}))
+}
+
 /** GDPR art. 15/20: everything the shop keeps about the account, as one JSON document. */
 export async function exportAccountData(db: Database, userId: string) {
 	const [user] = await db
@@ -79,18 +115,7 @@ export async function exportAccountData(db: Database, userId: string) {
 		.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
 		.from(sessions)
 		.where(eq(sessions.userId, userId))
-	const ownOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt))
-	const items = ownOrders.length
-		? await db
-				.select()
-				.from(orderItems)
-				.where(
-					inArray(
-						orderItems.orderId,
-						ownOrders.map((order) => order.id),
-					),
-				)
-		: []
+	const ownOrders = await ordersForExport(db, eq(orders.userId, userId))
 	const [newsletter] = await db
 		.select({
 			email: newsletterSubscribers.email,
@@ -105,23 +130,7 @@ export async function exportAccountData(db: Database, userId: string) {
 		account: user,
 		roles,
 		sessions: activeSessions,
-		orders: ownOrders.map((order) => ({
-			id: order.id,
-			number: order.id.slice(0, 8),
-			createdAt: order.createdAt,
-			email: order.email,
-			status: order.status,
-			paymentStatus: order.paymentStatus,
-			currency: order.currency,
-			subtotalCents: order.subtotalCents,
-			shippingCents: order.shippingCents,
-			totalCents: order.totalCents,
-			trackingNumber: order.trackingNumber,
-			shippingAddress: order.shippingAddress,
-			items: items
-				.filter((item) => item.orderId === order.id)
-				.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, options: item.options })),
-		})),
+		orders: ownOrders,
 		newsletter: newsletter ?? null,
 	}
 }

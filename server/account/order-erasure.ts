@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
-import { orderItems, orders, uploads } from '#db/schema/index.ts'
+import { orderHistory, orderItems, orders, uploads } from '#db/schema/index.ts'
 import { CLOSED_ORDER_STATUSES, SETTLED_UNPAID_STATUSES } from '#domain/order-retention.ts'
 import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
@@ -15,8 +15,8 @@ function anonymisedAddress(country: string) {
 
 /**
  * Removes the personal data from orders that are kept for accounting: email, address, the free
- * text on their lines (portrait descriptions may name people) and the link to their portrait
- * photos. A photo no other order still points to is deleted; the returned storage keys are for the
+ * text on their lines (portrait descriptions may name people), the staff's internal notes (they
+ * may too, ADR 0130) and the link to their portrait photos. A photo no other order still points to is deleted; the returned storage keys are for the
  * caller to remove from storage once the transaction has committed.
  */
 export async function anonymiseOrders(tx: DbExecutor, orderIds: string[]): Promise<string[]> {
@@ -28,6 +28,7 @@ export async function anonymiseOrders(tx: DbExecutor, orderIds: string[]): Promi
 			.set({ email: DELETED_EMAIL, shippingAddress: anonymisedAddress(order.address.country), userId: null, erasurePendingAt: null })
 			.where(eq(orders.id, order.id))
 	}
+	await tx.delete(orderHistory).where(and(inArray(orderHistory.orderId, orderIds), eq(orderHistory.action, 'note')))
 	const lines = await tx
 		.select({ id: orderItems.id, options: orderItems.options, uploadId: orderItems.uploadId })
 		.from(orderItems)

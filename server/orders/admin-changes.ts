@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '#db/client.ts'
 import { orderHistory, orders } from '#db/schema/index.ts'
 import type { OrderStatus } from '#domain/enums.ts'
-import { orderStatusSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
+import { orderNoteSchema, orderStatusSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
 import { retakeOrderStock, returnOrderStock } from './order-stock.ts'
 
@@ -104,4 +104,21 @@ export async function setTrackingNumber(deps: OrderChangeDeps, input: { orderId:
 	})
 	if (result.emailQueued) deps.nudgeEmail?.()
 	return result
+}
+
+/**
+ * An internal note on an order (ADR 0130): a history row (action 'note', details.text) with its
+ * author and time. Staff only: no email, and nothing the customer reads (their account, emails and
+ * data export) shows the history. The text is checked by the form's schema; an empty one is refused.
+ */
+export async function addOrderNote(db: Database, input: { orderId: string; text: string; actorUserId?: string | null }) {
+	const parsed = orderNoteSchema.safeParse(input.text)
+	if (!parsed.success) throw new OrderChangeInvalidError(parsed.error.issues[0]!.message)
+	const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).limit(1)
+	if (!order) throw new OrderNotFoundError('order not found')
+	const [entry] = await db
+		.insert(orderHistory)
+		.values({ orderId: input.orderId, actorUserId: input.actorUserId ?? null, action: 'note', details: { text: parsed.data } })
+		.returning({ id: orderHistory.id, createdAt: orderHistory.createdAt })
+	return entry!
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import type { DbExecutor } from '#db/client.ts'
 import { orderHistory, orderItems, orderRefunds, orders, uploads, users } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
-import { displayOrderNumber } from '#domain/admin/format.ts'
+import { ADMIN_TIME_ZONE, displayOrderNumber } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { OrderNotFoundError } from './admin-changes.ts'
@@ -19,9 +19,34 @@ function escapeLike(text: string) {
  */
 export const isRealOrder = sql`(${orders.paymentStatus} in ('paid', 'refunded') or (${orders.paymentStatus} = 'pending' and ${orders.paymentProcessingAt} is not null))`
 
+/** The digits of a phone number as typed ("0712 345 678", "+40-712…"), for a search that ignores spaces and dashes. */
+const phoneDigits = sql`regexp_replace(${orders.shippingAddress}->>'phone', '[^0-9]', '', 'g')`
+
+/**
+ * The search box: an order number (the start of the id, '#' allowed), or part of the email, the
+ * name, phone or city on the delivery address, or the AWB — any case. A search that looks like a
+ * phone number also matches the phone's digits, so "0712345678" finds "0712 345 678".
+ */
+function searchCondition(text: string): SQL | undefined {
+	const q = text.trim().replace(/^#/, '')
+	if (!q) return undefined
+	const like = `%${escapeLike(q)}%`
+	const matches: SQL[] = [
+		ilike(orders.email, like),
+		ilike(sql`${orders.shippingAddress}->>'fullName'`, like),
+		ilike(sql`${orders.shippingAddress}->>'phone'`, like),
+		ilike(sql`${orders.shippingAddress}->>'city'`, like),
+		ilike(orders.trackingNumber, like),
+	]
+	if (/^[0-9a-f-]{1,36}$/i.test(q)) matches.push(sql`${orders.id}::text like ${`${q.toLowerCase()}%`}`)
+	const digits = q.replace(/[^0-9]/g, '')
+	if (/^[0-9+\s().-]+$/.test(q) && digits.length >= 4) matches.push(sql`${phoneDigits} like ${`%${digits}%`}`)
+	return or(...matches)
+}
+
 /**
  * The filters as SQL: the view (orders to fulfil, unpaid checkouts, both, or archived), status,
- * payment, and the search — an order number (the start of the id, '#' allowed) or part of the email.
+ * payment, the days placed (inclusive, in the shop's time zone, Europe/Bucharest: ADR 0130), one customer's email, and the search.
  */
 export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQL | undefined {
 	const conditions: SQL[] = [filters.view === 'archived' ? isNotNull(orders.archivedAt) : isNull(orders.archivedAt)]
@@ -29,11 +54,11 @@ export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQ
 	if (filters.view === 'checkouts') conditions.push(sql`not ${isRealOrder}`)
 	if (filters.status) conditions.push(eq(orders.status, filters.status))
 	if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment))
-	const q = filters.q.trim().replace(/^#/, '')
-	if (q) {
-		const byEmail = ilike(orders.email, `%${escapeLike(q)}%`)
-		conditions.push(/^[0-9a-f-]{1,36}$/i.test(q) ? or(sql`${orders.id}::text like ${`${q.toLowerCase()}%`}`, byEmail)! : byEmail)
-	}
+	if (filters.from) conditions.push(sql`${orders.createdAt} >= (${filters.from}::date::timestamp at time zone ${ADMIN_TIME_ZONE})`)
+	if (filters.to) conditions.push(sql`${orders.createdAt} < ((${filters.to}::date + 1)::timestamp at time zone ${ADMIN_TIME_ZONE})`)
+	if (filters.email) conditions.push(sql`lower(${orders.email}) = ${filters.email.toLowerCase()}`)
+	const search = searchCondition(filters.q)
+	if (search) conditions.push(search)
 	return and(...conditions)
 }
 

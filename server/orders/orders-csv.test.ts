@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvDocument, csvRow } from './orders-csv.ts'
+import { csvAmount, csvCell, csvDocument, csvRow } from './orders-csv.ts'
 
 describe('csv', () => {
 	it('leaves plain text and numbers alone', () => {
@@ -10,8 +10,9 @@ describe('csv', () => {
 		expect(csvCell(undefined)).toBe('')
 	})
 
-	it('quotes fields with commas, quotes and line breaks, doubling the quotes', () => {
-		expect(csvCell('Str. Lalelelor 3, ap. 2')).toBe('"Str. Lalelelor 3, ap. 2"')
+	it('quotes fields with semicolons, quotes and line breaks, doubling the quotes; commas need no quotes', () => {
+		expect(csvCell('Str. Lalelelor 3, ap. 2')).toBe('Str. Lalelelor 3, ap. 2')
+		expect(csvCell('1 × Lumânare; 2 × Portret')).toBe('"1 × Lumânare; 2 × Portret"')
 		expect(csvCell('spune "da"')).toBe('"spune ""da"""')
 		expect(csvCell('rândul 1\nrândul 2')).toBe('"rândul 1\nrândul 2"')
 		expect(csvCell('a\r\nb')).toBe('"a\r\nb"')
@@ -28,8 +29,15 @@ describe('csv', () => {
 		expect(csvCell('a=b')).toBe('a=b')
 	})
 
-	it('joins rows with commas and a document with CRLF, behind a UTF-8 BOM', () => {
-		expect(csvRow(['a', 'b,c', null])).toBe('a,"b,c",')
-		expect(csvDocument(['Număr', 'Email'], [['1a2b3c4d', 'ana@example.com']])).toBe('\uFEFFNumăr,Email\r\n1a2b3c4d,ana@example.com\r\n')
+	it('joins rows with semicolons and a document with CRLF, behind a UTF-8 BOM', () => {
+		expect(csvRow(['a', 'b;c', 'd,e', null])).toBe('a;"b;c";d,e;')
+		expect(csvDocument(['Număr', 'Email'], [['1a2b3c4d', 'ana@example.com']])).toBe('\uFEFFNumăr;Email\r\n1a2b3c4d;ana@example.com\r\n')
+	})
+
+	it('writes amounts with a decimal comma', () => {
+		expect(csvAmount(9000)).toBe('90,00')
+		expect(csvAmount(123456)).toBe('1234,56')
+		expect(csvAmount(5)).toBe('0,05')
+		expect(csvAmount(0)).toBe('0,00')
 	})
 })

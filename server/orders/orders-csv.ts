@@ -8,8 +8,10 @@ import { countryLabel } from '#domain/shipping.ts'
 import { orderListConditions } from './admin-orders.ts'
 
 /**
- * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends, fields quoted when they hold a
- * quote, comma or line break (quotes doubled). Text a spreadsheet would run as a formula (starting
+ * CSV for Romanian spreadsheets (ADR 0130): semicolon-separated, as Excel and LibreOffice expect where
+ * the decimal mark is a comma, so the file opens in columns on a double click; amounts with a decimal
+ * comma; CRLF line ends; fields quoted (RFC 4180, quotes doubled) when they hold a quote, semicolon or
+ * line break. Text a spreadsheet would run as a formula (starting
  * with =, +, -, @, tab or carriage return) gets a leading apostrophe, so a customer-typed
  * "=HYPERLINK(…)" stays text (OWASP CSV injection).
  */
@@ -19,11 +21,18 @@ export function csvCell(value: string | number | null | undefined): string {
 	if (value === null || value === undefined) return ''
 	let text = typeof value === 'number' ? String(value) : value
 	if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
-	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+	return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+export const CSV_SEPARATOR = ';'
+
 export function csvRow(values: (string | number | null | undefined)[]): string {
-	return values.map(csvCell).join(',')
+	return values.map(csvCell).join(CSV_SEPARATOR)
+}
+
+/** An amount in euro cents as a Romanian spreadsheet reads a number: 1234.5 € is "1234,50". */
+export function csvAmount(cents: number): string {
+	return (cents / 100).toFixed(2).replace('.', ',')
 }
 
 /** A whole document, with a UTF-8 byte order mark so spreadsheet programs read the diacritics right. */
@@ -59,8 +68,6 @@ const CSV_HEADER = [
 	adminT('orders.csvTest'),
 ]
 
-const euros = (cents: number) => (cents / 100).toFixed(2)
-
 /** Every order the filters match (all pages), as CSV for a spreadsheet; statuses in Romanian. */
 export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters) {
 	const rows = await db.select().from(orders).where(orderListConditions(filters)).orderBy(desc(orders.createdAt), desc(orders.id))
@@ -91,9 +98,9 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 				countryLabel(a.country, 'ro'),
 				a.notes,
 				(itemsByOrder.get(order.id) ?? []).join('; '),
-				euros(order.subtotalCents),
-				euros(order.shippingCents),
-				euros(order.totalCents),
+				csvAmount(order.subtotalCents),
+				csvAmount(order.shippingCents),
+				csvAmount(order.totalCents),
 				adminT(`orders.statuses.${order.status}`),
 				adminT(`orders.payments.${order.paymentStatus}`),
 				order.trackingNumber,

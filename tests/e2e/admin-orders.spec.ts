@@ -202,7 +202,7 @@ test.describe('admin orders', () => {
 
 		await page.goto('/admin/orders')
 		await waitForHydration(page)
-		await page.getByLabel('Caută după număr sau email').fill(tag)
+		await page.getByLabel('Caută după număr, email, nume, telefon, oraș sau AWB').fill(tag)
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page).toHaveURL(new RegExp(`q=${tag}`))
 		await expect(page.getByRole('row')).toHaveCount(21) // header + 20 on the first page
@@ -241,11 +241,11 @@ test.describe('admin orders', () => {
 			.split('\r\n')
 		expect(lines).toHaveLength(2)
 		expect(lines[1]).toContain(made[6]!.id)
-		expect(lines[1]).toContain(',Livrată,Plătită,')
+		expect(lines[1]).toContain(';Livrată;Plătită;')
 
 		// Search by order number (with '#'), and the formula-injection guard in the full export.
 		await page.goto('/admin/orders')
-		await page.getByLabel('Caută după număr sau email').fill(`#${made[5]!.id.slice(0, 8)}`)
+		await page.getByLabel('Caută după număr, email, nume, telefon, oraș sau AWB').fill(`#${made[5]!.id.slice(0, 8)}`)
 		await page.getByRole('button', { name: 'Caută' }).click()
 		await expect(page.getByRole('row')).toHaveCount(2)
 		await expect(page.getByRole('row').nth(1)).toContainText(`${tag}-5@example.com`)
@@ -254,7 +254,7 @@ test.describe('admin orders', () => {
 		expect(all.headers()['content-disposition']).toMatch(/^attachment; filename="comenzi-\d{4}-\d{2}-\d{2}\.csv"$/)
 		const body = await all.text()
 		expect(body.trimEnd().split('\r\n')).toHaveLength(22)
-		expect(body).toContain(`,${tag}-5@example.com,'=1+2,0712 345 678,`)
+		expect(body).toContain(`;${tag}-5@example.com;'=1+2;0712 345 678;`)
 	})
 
 	test('the orders page and the open dialog have no serious accessibility violations on a phone and a desktop', async ({ page }) => {

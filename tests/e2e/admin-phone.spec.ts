@@ -63,6 +63,7 @@ test.describe('the admin on a phone', () => {
 				{ url: `/admin/categories/${category!.id}` },
 				{ url: '/admin/orders', rows: true },
 				{ url: `/admin/orders/${order.id}` },
+				{ url: '/admin/customers', rows: true },
 				{ url: '/admin/media' },
 				{ url: '/admin/media?folder=hero' },
 				{ url: '/admin/translations' },

@@ -246,7 +246,7 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		expect(after.revenueLast30DaysCents - before.revenueLast30DaysCents).toBe(9000)
 	})
 
-	it('exports the filtered orders as CSV: every page, quoted fields, formulas neutralised, Romanian statuses', async () => {
+	it('exports the filtered orders as CSV for a Romanian spreadsheet: semicolons, decimal comma, every page, quoted fields, formulas neutralised, Romanian statuses', async () => {
 		const email = `csv-${engine}@example.com`
 		const evil = await order(email, { name: '=HYPERLINK("http://evil.test","x")', notes: '@SUM(1+1)\nrândul doi', address: 'Str. Mare 1, ap. "3"' })
 		const plain = await order(email)
@@ -258,24 +258,24 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		const csv = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}`))
 		expect(
 			csv.startsWith(
-				'\uFEFFNumăr,ID,Data,Email,Nume,Telefon,Adresă,Oraș,Cod poștal,Țară,Observații,Produse,Subtotal (EUR),Livrare (EUR),Total (EUR),Status,Plată,AWB,Arhivată,Test\r\n',
+				'\uFEFFNumăr;ID;Data;Email;Nume;Telefon;Adresă;Oraș;Cod poștal;Țară;Observații;Produse;Subtotal (EUR);Livrare (EUR);Total (EUR);Status;Plată;AWB;Arhivată;Test\r\n',
 			),
 		).toBe(true)
 		const lines = csv.slice(1).split('\r\n')
 		expect(lines).toHaveLength(4) // header, two active orders, final empty line
 		expect(lines[3]).toBe('')
-		expect(lines[1]!.startsWith(`${plain.id.slice(0, 8)},${plain.id},`)).toBe(true)
-		expect(lines[1]).toContain(`,${email},Ana Popescu,'+40 712 345 678,`)
-		expect(lines[1]).toContain(",2 × Lumânare Vanilie,90.00,0.00,90.00,Livrată,În așteptare,'-AWB9,Nu")
-		expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.test"",""x"")",`)
-		expect(lines[2]).toContain(',"Str. Mare 1, ap. ""3""",')
-		expect(lines[2]).toContain(`,"'@SUM(1+1)\nrândul doi",`)
-		expect(lines[2]).toContain(',Nouă,În așteptare,,Nu')
+		expect(lines[1]!.startsWith(`${plain.id.slice(0, 8)};${plain.id};`)).toBe(true)
+		expect(lines[1]).toContain(`;${email};Ana Popescu;'+40 712 345 678;`)
+		expect(lines[1]).toContain(";2 × Lumânare Vanilie;90,00;0,00;90,00;Livrată;În așteptare;'-AWB9;Nu")
+		expect(lines[2]).toContain(`;"'=HYPERLINK(""http://evil.test"",""x"")";`)
+		expect(lines[2]).toContain(';"Str. Mare 1, ap. ""3""";')
+		expect(lines[2]).toContain(`;"'@SUM(1+1)\nrândul doi";`)
+		expect(lines[2]).toContain(';Nouă;În așteptare;;Nu')
 		expect(csv).not.toContain(archived.id)
 
 		const onlyArchived = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}&view=archived`))
 		expect(onlyArchived).toContain(archived.id)
-		expect(onlyArchived.trimEnd().endsWith(',Da,')).toBe(true)
+		expect(onlyArchived.trimEnd().endsWith(';Da;')).toBe(true)
 		expect(onlyArchived).not.toContain(plain.id)
 		const delivered = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}&status=delivered&page=3`))
 		expect(delivered).toContain(plain.id)

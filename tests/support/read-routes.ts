@@ -17,7 +17,7 @@ export type ReadRoute = {
 	query: Record<string, string>
 }
 
-const ORDER_FILTERS = { q: 'Ana', status: 'new', payment: 'paid', view: 'archived', page: '2' }
+const ORDER_FILTERS = { q: 'Ana', status: 'new', payment: 'paid', view: 'archived', from: '2026-03-01', to: '2026-03-31', email: 'ana@example.com', page: '2' }
 
 export const READ_ROUTES: ReadRoute[] = [
 	{
@@ -123,6 +123,14 @@ export const READ_ROUTES: ReadRoute[] = [
 	},
 	{ name: 'admin order list', module: 'routes/admin/orders.tsx', path: () => '/admin/orders', actor: 'admin', query: ORDER_FILTERS },
 	{ name: 'admin order export', module: 'routes/admin/orders-export.ts', path: () => '/admin/orders/export', actor: 'admin', query: ORDER_FILTERS },
+	{ name: 'admin customers list', module: 'routes/admin/customers.tsx', path: () => '/admin/customers', actor: 'admin', query: { q: 'Ana', page: '2' } },
+	{
+		name: 'admin customer GDPR export',
+		module: 'routes/admin/customer-export.ts',
+		path: () => '/admin/customers/export',
+		actor: 'admin',
+		query: { email: 'nobody-exported@example.com' },
+	},
 	{
 		name: 'admin order page',
 		module: 'routes/admin/order-detail.tsx',

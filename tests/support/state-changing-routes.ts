@@ -321,6 +321,24 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: () => ({ intent: 'archive' }),
 	},
 	{
+		name: 'admin: order internal note',
+		module: 'routes/admin/order-detail.tsx',
+		path: (fx) => `/admin/orders/${fx.orderId}`,
+		pathWithSegment: segment('/admin/orders'),
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'note', note: 'Clientul a sunat: livrare după ora 17' }),
+	},
+	// GDPR erasure from the customers list (ADR 0130). The example names nobody the shop knows, so no run erases a fixture.
+	{
+		name: 'admin: customer erase',
+		module: 'routes/admin/customers.tsx',
+		path: () => '/admin/customers',
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'erase', email: 'nobody-to-erase@example.com' }),
+	},
+	{
 		name: 'admin: media delete',
 		module: 'routes/admin/media.tsx',
 		path: () => '/admin/media',

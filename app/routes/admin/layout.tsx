@@ -21,6 +21,7 @@ const links = [
 	{ to: '/admin/categories', label: adminT('nav.categories'), end: false },
 	{ to: '/admin/products', label: adminT('nav.products'), end: false },
 	{ to: '/admin/orders', label: adminT('nav.orders'), end: false },
+	{ to: '/admin/customers', label: adminT('nav.customers'), end: false },
 	{ to: '/admin/media', label: adminT('nav.media'), end: false },
 	{ to: '/admin/translations', label: adminT('nav.translations'), end: false },
 	{ to: '/admin/security', label: adminT('nav.security'), end: false },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
-import { useFetcher, useLocation, useNavigate } from 'react-router'
+import { useFetcher, useLocation, useNavigate, type ClientActionFunctionArgs } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/orders/admin-orders.ts'
 import { notFound, rejectAdminSubmission, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
@@ -7,7 +7,7 @@ import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { documentsOfOrders } from '#server/invoices/documents.ts'
 import { readFormData } from '#server/http/request-body.ts'
-import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
+import { addOrderNote, changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { refundOrder, RefundRefusedError } from '#server/orders/refunds.ts'
 import { paymentDeps } from '#server/orders/test-payment.ts'
 import { OrderStockShortError } from '#server/orders/order-stock.ts'
@@ -15,13 +15,14 @@ import { redirectWithToast } from '#server/toast.ts'
 import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT, adminText } from '#domain/i18n/admin.ts'
 import { isUuid } from '#domain/ids.ts'
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enums.ts'
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
-import { orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
+import { ORDER_NOTE_MAX, orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { orderRefundSchema, REFUND_REASON_MAX, type RefundMode } from '#domain/forms/order-refund.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -50,11 +51,12 @@ const FAILURE: Record<string, string> = {
 	tracking: adminT('messages.trackingUpdate'),
 	archive: adminT('messages.orderDelete'),
 	restore: adminT('messages.orderRestore'),
+	note: adminT('messages.orderNote'),
 }
 
 /**
  * POST intent=status (status), intent=tracking (trackingNumber), intent=archive (the admin's
- * "delete"), intent=restore, or intent=refund (its own form: mode, amount or lines, reason; ADR
+ * "delete"), intent=restore, intent=note (an internal note, ADR 0130), or intent=refund (its own form: mode, amount or lines, reason; ADR
  * 0115). Each writes the order history; status and tracking changes and refunds queue the
  * customer's email in the same transaction (ADR 0070).
  */
@@ -91,6 +93,10 @@ export async function action(args: Route.ActionArgs) {
 			await setTrackingNumber(deps, { orderId, trackingNumber: change.trackingNumber ?? '', actorUserId: user.id })
 			return toastResult({ type: 'success', title: adminT('messages.trackingUpdated') })
 		}
+		if (change.intent === 'note') {
+			await addOrderNote(app.db, { orderId, text: change.note, actorUserId: user.id })
+			return toastResult({ type: 'success', title: adminT('messages.orderNoteAdded') })
+		}
 		if (change.intent === 'archive') {
 			await archiveOrder(app.db, { orderId, actorUserId: user.id })
 			const back = orderListSearch(parseOrderListFilters(new URL(args.request.url).searchParams))
@@ -105,6 +111,15 @@ export async function action(args: Route.ActionArgs) {
 		app.log.error({ err: error, orderId, intent }, 'admin order change failed')
 		return refuse(failure, 503)
 	}
+}
+
+/**
+ * In the browser (ADR 0126): a save the server cannot answer (database outage) keeps the dialog and
+ * what was typed — a note, a refund reason — with the failed intent's message.
+ */
+export async function clientAction(args: ClientActionFunctionArgs) {
+	const intent = (await args.request.clone().formData()).get('intent')
+	return keepTypedForm(FAILURE[typeof intent === 'string' ? intent : ''] ?? adminT('messages.orderUpdate'))(args)
 }
 
 /** The refund form's action: parsed with its own schema, refused in the one shape with the field at fault. */
@@ -127,6 +142,7 @@ async function refund(args: Route.ActionArgs, posted: Record<string, unknown>, o
 }
 
 function describe(entry: AdminOrderDetail['history'][number]) {
+	if (entry.action === 'note') return adminT('orders.historyActions.note', { text: String((entry.details as { text?: unknown }).text ?? '') })
 	const details = entry.details as { from?: unknown; to?: unknown }
 	const status = (value: unknown) =>
 		ORDER_STATUSES.includes(value as OrderStatus) ? adminT(`orders.statuses.${value as OrderStatus}`) : String(value ?? adminT('orders.noValue'))
@@ -430,6 +446,49 @@ function RefundSection({ order }: { order: AdminOrderDetail }) {
 	)
 }
 
+/** An internal note (ADR 0130): kept in the history below with its author and time; never shown to the customer. */
+function NoteForm() {
+	const fetcher = useFetcher<typeof action>()
+	useToastResult(fetcher.data)
+	const form = useRef<HTMLFormElement>(null)
+	const busy = fetcher.state !== 'idle'
+	const rejected = fetcher.data && 'errors' in fetcher.data ? fetcher.data : undefined
+	const error = rejected?.errors.fieldErrors.note ?? rejected?.errors.formError ?? undefined
+	// A saved note empties the box for the next one.
+	useEffect(() => {
+		if (fetcher.state === 'idle' && fetcher.data && !('errors' in fetcher.data)) form.current?.reset()
+	}, [fetcher.state, fetcher.data])
+	return (
+		<fetcher.Form ref={form} method="post" className="mt-2 grid gap-2">
+			<input type="hidden" name="intent" value="note" />
+			<div>
+				<label htmlFor="order-note" className={labelClass}>
+					{adminT('orders.noteLabel')}
+				</label>
+				<p id="order-note-hint" className="text-xs text-muted">
+					{adminT('orders.noteHint')}
+				</p>
+				<textarea
+					id="order-note"
+					name="note"
+					rows={2}
+					maxLength={ORDER_NOTE_MAX}
+					defaultValue={rejected && typeof rejected.values.note === 'string' ? rejected.values.note : ''}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? 'order-note-hint order-note-error' : 'order-note-hint'}
+					className={inputClass}
+				/>
+				<FieldError id="order-note-error" message={error} />
+			</div>
+			<div>
+				<button type="submit" className={buttonSecondary} disabled={busy}>
+					{adminT('orders.addNote')}
+				</button>
+			</div>
+		</fetcher.Form>
+	)
+}
+
 function ArchiveControls({ order }: { order: AdminOrderDetail }) {
 	const fetcher = useFetcher<typeof action>()
 	useToastResult(fetcher.data)
@@ -614,10 +673,12 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 				<h3 id="order-history" className="text-lg font-semibold">
 					{adminT('orders.history')}
 				</h3>
+				<NoteForm />
 				{/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
 				<div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="order-history">
-					<table className="w-full text-left text-sm">
-						<thead className="text-xs uppercase tracking-wide text-muted">
+					{/* On a phone each entry stacks (when · who, then what), as the admin lists' cards do (ADR 0103). */}
+					<table className="w-full text-left text-sm max-sm:block">
+						<thead className="text-xs uppercase tracking-wide text-muted max-sm:sr-only">
 							<tr>
 								<th scope="col" className="py-1 pr-3">
 									{adminT('orders.historyWhen')}
@@ -630,12 +691,19 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 								</th>
 							</tr>
 						</thead>
-						<tbody>
+						<tbody className="max-sm:block">
 							{order.history.map((entry) => (
-								<tr key={entry.id} className="border-t border-sand/70 align-top">
-									<td className="py-1 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.createdAt)}</td>
-									<td className="max-w-48 py-1 pr-3 break-words">{actorLabel(entry)}</td>
-									<td className="py-1 break-words">{describe(entry)}</td>
+								<tr
+									key={entry.id}
+									className={`border-t border-sand/70 align-top max-sm:block max-sm:py-1.5 ${entry.action === 'note' ? 'bg-amber-50 max-sm:px-2' : ''}`}
+								>
+									<td className="py-1 pr-3 whitespace-nowrap max-sm:inline max-sm:py-0 max-sm:text-xs max-sm:text-muted">
+										{formatAdminDateTime(entry.createdAt)}
+									</td>
+									<td className="max-w-48 py-1 pr-3 break-words max-sm:inline max-sm:max-w-none max-sm:py-0 max-sm:text-xs max-sm:text-muted max-sm:before:content-['·_']">
+										{actorLabel(entry)}
+									</td>
+									<td className="py-1 break-words whitespace-pre-line max-sm:block max-sm:py-0">{describe(entry)}</td>
 								</tr>
 							))}
 						</tbody>

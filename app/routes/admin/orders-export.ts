@@ -4,7 +4,10 @@ import { contentDisposition } from '#server/storage/download.ts'
 import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import type { Route } from './+types/orders-export'
 
-/** GET /admin/orders/export?status=&payment=&q=&view=: the orders the list's filters match, as CSV (admins only). */
+/**
+ * GET /admin/orders/export?status=&payment=&q=&view=&from=&to=&email=: the orders the list's filters
+ * match, as CSV for a Romanian spreadsheet (semicolons, decimal comma; ADR 0130). Admins only.
+ */
 export async function loader(args: Route.LoaderArgs) {
 	const filters = parseOrderListFilters(new URL(args.request.url).searchParams)
 	const csv = await exportOrdersCsv(getApp(args.context).db, filters)

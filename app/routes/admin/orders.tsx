@@ -5,7 +5,8 @@ import { getApp } from '#server/context.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
-import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
+import { buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
+import { ListState } from '#app/components/admin/list-state.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT } from '#domain/i18n/admin.ts'
@@ -95,8 +96,17 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 					{adminT('orders.exportCsv')}
 				</a>
 			</div>
-			<Form method="get" action="/admin/orders" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end">
-				<div>
+			{filters.email ? (
+				<p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-white p-3 text-sm shadow-sm" data-testid="customer-filter">
+					<span className="min-w-0 break-all">{adminT('orders.customerFilter', { email: filters.email })}</span>
+					<Link to={`/admin/orders${orderListSearch(filters, { email: undefined, page: 1 })}`} className="underline">
+						{adminT('orders.clearCustomer')}
+					</Link>
+				</p>
+			) : null}
+			<Form key={exportSearch} method="get" action="/admin/orders" role="search" className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+				{filters.email ? <input type="hidden" name="email" value={filters.email} /> : null}
+				<div className="sm:col-span-2">
 					<label htmlFor="order-search" className={labelClass}>
 						{adminT('orders.searchLabel')}
 					</label>
@@ -139,26 +149,26 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 						<option value="archived">{adminT('orders.viewArchived')}</option>
 					</select>
 				</div>
+				<div>
+					<label htmlFor="order-from" className={labelClass}>
+						{adminT('orders.fromFilter')}
+					</label>
+					<input id="order-from" type="date" name="from" defaultValue={filters.from ?? ''} className={inputClass} />
+				</div>
+				<div>
+					<label htmlFor="order-to" className={labelClass}>
+						{adminT('orders.toFilter')}
+					</label>
+					<input id="order-to" type="date" name="to" defaultValue={filters.to ?? ''} className={inputClass} />
+				</div>
 				<button type="submit" className={buttonSecondary}>
 					{adminT('common.search')}
 				</button>
 			</Form>
-			{loading ? (
-				<Spinner />
-			) : loadError ? (
-				<p role="alert" className="mt-10 rounded-2xl border border-dashed border-red-800/50 p-10 text-center text-red-900">
-					{adminT('messages.ordersLoad')}
-				</p>
-			) : orders.length === 0 ? (
-				<div className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center">
-					<p className="text-muted">{adminT('orders.empty')}</p>
-				</div>
-			) : (
-				<>
-					<ResourceTable rows={orders} rowKey={(order) => order.id} columns={orderColumns(search)} />
-					<Pager page={page} pages={pages} total={total} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
-				</>
-			)}
+			<ListState loading={loading} loadError={loadError ? adminT('messages.ordersLoad') : null} empty={orders.length === 0 ? adminT('orders.empty') : null}>
+				<ResourceTable rows={orders} rowKey={(order) => order.id} columns={orderColumns(search)} />
+				<Pager page={page} pages={pages} total={total} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
+			</ListState>
 			<Outlet />
 		</section>
 	)

@@ -1,0 +1,167 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { queryRows, type Database, type DbExecutor } from '#db/client.ts'
+import { newsletterSubscribers, orders, userRoles, users } from '#db/schema/index.ts'
+import type { CustomerListFilters } from '#domain/forms/admin-customers.ts'
+import { orderStillToShip } from '#domain/order-retention.ts'
+import { deleteAccount, exportAccountData, ordersForExport } from '../account/account-data.ts'
+import { anonymiseOrders, DELETED_EMAIL, deleteStoredFiles } from '../account/order-erasure.ts'
+import type { Logger } from '../logger.ts'
+import { isRealOrder } from '../orders/admin-orders.ts'
+import type { ObjectStorage } from '../storage/storage.ts'
+
+export const ADMIN_CUSTOMERS_PAGE_SIZE = 25
+
+export type CustomerRow = {
+	/** Lower case: one customer is one email, whether they ordered as a guest, with an account, or both. */
+	email: string
+	/** The account's name, else the name on their latest order (placed, else any checkout). */
+	name: string
+	/** Set when the email has an account. */
+	userId: string | null
+	/** Orders placed (paid, refunded, or paid by a method still settling; ADR 0116), archived ones left out. */
+	orderCount: number
+	/** What those orders took: paid totals less refunds; test-money orders add nothing. */
+	paidCents: number
+	lastOrderAt: Date | null
+}
+
+function escapeLike(text: string) {
+	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * The customers list (ADR 0130): every email that placed an order or holds an account, grouped by
+ * email (any case), with its orders and what they paid; newest customer activity first. Orders of
+ * erased customers (their email is gone) are nobody's. Plain SQL with a CTE: the same on PGlite and PostgreSQL.
+ */
+export async function listCustomersForAdmin(db: DbExecutor, filters: CustomerListFilters) {
+	const q = filters.q.trim()
+	const like = `%${escapeLike(q)}%`
+	const base = sql`with people as (
+			select lower(${orders.email}) as email from ${orders} where ${orders.email} <> ${DELETED_EMAIL}
+			union
+			select lower(${users.email}) from ${users}
+		), stats as (
+			select lower(${orders.email}) as email,
+				count(*) filter (where ${isRealOrder} and ${orders.archivedAt} is null)::int as order_count,
+				coalesce(sum(case when ${orders.paymentStatus} = 'paid' and not ${orders.testMode} and ${orders.archivedAt} is null
+					then ${orders.totalCents} - ${orders.refundedCents} else 0 end), 0)::bigint as paid_cents,
+				max(${orders.createdAt}) filter (where ${isRealOrder} and ${orders.archivedAt} is null) as last_order_at,
+				(array_agg(${orders.shippingAddress}->>'fullName' order by (${isRealOrder} and ${orders.archivedAt} is null) desc, ${orders.createdAt} desc))[1] as order_name
+			from ${orders}
+			where ${orders.email} <> ${DELETED_EMAIL}
+			group by lower(${orders.email})
+		), customers as (
+			select people.email,
+				coalesce(nullif(u.name, ''), stats.order_name, '') as name,
+				u.id as user_id,
+				coalesce(stats.order_count, 0) as order_count,
+				coalesce(stats.paid_cents, 0) as paid_cents,
+				stats.last_order_at
+			from people
+			left join stats on stats.email = people.email
+			left join ${users} u on lower(u.email) = people.email
+		)`
+	const where = q ? sql`where email ilike ${like} or name ilike ${like}` : sql``
+	const [counted] = await queryRows<{ total: number }>(db, sql`${base} select count(*)::int as total from customers ${where}`)
+	const total = Number(counted?.total ?? 0)
+	const pages = Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE))
+	const page = Math.min(Math.max(1, filters.page), pages)
+	const rows = await queryRows<{
+		email: string
+		name: string
+		user_id: string | null
+		order_count: number
+		paid_cents: string | number
+		last_order_at: Date | string | null
+	}>(
+		db,
+		sql`${base} select * from customers ${where}
+			order by last_order_at desc nulls last, email asc
+			limit ${ADMIN_CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE}`,
+	)
+	const customers: CustomerRow[] = rows.map((row) => ({
+		email: row.email,
+		name: row.name,
+		userId: row.user_id,
+		orderCount: Number(row.order_count),
+		paidCents: Number(row.paid_cents),
+		lastOrderAt: row.last_order_at === null ? null : new Date(row.last_order_at),
+	}))
+	return { customers, total, page, pages }
+}
+
+async function accountOf(db: DbExecutor, email: string) {
+	const [account] = await db
+		.select({ id: users.id })
+		.from(users)
+		.where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+		.limit(1)
+	return account ?? null
+}
+
+/** Guest orders of this email: not linked to an account, not already erased. */
+const guestOrdersOf = (email: string) => and(isNull(orders.userId), sql`lower(${orders.email}) = ${email.toLowerCase()}`)
+
+/**
+ * GDPR art. 15/20 for one customer, asked of the shop (ADR 0130): their account's export, as the
+ * customer downloads it themselves, plus the orders they placed as a guest with the same email.
+ * Null when the shop holds nothing for that email.
+ */
+export async function exportCustomerData(db: Database, email: string) {
+	const normalised = email.trim().toLowerCase()
+	const account = await accountOf(db, normalised)
+	const accountData = account ? await exportAccountData(db, account.id) : null
+	const guestOrders = await ordersForExport(db, guestOrdersOf(normalised)!)
+	if (!accountData && guestOrders.length === 0) return null
+	return { exportedAt: new Date().toISOString(), email: normalised, account: accountData, guestOrders }
+}
+
+export class CustomerErasureRefusedError extends Error {
+	override name = 'CustomerErasureRefusedError'
+	constructor(readonly reason: 'staff' | 'unknown') {
+		super(reason === 'staff' ? 'a staff account is erased only after its roles are revoked' : 'no customer with that email')
+	}
+}
+
+/**
+ * GDPR art. 17 for one customer, asked of the shop (ADR 0130): the account is deleted as when the
+ * customer deletes it (deleteAccount), and their guest orders get the same treatment — those still
+ * to ship keep the address until delivered or cancelled (marked for erasure), the others lose their
+ * personal data now; their newsletter subscription goes too. A staff account is refused: its roles
+ * are revoked first, on the staff page, so an admin cannot erase the shop's last admin by mistake.
+ */
+export async function eraseCustomer(deps: { db: Database; storage: ObjectStorage; log?: Logger }, email: string) {
+	const normalised = email.trim().toLowerCase()
+	const account = await accountOf(deps.db, normalised)
+	if (account) {
+		const [role] = await deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, account.id)).limit(1)
+		if (role) throw new CustomerErasureRefusedError('staff')
+	}
+	let keptForShipping = account ? (await deleteAccount(deps, account.id)).keptForShipping : 0
+	const files: string[] = []
+	const guest = await deps.db.transaction(async (tx) => {
+		const own = await tx
+			.select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, erasurePendingAt: orders.erasurePendingAt })
+			.from(orders)
+			.where(guestOrdersOf(normalised))
+			.for('update')
+		const toShip = own.filter((order) => orderStillToShip(order) && order.erasurePendingAt === null).map((order) => order.id)
+		if (toShip.length) await tx.update(orders).set({ erasurePendingAt: new Date() }).where(inArray(orders.id, toShip))
+		files.push(
+			...(await anonymiseOrders(
+				tx,
+				own.filter((order) => !orderStillToShip(order)).map((order) => order.id),
+			)),
+		)
+		const unsubscribed = await tx
+			.delete(newsletterSubscribers)
+			.where(eq(newsletterSubscribers.email, normalised))
+			.returning({ email: newsletterSubscribers.email })
+		return { orders: own.length, toShip: toShip.length, unsubscribed: unsubscribed.length }
+	})
+	await deleteStoredFiles(deps, files)
+	if (!account && guest.orders === 0 && guest.unsubscribed === 0) throw new CustomerErasureRefusedError('unknown')
+	keptForShipping += guest.toShip
+	return { account: account !== null, orders: guest.orders, keptForShipping }
+}
