@@ -25,6 +25,7 @@ export default [
 		route('forgot-password', 'routes/forgot-password.tsx'),
 		route('reset-password', 'routes/reset-password.tsx'),
 		route('account', 'routes/account.tsx'),
+		route('order/:id', 'routes/order.tsx'),
 	]),
 	route('api/uploads/portrait', 'routes/api.uploads.portrait.ts'),
 	route('api/uploads/portrait/:id', 'routes/api.uploads.portrait.$id.ts'),

@@ -82,6 +82,15 @@ export const READ_ROUTES: ReadRoute[] = [
 		actor: 'anonymous',
 		query: { session_id: 'test_cs_abc' },
 	},
+	{
+		// The order page (ADR 0135): the id and the signed key are what a stranger would tamper with.
+		name: 'order page',
+		module: 'routes/order.tsx',
+		path: (fx) => `/en/order/${fx.orderId}`,
+		pathWithSegment: (s) => `/en/order/${s}`,
+		actor: 'customer',
+		query: { key: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ' },
+	},
 	{ name: 'login page', module: 'routes/login.tsx', path: () => '/en/login', actor: 'anonymous', query: { returnUrl: '/account', tab: 'signup' } },
 	{
 		name: 'reset password page',
