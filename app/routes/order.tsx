@@ -21,7 +21,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const order = await readOrderPage(app.db, app.secret, params.id, { userId: getCurrentUser(context)?.id ?? null, key }, app.locale)
 	if (!order) throw data(null, { status: 404, headers: PRIVATE_HEADERS })
 	const t = serverI18n(app.locale).getFixedT(app.locale)
-	const dates = new Intl.DateTimeFormat(app.locale === 'en' ? 'en-GB' : app.locale === 'ro' ? 'ro-RO' : 'es-ES', { dateStyle: 'long', timeZone: 'Europe/Bucharest' })
+	const dates = new Intl.DateTimeFormat(app.locale === 'en' ? 'en-GB' : app.locale === 'ro' ? 'ro-RO' : 'es-ES', {
+		dateStyle: 'long',
+		timeZone: 'Europe/Bucharest',
+	})
 	const { createdAt, ...rest } = order
 	return data(
 		{
@@ -52,8 +55,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 			<div>
 				<h1 className="font-serif text-3xl">{t('orderPage.title', { number: order.number })}</h1>
 				<p className="mt-2 text-sm text-muted">
-					{t('orderPage.placedOn')}{' '}
-					<time dateTime={order.createdAt}>{order.date}</time>
+					{t('orderPage.placedOn')} <time dateTime={order.createdAt}>{order.date}</time>
 				</p>
 			</div>
 			<OrderSummary order={order} />

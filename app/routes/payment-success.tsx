@@ -142,7 +142,10 @@ function OrderDetails({ verification }: { verification: Verification }) {
 			<OrderSummary order={verification.order} />
 			{verification.orderPath ? (
 				<p className="mt-6">
-					<Link to={lp(verification.orderPath)} className="inline-block rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+					<Link
+						to={lp(verification.orderPath)}
+						className="inline-block rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white"
+					>
 						{t('payment.viewOrder')}
 					</Link>
 				</p>

@@ -32,7 +32,12 @@ describe('links in emails follow the recipient’s language (ADR 0106)', () => {
 			['ro', `/ro/order/${order('ro').id}?key=${key}`],
 			['en', `/en/order/${order('ro').id}?key=${key}`],
 		] as const) {
-			const mail = renderOrderEmail('confirmation', order(locale), [], { shopAddress: 'Cluj', publicUrl: 'https://shop.example', invoicing, linkSecret: 's3cret' })
+			const mail = renderOrderEmail('confirmation', order(locale), [], {
+				shopAddress: 'Cluj',
+				publicUrl: 'https://shop.example',
+				invoicing,
+				linkSecret: 's3cret',
+			})
 			expect(mail.text).toContain(`https://shop.example${path}`)
 			expect(mail.html).toContain(`href="https://shop.example${path}"`)
 			expect(mail.html).toContain(`<html lang="${locale}">`)

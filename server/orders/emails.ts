@@ -133,10 +133,10 @@ export function renderOrderEmail(
 <table role="presentation" style="border-collapse:collapse;width:100%">${rows.map(([label, value]) => `<tr><th style="${cell};text-align:left">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('')}</table>
 <h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(t('orderEmail.items'))}</h2>
 <table role="presentation" style="border-collapse:collapse;width:100%">
-${items.map((item) => `<tr><td style="${cell}">${itemCell(item)}</td><td style="${cell};text-align:right;vertical-align:top">${escapeHtml(money(item.unitPriceCents * item.quantity))}</td></tr>`).join('\n')}
-<tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right">${escapeHtml(money(order.subtotalCents))}</td></tr>
-<tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
-<tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right">${escapeHtml(money(order.totalCents))}</th></tr>
+${items.map((item) => `<tr><td style="${cell}">${itemCell(item)}</td><td style="${cell};text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(item.unitPriceCents * item.quantity))}</td></tr>`).join('\n')}
+<tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(order.subtotalCents))}</td></tr>
+<tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
+<tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(order.totalCents))}</th></tr>
 ${vatRows.map(([label, value]) => `<tr><td style="${cell};${small}">${escapeHtml(label)}</td><td style="${cell};text-align:right;${small}">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>${invoiceNote ? `\n<p>${escapeHtml(invoiceNote)}</p>` : ''}${nextSteps ? `\n<p style="background:#f7f1ea;border-radius:8px;padding:12px">${escapeHtml(nextSteps)}</p>` : ''}
 <h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(t('orderEmail.shippingAddress'))}</h2>

@@ -48,7 +48,11 @@ const isPortrait = (line: OrderLineSource) => line.productId === null && typeof 
  * products' current names, their cached translations), with the executor given: an email rendered
  * inside a transaction reads through it.
  */
-export async function localizeOrderLines<T extends OrderLineSource>(db: DbExecutor, locale: Locale, lines: readonly T[]): Promise<(T & { optionRows: OptionRow[] })[]> {
+export async function localizeOrderLines<T extends OrderLineSource>(
+	db: DbExecutor,
+	locale: Locale,
+	lines: readonly T[],
+): Promise<(T & { optionRows: OptionRow[] })[]> {
 	const t = serverI18n(locale).getFixedT(locale)
 	const ids = [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))]
 	const current = ids.length ? await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)) : []

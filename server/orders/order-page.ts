@@ -22,7 +22,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The order page key of `orderId`: base64url HMAC-SHA256, 43 characters. */
 export function orderPageKey(secret: string, orderId: string): string {
-	return crypto.createHmac('sha256', secret).update(KEY_PURPOSE + orderId.toLowerCase()).digest('base64url')
+	return crypto
+		.createHmac('sha256', secret)
+		.update(KEY_PURPOSE + orderId.toLowerCase())
+		.digest('base64url')
 }
 
 /** Whether `key` is `orderId`'s key, compared in constant time. */
@@ -115,7 +118,21 @@ export async function loadOrderView(db: DbExecutor, orderId: string, locale: Loc
 		totalCents: order.totalCents,
 		refundedCents: order.refundedCents,
 		trackingNumber: order.trackingNumber,
-		address: { fullName: a.fullName, address: a.address, postalCode: a.postalCode, city: a.city, country: countryLabel(a.country, locale), phone: a.phone, notes: a.notes },
-		lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, unitPriceCents: line.unitPriceCents, image: line.image, optionRows: line.optionRows })),
+		address: {
+			fullName: a.fullName,
+			address: a.address,
+			postalCode: a.postalCode,
+			city: a.city,
+			country: countryLabel(a.country, locale),
+			phone: a.phone,
+			notes: a.notes,
+		},
+		lines: lines.map((line) => ({
+			name: line.name,
+			quantity: line.quantity,
+			unitPriceCents: line.unitPriceCents,
+			image: line.image,
+			optionRows: line.optionRows,
+		})),
 	}
 }

@@ -32,7 +32,9 @@ function spamScore(eml: string) {
 describe('the spam check itself', () => {
 	it('scores the GTUBE test message as spam (the check runs and can fail)', () => {
 		const gtube = 'XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X'
-		const { score, tests } = spamScore(`From: a@example.com\nTo: b@example.com\nSubject: test\nDate: Wed, 25 Nov 2026 10:00:00 +0000\nMessage-ID: <gtube@example.com>\n\n${gtube}\n`)
+		const { score, tests } = spamScore(
+			`From: a@example.com\nTo: b@example.com\nSubject: test\nDate: Wed, 25 Nov 2026 10:00:00 +0000\nMessage-ID: <gtube@example.com>\n\n${gtube}\n`,
+		)
 		expect(tests).toContain('GTUBE')
 		expect(score).toBeGreaterThanOrEqual(MAX_SCORE)
 	})
@@ -61,7 +63,12 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 			customer: { ...customer, email },
 			lines: [
 				{ kind: 'product', productId: candle.id, quantity: 1 },
-				{ kind: 'portrait', quantity: 1, uploadId: upload.id, options: { size: '18x24', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '' } },
+				{
+					kind: 'portrait',
+					quantity: 1,
+					uploadId: upload.id,
+					options: { size: '18x24', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '' },
+				},
 			],
 		})
 		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id))

@@ -31,8 +31,14 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 	/** A candle named in Romanian with an editor's Spanish name, and a portrait photo. */
 	async function spanishCatalogue() {
 		const candle = await createProduct(db, { name: 'Lumânare Lemn de Cedru', stock: 5 })
-		await setContentTranslationOverride({ db, translation: undefined as never }, { kind: 'product', id: candle.id, field: 'name', locale: 'es', text: 'Vela de cedro' })
-		await setContentTranslationOverride({ db, translation: undefined as never }, { kind: 'product', id: candle.id, field: 'name', locale: 'en', text: 'Cedarwood Candle' })
+		await setContentTranslationOverride(
+			{ db, translation: undefined as never },
+			{ kind: 'product', id: candle.id, field: 'name', locale: 'es', text: 'Vela de cedro' },
+		)
+		await setContentTranslationOverride(
+			{ db, translation: undefined as never },
+			{ kind: 'product', id: candle.id, field: 'name', locale: 'en', text: 'Cedarwood Candle' },
+		)
 		const upload = await createUpload(db)
 		return { candle, upload }
 	}
@@ -102,7 +108,10 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 
 	it('a refused checkout names the product in the visitor’s language', async () => {
 		const candle = await createProduct(db, { name: 'Lumânare Lemn de Cedru', stock: 0 })
-		await setContentTranslationOverride({ db, translation: undefined as never }, { kind: 'product', id: candle.id, field: 'name', locale: 'es', text: 'Vela de cedro' })
+		await setContentTranslationOverride(
+			{ db, translation: undefined as never },
+			{ kind: 'product', id: candle.id, field: 'name', locale: 'es', text: 'Vela de cedro' },
+		)
 		const app = {
 			locale: 'es' as const,
 			db,
@@ -151,7 +160,15 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 			// The other customer opens their own order signed in, without any key.
 			expect((await readOrderPage(db, SECRET, otherOrder.id, { userId: other.id, key: null }, 'ro'))?.id).toBe(otherOrder.id)
 			// Unknown and malformed ids are refused alike.
-			expect(await readOrderPage(db, SECRET, '00000000-0000-4000-8000-000000000000', { userId: null, key: orderPageKey(SECRET, '00000000-0000-4000-8000-000000000000') }, 'ro')).toBeNull()
+			expect(
+				await readOrderPage(
+					db,
+					SECRET,
+					'00000000-0000-4000-8000-000000000000',
+					{ userId: null, key: orderPageKey(SECRET, '00000000-0000-4000-8000-000000000000') },
+					'ro',
+				),
+			).toBeNull()
 			expect(await readOrderPage(db, SECRET, 'not-an-id', { userId: other.id, key: null }, 'ro')).toBeNull()
 			expect(isOrderPageKey(SECRET, order.id, `${key}=`)).toBe(false)
 		})

@@ -120,7 +120,8 @@ const checkoutEn = {
 		items: 'What you ordered',
 		address: 'Delivery address',
 		nextTitle: 'What happens next',
-		nextText: 'We make every piece by hand: production takes 3–7 working days. Then your order is shipped, and its tracking number appears here and in an email.',
+		nextText:
+			'We make every piece by hand: production takes 3–7 working days. Then your order is shipped, and its tracking number appears here and in an email.',
 		tracking: 'Tracking number',
 		refunded: 'Refunded: {{amount}}',
 		notes: 'Notes',

@@ -125,7 +125,8 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 		items: 'Lo que has pedido',
 		address: 'Dirección de entrega',
 		nextTitle: 'Qué pasa ahora',
-		nextText: 'Hacemos cada pieza a mano: la producción tarda de 3 a 7 días laborables. Después enviamos tu pedido, y su número de seguimiento aparece aquí y en un correo.',
+		nextText:
+			'Hacemos cada pieza a mano: la producción tarda de 3 a 7 días laborables. Después enviamos tu pedido, y su número de seguimiento aparece aquí y en un correo.',
 		tracking: 'Número de seguimiento',
 		refunded: 'Reembolsado: {{amount}}',
 		notes: 'Notas',

@@ -125,7 +125,8 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 		items: 'Ce ai comandat',
 		address: 'Adresa de livrare',
 		nextTitle: 'Ce urmează',
-		nextText: 'Realizăm fiecare produs manual: producția durează 3–7 zile lucrătoare. Apoi comanda este expediată, iar numărul de urmărire (AWB) apare aici și într-un e-mail.',
+		nextText:
+			'Realizăm fiecare produs manual: producția durează 3–7 zile lucrătoare. Apoi comanda este expediată, iar numărul de urmărire (AWB) apare aici și într-un e-mail.',
 		tracking: 'Număr de urmărire (AWB)',
 		refunded: 'Rambursat: {{amount}}',
 		notes: 'Observații',
