@@ -136,6 +136,44 @@ test.describe('orders a customer can follow, in their language', () => {
 		await guest.close()
 	})
 
+	test('cart lines added in Romanian read in the page’s language once it changes', async ({ page, database }) => {
+		const data = await spanishCandle(database)
+		await page.goto('/ro')
+		await page.evaluate(
+			({ candle, upload, name }) => {
+				localStorage.setItem(
+					'cart',
+					JSON.stringify([
+						{ id: candle, line: { kind: 'product', productId: candle, quantity: 1 }, name, price: 4500, image: null },
+						{
+							id: `portrait-${Date.now()}`,
+							line: {
+								kind: 'portrait',
+								options: { size: '13x18', persons: '2', withCar: false, withPet: true, frame: 'premium', description: '' },
+								uploadId: upload,
+								quantity: 1,
+							},
+							name: 'Portret din carton 13x18 cm',
+							price: 3490,
+							image: null,
+						},
+					]),
+				)
+			},
+			{ candle: data.candle.id, upload: data.upload.id, name: data.candle.name },
+		)
+		await page.goto('/es/cart')
+		const lines = page.getByRole('main').getByTestId('cart-line')
+		await expect(lines).toHaveCount(2)
+		await expect(lines.nth(0)).toContainText(data.spanishName)
+		await expect(lines.nth(1)).toContainText('Retrato de cartón 13x18 cm')
+		await expect(page.getByRole('main')).not.toContainText(/Lumânare|Portret/)
+		// And back in Romanian, the Romanian names.
+		await page.goto('/ro/cart')
+		await expect(page.getByRole('main').getByTestId('cart-line').nth(0)).toContainText(data.candle.name)
+		await expect(page.getByRole('main').getByTestId('cart-line').nth(1)).toContainText('Portret din carton 13x18 cm')
+	})
+
 	test('a guest’s order opens from its emailed link only: not without it, not with a changed or another order’s key, not for another customer', async ({
 		page,
 		database,
