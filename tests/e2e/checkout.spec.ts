@@ -375,7 +375,7 @@ test.describe('checkout with the built-in test card page', () => {
 		await expect(page.getByText('Te redirecționăm către pagina de plată cu cardul')).toHaveCount(0)
 
 		await page.getByRole('button', { name: `Elimină ${data.candle.name}` }).click()
-		await page.getByRole('button', { name: 'Elimină Portret 13x18' }).click()
+		await page.getByRole('button', { name: 'Elimină Portret din carton 13x18 cm' }).click()
 		await expect(page.getByText('Coșul tău este gol')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 	})
