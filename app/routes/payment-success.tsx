@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { CHECKOUT_FORM_STORAGE_KEY } from '#domain/forms/checkout-fields.ts'
 import { useTranslation } from 'react-i18next'
 import { Await, Link } from 'react-router'
+import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { loadOrderView, orderPagePath } from '#server/orders/order-page.ts'
@@ -49,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			return { state: 'error', orderNumber: null }
 		}
 	})()
-	return { verification, meta: { title: `${t('payment.title')} | ${t('meta.siteName')}` } }
+	// A guest has no account to look in: their order's own page is linked instead (ADR 0135).
+	return { verification, signedIn: getCurrentUser(context) !== null, meta: { title: `${t('payment.title')} | ${t('meta.siteName')}` } }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -75,9 +77,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 				<Await resolve={loaderData.verification}>{(verification) => <Outcome verification={verification} />}</Await>
 			</Suspense>
 			<div className="mt-10 flex flex-wrap justify-center gap-3">
-				<Link to={lp('/account')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
-					{t('payment.viewOrders')}
-				</Link>
+				{loaderData.signedIn ? (
+					<Link to={lp('/account')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+						{t('payment.viewOrders')}
+					</Link>
+				) : null}
 				<Link to={lp('/catalog')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
 					{t('payment.continueShopping')}
 				</Link>

@@ -7,7 +7,7 @@ import es from '#domain/i18n/resources/es.ts'
 import { orderPageKey } from '#server/orders/order-page.ts'
 import { loadAppSecret } from '#server/secret.ts'
 import { setContentTranslationOverride } from '#server/translation/content.ts'
-import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
+import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, useLanguage, waitForHydration } from './fixtures.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
 /**
@@ -103,6 +103,7 @@ test.describe('orders a customer can follow, in their language', () => {
 		await expect(thanks.getByTestId('order-address')).toContainText('España')
 		await expect(thanks).toContainText(es.orderPage.nextText)
 		await expect(page.getByRole('main')).not.toContainText(/Lumânare|Spania|Portret/)
+		await expectNoSeriousA11yViolations(page)
 
 		// The email: Spanish names, Spanish country, portrait options, and the order's signed link.
 		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
@@ -193,6 +194,10 @@ test.describe('orders a customer can follow, in their language', () => {
 			expect(await open(`/ro/order/${mine.id}?key=${key}`)).toBe(200)
 			await expect(page.getByTestId('order-line')).toHaveCount(2)
 			await expect(page.getByTestId('order-line').nth(1)).toContainText(/Ramă:\s*premium/)
+			for (const viewport of SCAN_VIEWPORTS) {
+				await page.setViewportSize(viewport)
+				await expectNoSeriousA11yViolations(page)
+			}
 			expect(await open(`/ro/order/${mine.id}`)).toBe(404)
 			expect(await open(`/ro/order/${mine.id}?key=${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`)).toBe(404)
 			expect(await open(`/ro/order/${mine.id}?key=${otherKey}`)).toBe(404)
