@@ -25,10 +25,12 @@ export default [
 		route('forgot-password', 'routes/forgot-password.tsx'),
 		route('reset-password', 'routes/reset-password.tsx'),
 		route('account', 'routes/account.tsx'),
+		route('order/:id', 'routes/order.tsx'),
 	]),
 	route('api/uploads/portrait', 'routes/api.uploads.portrait.ts'),
 	route('api/uploads/portrait/:id', 'routes/api.uploads.portrait.$id.ts'),
 	route('api/checkout', 'routes/api.checkout.ts'),
+	route('api/cart/names', 'routes/api.cart.names.ts'),
 	route('api/webhooks/stripe', 'routes/api.webhooks.stripe.ts'),
 	// Every admin route sits under one layout whose middleware refuses non-admins (spec §2 route guard).
 	layout('routes/admin/layout.tsx', [

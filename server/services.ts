@@ -137,6 +137,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			publicUrl: env.PUBLIC_URL,
 			invoicing: invoicingConfig(env),
 			ownerEmail: env.OWNER_EMAIL ?? env.SHOP_EMAIL,
+			linkSecret: secret,
 		}
 		const reconcileLog = log.child({ component: 'reconcile' })
 		const reconciler = createPeriodicJob({

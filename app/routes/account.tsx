@@ -1,7 +1,7 @@
 import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation } from 'react-router'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
@@ -21,6 +21,7 @@ import { accountFormSchema } from '#domain/forms/auth.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/account'
 import { alternateLinks } from '#app/lib/seo.ts'
+import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
 /** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */
 export const middleware: Route.MiddlewareFunction[] = [userOnly]
@@ -33,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		dateStyle: 'long',
 		timeZone: 'Europe/Bucharest',
 	})
-	const orders = await listOwnOrders(app.db, user.id)
+	const orders = await listOwnOrders(app.db, user.id, app.locale)
 	const documents = await documentsOfOrders(
 		app.db,
 		orders.map((order) => order.id),
@@ -116,6 +117,7 @@ const button = 'rounded-full bg-clay-dark px-5 py-2.5 text-sm font-medium text-w
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
 	const navigation = useNavigation()
 	const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const passwordForm = useRef<HTMLFormElement>(null)
@@ -215,6 +217,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 										))}
 									</ul>
 								) : null}
+								<p className="mt-3 text-sm">
+									<Link to={lp(`/order/${order.id}`)} className="underline hover:text-clay-dark">
+										{t('orderPage.view')}
+										<span className="sr-only"> {order.number}</span>
+									</Link>
+								</p>
 								<h4 className="sr-only">{t('account.items')}</h4>
 								<ul className="mt-3 divide-y divide-sand text-sm">
 									{order.items.map((item, index) => (

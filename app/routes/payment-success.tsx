@@ -2,17 +2,27 @@ import { Suspense, useEffect } from 'react'
 import { CHECKOUT_FORM_STORAGE_KEY } from '#domain/forms/checkout-fields.ts'
 import { useTranslation } from 'react-i18next'
 import { Await, Link } from 'react-router'
+import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
+import { loadOrderView, orderPagePath } from '#server/orders/order-page.ts'
 import { verifyPaymentSession } from '#server/orders/payment-verification.ts'
 import { paymentDeps } from '#server/orders/test-payment.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { notify } from '#app/components/toasts.tsx'
+import { OrderSummary, type OrderSummaryData } from '#app/components/orders/order-summary.tsx'
 import type { Route } from './+types/payment-success'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
-type Verification = { state: 'paid' | 'processing' | 'pending' | 'failed' | 'refunded' | 'error'; orderNumber: string | null }
+type Verification = {
+	state: 'paid' | 'processing' | 'pending' | 'failed' | 'refunded' | 'error'
+	orderNumber: string | null
+	/** The order, for the one who holds its payment session (paid or settling): lines, total, address, what comes next. */
+	order?: OrderSummaryData | null
+	/** Its page, by the signed link the emails carry (ADR 0135). */
+	orderPath?: string | null
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -27,13 +37,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		try {
 			const result = await verifyPaymentSession(paymentDeps(app), app.payments, sessionId, { clientIp: app.clientIp })
 			if (result.state === 'unknown') return { state: 'error', orderNumber: null }
-			return { state: result.state, orderNumber: result.orderId?.slice(0, 8) ?? null }
+			const placed = (result.state === 'paid' || result.state === 'processing') && result.orderId
+			const order = placed ? await loadOrderView(app.db, result.orderId!, app.locale) : null
+			return {
+				state: result.state,
+				orderNumber: result.orderId?.slice(0, 8) ?? null,
+				order: order ? { ...order, createdAt: order.createdAt.toISOString() } : null,
+				orderPath: order ? orderPagePath(order.id, app.secret) : null,
+			}
 		} catch (error) {
 			app.log.warn({ err: error, sessionId }, 'payment verification failed')
 			return { state: 'error', orderNumber: null }
 		}
 	})()
-	return { verification, meta: { title: `${t('payment.title')} | ${t('meta.siteName')}` } }
+	// A guest has no account to look in: their order's own page is linked instead (ADR 0135).
+	return { verification, signedIn: getCurrentUser(context) !== null, meta: { title: `${t('payment.title')} | ${t('meta.siteName')}` } }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -44,7 +62,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const lp = useLocalizedPath()
 	return (
-		<div className="mx-auto max-w-xl px-4 py-16 text-center">
+		<div className="mx-auto max-w-3xl px-4 py-16 text-center">
 			<Suspense
 				fallback={
 					<p role="status" className="text-lg">
@@ -59,9 +77,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 				<Await resolve={loaderData.verification}>{(verification) => <Outcome verification={verification} />}</Await>
 			</Suspense>
 			<div className="mt-10 flex flex-wrap justify-center gap-3">
-				<Link to={lp('/account')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
-					{t('payment.viewOrders')}
-				</Link>
+				{loaderData.signedIn ? (
+					<Link to={lp('/account')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+						{t('payment.viewOrders')}
+					</Link>
+				) : null}
 				<Link to={lp('/catalog')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
 					{t('payment.continueShopping')}
 				</Link>
@@ -90,6 +110,7 @@ function Outcome({ verification }: { verification: Verification }) {
 				<h1 className="font-serif text-3xl">{t('payment.successTitle')}</h1>
 				<p className="mt-4 text-muted">{t('payment.successText')}</p>
 				{verification.orderNumber ? <p className="mt-2 font-medium">{t('payment.orderNumber', { number: verification.orderNumber })}</p> : null}
+				<OrderDetails verification={verification} />
 			</div>
 		)
 	}
@@ -110,6 +131,29 @@ function Outcome({ verification }: { verification: Verification }) {
 		<div data-testid="payment-outcome" data-state={verification.state}>
 			<h1 className="font-serif text-3xl">{t('payment.processedTitle')}</h1>
 			<p className="mt-4 text-muted">{t(text)}</p>
+			<OrderDetails verification={verification} />
+		</div>
+	)
+}
+
+/** The order just paid for and a link to its page (ADR 0135). */
+function OrderDetails({ verification }: { verification: Verification }) {
+	const { t } = useTranslation()
+	const lp = useLocalizedPath()
+	if (!verification.order) return null
+	return (
+		<div className="mt-8">
+			<OrderSummary order={verification.order} />
+			{verification.orderPath ? (
+				<p className="mt-6">
+					<Link
+						to={lp(verification.orderPath)}
+						className="inline-block rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white"
+					>
+						{t('payment.viewOrder')}
+					</Link>
+				</p>
+			) : null}
 		</div>
 	)
 }

@@ -11,6 +11,7 @@ const PRIVATE_PAGES = [
 	'/forgot-password',
 	'/reset-password',
 	'/payment-success',
+	'/order',
 	'/test-payment',
 	'/newsletter/unsubscribe',
 ]

@@ -25,6 +25,7 @@ export const STOREFRONT_SEGMENTS = [
 	'forgot-password',
 	'reset-password',
 	'account',
+	'order',
 ] as const
 
 /** Paths under a storefront segment that are downloads or endpoints, not pages: no language. */

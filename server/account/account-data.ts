@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import { isRealOrder } from '../orders/admin-orders.ts'
+import { localizeOrderLines, type OptionRow } from '../orders/order-lines.ts'
+import { orderOwner, ownOrderCondition } from '../orders/order-page.ts'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers, orderItems, orders, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
-import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
+import type { Locale, OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import type { Logger } from '../logger.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
@@ -21,14 +23,23 @@ export type OwnOrder = {
 	/** What was refunded so far (ADR 0115): a paid order with part of it back shows how much. */
 	refundedCents: number
 	trackingNumber: string | null
-	items: { name: string; quantity: number; unitPriceCents: number; options: Record<string, string | number | boolean | null> }[]
+	items: {
+		name: string
+		quantity: number
+		unitPriceCents: number
+		options: Record<string, string | number | boolean | null>
+		/** A portrait's options in the reader's language. */
+		optionRows: OptionRow[]
+	}[]
 }
 
 /**
  * Spec §6/§7: a customer reads only their own orders, newest first: the orders they placed (paid,
  * refunded, or paid by a method still settling, ADR 0116), not the checkouts they left unpaid.
  */
-export async function listOwnOrders(db: DbExecutor, userId: string): Promise<OwnOrder[]> {
+export async function listOwnOrders(db: DbExecutor, userId: string, locale: Locale = 'ro'): Promise<OwnOrder[]> {
+	const owner = await orderOwner(db, userId)
+	if (!owner) return []
 	const rows = await db
 		.select({
 			id: orders.id,
@@ -41,12 +52,14 @@ export async function listOwnOrders(db: DbExecutor, userId: string): Promise<Own
 			trackingNumber: orders.trackingNumber,
 		})
 		.from(orders)
-		.where(and(eq(orders.userId, userId), isRealOrder))
+		// Guest orders of the account's address count once the address is verified (ADR 0135).
+		.where(and(ownOrderCondition(owner), isRealOrder))
 		.orderBy(desc(orders.createdAt), desc(orders.id))
 	if (rows.length === 0) return []
 	const items = await db
 		.select({
 			orderId: orderItems.orderId,
+			productId: orderItems.productId,
 			name: orderItems.name,
 			quantity: orderItems.quantity,
 			unitPriceCents: orderItems.unitPriceCents,
@@ -59,11 +72,15 @@ export async function listOwnOrders(db: DbExecutor, userId: string): Promise<Own
 				rows.map((row) => row.id),
 			),
 		)
-		.orderBy(orderItems.id)
+		.orderBy(orderItems.lineId)
+	// Named from the catalogue in the reader's language, not as frozen at checkout (ADR 0134).
+	const named = await localizeOrderLines(db, locale, items)
 	return rows.map((row) => ({
 		...row,
 		number: row.id.slice(0, 8),
-		items: items.filter((item) => item.orderId === row.id).map(({ orderId: _orderId, ...item }) => item),
+		items: named
+			.filter((item) => item.orderId === row.id)
+			.map(({ name, quantity, unitPriceCents, options, optionRows }) => ({ name, quantity, unitPriceCents, options, optionRows })),
 	}))
 }
 

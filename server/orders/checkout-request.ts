@@ -7,6 +7,7 @@ import { PaymentProviderError } from '../payments/provider.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import { startCheckout } from './checkout.ts'
 import { checkoutHolder, HOLD_LIMITS, HoldLimitError } from './hold-limits.ts'
+import { localizedProductNames } from './order-lines.ts'
 import { CheckoutRejectedError } from './place-order.ts'
 import { supersedeVisitorCheckouts } from './supersede.ts'
 
@@ -84,10 +85,16 @@ export async function placeCheckout(
 		return { status: 200, body: { ok: true, url: result.url, orderId: result.orderId } }
 	} catch (error) {
 		if (error instanceof CheckoutRejectedError) {
-			const problems = error.problems.map((p) => ({
+			// A product is named as the visitor's catalogue names it (the problem carries its Romanian source name, ADR 0134).
+			const names = await localizedProductNames(
+				app.db,
+				app.locale,
+				error.problems.map((p) => p.name),
+			)
+			const problems = error.problems.map((p, i) => ({
 				line: p.line,
 				code: p.code,
-				message: t(`checkout.lineErrors.${p.code}`, { name: p.name }),
+				message: t(`checkout.lineErrors.${p.code}`, { name: p.code === 'photoMissing' ? p.name : names[i]! }),
 			}))
 			return { status: 409, body: { ok: false, kind: 'lines', message: problems.map((p) => p.message).join('\n'), problems } }
 		}

@@ -9,6 +9,7 @@ import { localizedUrl } from '../public-url.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { CheckoutHolder } from './hold-limits.ts'
 import { releaseHolds, type PaymentDeps } from './payment-events.ts'
+import { localizeOrderLines } from './order-lines.ts'
 import { placeOrder } from './place-order.ts'
 
 export type CheckoutDeps = PaymentDeps & {
@@ -51,11 +52,13 @@ export async function startCheckout(
 	})
 	const expiresAt = new Date(order.holdExpiresAt.getTime() + SESSION_MARGIN_MS)
 	try {
+		// The provider's payment page names the lines in the customer's language (ADR 0134).
+		const lines = await localizeOrderLines(deps.db, order.locale, order.items)
 		const session = await deps.payments.createSession({
 			orderId: order.id,
 			email: order.email,
 			locale: order.locale,
-			lines: order.items.map((item) => ({ name: item.name, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
+			lines: lines.map((item) => ({ name: item.name, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
 			shippingCents: order.shippingCents,
 			// Back to the shop in the order's language (ADR 0106).
 			successUrl: `${localizedUrl(deps.publicUrl, order.locale, '/payment-success')}?session_id={CHECKOUT_SESSION_ID}`,

@@ -4,6 +4,7 @@ import { unsubscribeUrl } from '../marketing/newsletter.ts'
 import { DEFAULT_VAT } from '#domain/invoices/vat.ts'
 import { DEMO_SELLER } from '../invoices/config.ts'
 import { renderOrderEmail } from './emails.ts'
+import { orderPageKey } from './order-page.ts'
 
 const invoicing = { series: 'LC', seller: DEMO_SELLER, vat: DEFAULT_VAT, ronPerEur: 4.97 }
 
@@ -24,13 +25,19 @@ const order = (locale: string) =>
 	}) as unknown as Order
 
 describe('links in emails follow the recipient’s language (ADR 0106)', () => {
-	it('an order email links to the account page in the order’s language', () => {
+	it('an order email links to the order’s own signed page in the order’s language (ADR 0135)', () => {
+		const key = orderPageKey('s3cret', order('ro').id)
 		for (const [locale, path] of [
-			['es', '/es/account'],
-			['ro', '/ro/account'],
-			['en', '/en/account'],
+			['es', `/es/order/${order('ro').id}?key=${key}`],
+			['ro', `/ro/order/${order('ro').id}?key=${key}`],
+			['en', `/en/order/${order('ro').id}?key=${key}`],
 		] as const) {
-			const mail = renderOrderEmail('confirmation', order(locale), [], { shopAddress: 'Cluj', publicUrl: 'https://shop.example', invoicing })
+			const mail = renderOrderEmail('confirmation', order(locale), [], {
+				shopAddress: 'Cluj',
+				publicUrl: 'https://shop.example',
+				invoicing,
+				linkSecret: 's3cret',
+			})
 			expect(mail.text).toContain(`https://shop.example${path}`)
 			expect(mail.html).toContain(`href="https://shop.example${path}"`)
 			expect(mail.html).toContain(`<html lang="${locale}">`)

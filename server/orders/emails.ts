@@ -11,19 +11,29 @@ import { enqueueEmail } from '../email/outbox.ts'
 import { serverI18n } from '../i18n.ts'
 import type { InvoicingConfig } from '../invoices/config.ts'
 import type { Invoice } from '../invoices/issue.ts'
-import { localizedUrl } from '../public-url.ts'
+import { localizeOrderLines, type OptionRow } from './order-lines.ts'
+import { orderPageUrl } from './order-page.ts'
 
 /**
  * What every order email needs besides the order: where the shop is and where it lives online,
  * how the shop invoices (the confirmation issues the invoice and attaches it, ADR 0118), and where
  * the owner is told of each paid order (OWNER_EMAIL, else SHOP_EMAIL; none: not told).
  */
-export type OrderEmailContext = { shopAddress: string; publicUrl: string; invoicing: InvoicingConfig; ownerEmail?: string }
+export type OrderEmailContext = {
+	shopAddress: string
+	publicUrl: string
+	invoicing: InvoicingConfig
+	ownerEmail?: string
+	/** Signs the link to the order's page each customer email carries (the app secret, ADR 0135). */
+	linkSecret: string
+}
 
 export type OrderEmailKind = 'confirmation' | 'status' | 'tracking' | 'refund'
 
 type OrderRow = typeof orders.$inferSelect
 type ItemRow = typeof orderItems.$inferSelect
+/** An order line as the email shows it: named in the order's language, with its portrait options (ADR 0134). */
+type EmailItem = ItemRow & { optionRows?: OptionRow[] }
 
 /** Spec §2/§7: the order number people see is the first 8 characters of its id. */
 export function orderNumber(orderId: string) {
@@ -44,7 +54,7 @@ function asLocale(value: string): Locale {
 export function renderOrderEmail(
 	kind: OrderEmailKind,
 	order: OrderRow,
-	items: ItemRow[],
+	items: EmailItem[],
 	context: OrderEmailContext,
 	extra: { invoice?: Invoice; refundCents?: number } = {},
 ) {
@@ -72,8 +82,11 @@ export function renderOrderEmail(
 		...(order.refundedCents > 0 ? [[t('orderEmail.refundedLabel'), `${money(order.refundedCents)} / ${money(order.totalCents)}`] as [string, string]] : []),
 		[t('orderEmail.trackingLabel'), tracking],
 	]
-	const itemLine = (item: ItemRow) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
-	const accountUrl = localizedUrl(context.publicUrl, locale, '/account')
+	const itemLine = (item: EmailItem) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
+	const optionText = (item: EmailItem) => (item.optionRows ?? []).map((row) => `${row.label}: ${row.value}`)
+	// The order's own page, signed so the customer opens it without an account (ADR 0135).
+	const orderUrl = orderPageUrl(context.publicUrl, locale, context.linkSecret, order.id)
+	const nextSteps = kind === 'confirmation' ? t('orderEmail.nextSteps') : null
 	// The VAT contained in the total, as the invoice states it (ADR 0119); before one exists, as it would.
 	const totals = invoice?.totals ?? invoiceLines({ shippingCents: order.shippingCents, items }, vatRateFor(context.invoicing.vat, a.country), '').totals
 	const vatRows: [string, string][] = totals.vatRegistered
@@ -87,42 +100,52 @@ export function renderOrderEmail(
 		...rows.map(([label, value]) => `${label}: ${value}`),
 		'',
 		`${t('orderEmail.items')}:`,
-		...items.map((item) => `- ${itemLine(item)}`),
+		...items.flatMap((item) => [`- ${itemLine(item)}`, ...optionText(item).map((line) => `    ${line}`)]),
 		`${t('orderEmail.subtotal')}: ${money(order.subtotalCents)}`,
 		`${t('orderEmail.shipping')}: ${order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents)}`,
 		`${t('orderEmail.total')}: ${money(order.totalCents)}`,
 		...vatRows.map(([label, value]) => (value ? `${label}: ${value}` : label)),
 		...(invoiceNote ? ['', invoiceNote] : []),
+		...(nextSteps ? ['', nextSteps] : []),
 		'',
 		`${t('orderEmail.shippingAddress')}:`,
 		...addressLines,
 		...(a.notes ? [`${t('orderEmail.notes')}: ${a.notes}`] : []),
 		'',
-		`${t('orderEmail.account')}: ${accountUrl}`,
+		`${t('orderEmail.viewOrder')}: ${orderUrl}`,
 		'',
 		`${SHOP.name}`,
 		context.shopAddress,
 		SHOP.email,
 	].join('\n')
 
-	const cell = 'padding:4px 8px;border-bottom:1px solid #eee'
-	const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,sans-serif;color:#2b2118;max-width:600px;margin:0 auto;padding:16px">
-<h1 style="font-size:20px">${escapeHtml(SHOP.name)}</h1>
-<p>${escapeHtml(intro)}</p>
-<table style="border-collapse:collapse;width:100%">${rows.map(([label, value]) => `<tr><th style="${cell};text-align:left">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('')}</table>
-<h2 style="font-size:16px">${escapeHtml(t('orderEmail.items'))}</h2>
-<table style="border-collapse:collapse;width:100%">
-${items.map((item) => `<tr><td style="${cell}">${item.quantity} × ${escapeHtml(item.name)}</td><td style="${cell};text-align:right">${escapeHtml(money(item.unitPriceCents * item.quantity))}</td></tr>`).join('\n')}
-<tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right">${escapeHtml(money(order.subtotalCents))}</td></tr>
-<tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
-<tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right">${escapeHtml(money(order.totalCents))}</th></tr>
-${vatRows.map(([label, value]) => `<tr><td style="${cell};font-size:13px;color:#6b5b4d">${escapeHtml(label)}</td><td style="${cell};text-align:right;font-size:13px;color:#6b5b4d">${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>${invoiceNote ? `\n<p>${escapeHtml(invoiceNote)}</p>` : ''}
-<h2 style="font-size:16px">${escapeHtml(t('orderEmail.shippingAddress'))}</h2>
+	const cell = 'padding:6px 8px;border-bottom:1px solid #eadfd3'
+	const small = 'font-size:13px;color:#6b5b4d'
+	const itemCell = (item: EmailItem) =>
+		`${item.quantity} × ${escapeHtml(item.name)}${(item.optionRows ?? []).map((row) => `<br><span style="${small}">${escapeHtml(row.label)}: ${escapeHtml(row.value)}</span>`).join('')}`
+	const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f7f1ea">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f1ea"><tr><td align="center" style="padding:16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;font-family:Georgia,'Times New Roman',serif;color:#2b2118">
+<tr><td style="background:#8a4b2f;border-radius:12px 12px 0 0;padding:20px 24px;color:#ffffff;font-size:22px;font-family:Georgia,'Times New Roman',serif">${escapeHtml(SHOP.name)}</td></tr>
+<tr><td style="padding:20px 24px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5">
+<p style="margin-top:0">${escapeHtml(intro)}</p>
+<table role="presentation" style="border-collapse:collapse;width:100%">${rows.map(([label, value]) => `<tr><th style="${cell};text-align:left">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('')}</table>
+<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(t('orderEmail.items'))}</h2>
+<table role="presentation" style="border-collapse:collapse;width:100%">
+${items.map((item) => `<tr><td style="${cell}">${itemCell(item)}</td><td style="${cell};text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(item.unitPriceCents * item.quantity))}</td></tr>`).join('\n')}
+<tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(order.subtotalCents))}</td></tr>
+<tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
+<tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(order.totalCents))}</th></tr>
+${vatRows.map(([label, value]) => `<tr><td style="${cell};${small}">${escapeHtml(label)}</td><td style="${cell};text-align:right;${small}">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>${invoiceNote ? `\n<p>${escapeHtml(invoiceNote)}</p>` : ''}${nextSteps ? `\n<p style="background:#f7f1ea;border-radius:8px;padding:12px">${escapeHtml(nextSteps)}</p>` : ''}
+<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(t('orderEmail.shippingAddress'))}</h2>
 <p>${addressLines.map(escapeHtml).join('<br>')}${a.notes ? `<br>${escapeHtml(t('orderEmail.notes'))}: ${escapeHtml(a.notes)}` : ''}</p>
-<p><a href="${escapeHtml(accountUrl)}">${escapeHtml(t('orderEmail.account'))}</a></p>
-<hr><p style="font-size:12px;color:#6b5b4d">${escapeHtml(SHOP.name)}<br>${escapeHtml(context.shopAddress)}<br>${escapeHtml(SHOP.email)}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#8a4b2f;color:#ffffff;text-decoration:none;border-radius:999px;padding:10px 20px">${escapeHtml(t('orderEmail.viewOrder'))}</a></p>
+</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #eadfd3;font-family:Arial,sans-serif;${small}">${escapeHtml(SHOP.name)}<br>${escapeHtml(context.shopAddress)}<br>${escapeHtml(SHOP.email)}</td></tr>
+</table>
+</td></tr></table>
 </body></html>`
 	return { subject, text, html }
 }
@@ -139,7 +162,9 @@ export async function queueOrderEmail(
 ) {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return false
-	const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name)
+	const rows = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.lineId)
+	// Named from the catalogue in the order's language, not as frozen at checkout (ADR 0134).
+	const items = await localizeOrderLines(tx, asLocale(order.locale), rows)
 	const [invoice] = await tx
 		.select()
 		.from(invoices)

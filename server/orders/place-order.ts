@@ -43,7 +43,14 @@ export type PlacedOrder = {
 	shippingCents: number
 	totalCents: number
 	holdExpiresAt: Date
-	items: { name: string; unitPriceCents: number; quantity: number; image: string | null }[]
+	items: {
+		productId: string | null
+		name: string
+		unitPriceCents: number
+		quantity: number
+		image: string | null
+		options: Record<string, string | number | boolean | null>
+	}[]
 }
 
 /**
@@ -154,7 +161,7 @@ async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing:
 			shippingCents: shipping,
 			totalCents: subtotalCents + shipping,
 			holdExpiresAt,
-			items: priced.map(({ name, unitPriceCents, quantity, image }) => ({ name, unitPriceCents, quantity, image })),
+			items: priced.map(({ productId, name, unitPriceCents, quantity, image, options }) => ({ productId, name, unitPriceCents, quantity, image, options })),
 		}
 	})
 }

@@ -10,6 +10,6 @@ export async function findOrderBySession(db: DbExecutor, sessionId: string) {
 	if (!PAYMENT_SESSION_ID.test(sessionId)) return null
 	const [order] = await db.select().from(orders).where(eq(orders.paymentSessionId, sessionId))
 	if (!order) return null
-	const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.name)
+	const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.lineId)
 	return { ...order, items }
 }

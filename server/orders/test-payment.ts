@@ -4,6 +4,7 @@ import type { TestCardInput } from '#domain/forms/test-card.ts'
 import { formError, type FormErrors, type Submission } from '#domain/forms/submission.ts'
 import type { RequestContext } from '../context.ts'
 import { handlePaymentEvent } from './payment-events.ts'
+import { localizeOrderLines } from './order-lines.ts'
 import { findOrderBySession } from './queries.ts'
 import { testCardOutcome } from '../payments/test-card.ts'
 
@@ -29,7 +30,12 @@ export async function loadTestPayment(app: RequestContext, sessionId: string) {
 		email: order.email,
 		totalCents: order.totalCents,
 		shippingCents: order.shippingCents,
-		items: order.items.map((item) => ({ name: item.name, quantity: item.quantity, totalCents: item.unitPriceCents * item.quantity })),
+		// Named from the catalogue in the page's language, not as frozen at checkout (ADR 0134).
+		items: (await localizeOrderLines(app.db, app.locale, order.items)).map((item) => ({
+			name: item.name,
+			quantity: item.quantity,
+			totalCents: item.unitPriceCents * item.quantity,
+		})),
 		state: session.paymentStatus === 'paid' ? ('paid' as const) : session.status === 'expired' ? ('ended' as const) : ('open' as const),
 		orderId: order.id,
 	}

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Database } from '#db/client.ts'
+import type { Database, DbExecutor } from '#db/client.ts'
 import { translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
 import { cacheKey, sourceHash } from './cache.ts'
@@ -44,6 +44,44 @@ export type TranslationService = {
 	log: Logger
 }
 
+/** The cached rows (machine text and editor's override) of these source hashes in one language. */
+async function lookupTranslations(db: DbExecutor, hashes: string[], locale: string) {
+	if (hashes.length === 0) return []
+	return db
+		.select({
+			sourceHash: translations.sourceHash,
+			context: translations.context,
+			translatedText: translations.translatedText,
+			overrideText: translations.overrideText,
+		})
+		.from(translations)
+		.where(and(eq(translations.locale, locale), inArray(translations.sourceHash, [...new Set(hashes)])))
+}
+
+/**
+ * The cached translations of `entries` (override, then machine, else the Romanian text), read
+ * with the given executor: a transaction that renders an order email reads them itself, rather
+ * than through the service's own connection (which would wait on the transaction on PGlite).
+ */
+export async function readCachedTranslations(db: DbExecutor, locale: string, entries: TranslationEntry[]): Promise<string[]> {
+	const texts = entries.map((entry) => entry.text)
+	if (!isTargetLocale(locale)) return texts
+	const wanted = entries.flatMap((entry, index) =>
+		typeof entry.text === 'string' && entry.text.trim() !== '' ? [{ index, hash: sourceHash(entry.text), context: entry.context }] : [],
+	)
+	const rows = await lookupTranslations(
+		db,
+		wanted.map((entry) => entry.hash),
+		locale,
+	)
+	const found = new Map(rows.map((row) => [cacheKey(row.sourceHash, row.context, locale), row.overrideText ?? row.translatedText]))
+	for (const entry of wanted) {
+		const value = found.get(cacheKey(entry.hash, entry.context, locale))
+		if (value != null) texts[entry.index] = value
+	}
+	return texts
+}
+
 export function isTargetLocale(value: string): value is TargetLocale {
 	return (TARGET_LOCALES as readonly string[]).includes(value)
 }
@@ -59,18 +97,7 @@ export function createTranslationService(options: { db: Database; provider: Tran
 		return parts.join('')
 	}
 
-	async function lookup(hashes: string[], locale: string) {
-		if (hashes.length === 0) return []
-		return db
-			.select({
-				sourceHash: translations.sourceHash,
-				context: translations.context,
-				translatedText: translations.translatedText,
-				overrideText: translations.overrideText,
-			})
-			.from(translations)
-			.where(and(eq(translations.locale, locale), inArray(translations.sourceHash, [...new Set(hashes)])))
-	}
+	const lookup = (hashes: string[], locale: string) => lookupTranslations(db, hashes, locale)
 
 	return {
 		providerName: provider?.name ?? 'none',

@@ -148,7 +148,9 @@ test.describe('checkout with the built-in test card page', () => {
 		await page.getByRole('button', { name: /^Pagar/ }).click()
 		await expect(page).toHaveURL(/\/es\/payment-success\?session_id=test_cs_/)
 		await expect(page.getByRole('heading', { name: es.payment.successTitle })).toBeVisible()
-		await expect(page.getByRole('link', { name: es.payment.viewOrders })).toHaveAttribute('href', '/es/account')
+		// A guest has no account: the order's own signed page is linked instead (ADR 0135).
+		await expect(page.getByRole('link', { name: es.payment.viewOrders })).toHaveCount(0)
+		await expect(page.getByRole('link', { name: es.payment.viewOrder })).toHaveAttribute('href', /^\/es\/order\/[0-9a-f-]{36}\?key=[\w-]{43}$/)
 
 		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
 		expect(order).toMatchObject({ paymentStatus: 'paid', locale: 'es' })
@@ -195,7 +197,8 @@ test.describe('checkout with the built-in test card page', () => {
 		await expect(page.getByRole('heading', { name: 'Mulțumim pentru comandă!' })).toBeVisible()
 		await expect(page.getByText('Plată reușită! Comanda ta a fost procesată cu succes')).toBeVisible()
 		await expect(page).toHaveURL(/\/ro\/payment-success\?session_id=/)
-		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveAttribute('href', '/ro/account')
+		await expect(page.getByRole('link', { name: 'Vezi comenzile mele' })).toHaveCount(0)
+		await expect(page.getByRole('link', { name: 'Vezi comanda' })).toHaveAttribute('href', /^\/ro\/order\/[0-9a-f-]{36}\?key=/)
 		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 		await expect.poll(() => page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
 
@@ -375,7 +378,7 @@ test.describe('checkout with the built-in test card page', () => {
 		await expect(page.getByText('Te redirecționăm către pagina de plată cu cardul')).toHaveCount(0)
 
 		await page.getByRole('button', { name: `Elimină ${data.candle.name}` }).click()
-		await page.getByRole('button', { name: 'Elimină Portret 13x18' }).click()
+		await page.getByRole('button', { name: 'Elimină Portret din carton 13x18 cm' }).click()
 		await expect(page.getByText('Coșul tău este gol')).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 	})

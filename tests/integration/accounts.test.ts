@@ -322,8 +322,12 @@ describe('password reset', () => {
 		const common = await post('/en/reset-password', { token, password: 'baseball', confirmPassword: 'baseball' })
 		expect(common.status).toBe(400)
 
+		const verified = async () => (await handle.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, user.id)))[0]!.v
+		expect(await verified()).toBe(false)
 		const done = await post('/en/reset-password', { token, password: 'fresh-candle-wick-8', confirmPassword: 'fresh-candle-wick-8' })
 		expect([done.status, done.headers.get('location')]).toEqual([302, '/en/login'])
+		// The reset proved the mailbox: the address counts as verified (ADR 0135).
+		expect(await verified()).toBe(true)
 		// Every session ended.
 		expect((await get('/en/account', sessionA)).status).toBe(302)
 		expect((await get('/en/account', sessionB)).status).toBe(302)

@@ -23,6 +23,9 @@ export type MatrixFixtures = {
 	/** The invoice number of each customer's order (ADR 0118). */
 	invoices: Record<'customerA' | 'customerB', string>
 	emails: Record<Exclude<Actor, 'anonymous'>, string>
+	/** A guest's order (no account) and the signed keys of the order pages (ADR 0135). */
+	guestOrder: { id: string; number: string }
+	orderKeys: { customerA: string; guest: string }
 	/** Catalogue rows made for the admin rows: one per action that changes or removes it. */
 	catalog: {
 		products: Record<'edit' | 'toggle' | 'delete', { id: string; name: string }>
@@ -134,6 +137,39 @@ function onlyOwnOrders(body: string, actor: Actor, fx: MatrixFixtures) {
 }
 
 export const MATRIX_ROWS: MatrixRow[] = [
+	// Order pages (ADR 0135): the owner signed in, or whoever holds the emailed link; everyone else 404.
+	{
+		name: 'order page without a key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.orders.customerA.id}`,
+		expect: { anonymous: 404, customerA: 'ok', customerB: 404, editor: 404, admin: 404 },
+		check: (body, _actor, fx) => {
+			expect(body).toContain(fx.orders.customerA.number)
+			expect(body).toContain('Lalelelor')
+		},
+	},
+	{
+		name: 'guest order page with its emailed key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.guestOrder.id}?key=${fx.orderKeys.guest}`,
+		expect: { anonymous: 'ok', ...everyoneSignedIn('ok') },
+		check: (body, _actor, fx) => {
+			expect(body).toContain(fx.guestOrder.number)
+			expect(body).toContain('Lalelelor')
+		},
+	},
+	{
+		name: 'guest order page with another order’s key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.guestOrder.id}?key=${fx.orderKeys.customerA}`,
+		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+	},
+	{
+		name: 'guest order page with a changed key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.guestOrder.id}?key=${fx.orderKeys.guest.slice(0, -2)}${fx.orderKeys.guest.endsWith('AA') ? 'BB' : 'AA'}`,
+		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+	},
 	// Account
 	{ name: 'account page', method: 'GET', path: '/en/account', expect: { anonymous: 'login', ...everyoneSignedIn('ok') }, check: onlyOwnOrders },
 	{

@@ -55,6 +55,7 @@ export const mailContext: OrderEmailContext = {
 	shopAddress: 'Str. Atelierului 1, Cluj-Napoca, România',
 	publicUrl: 'http://shop.test',
 	invoicing: testInvoicing,
+	linkSecret: 'test-order-link-secret',
 }
 
 export function paymentDeps(db: Database): PaymentDeps {

@@ -82,6 +82,23 @@ export const READ_ROUTES: ReadRoute[] = [
 		actor: 'anonymous',
 		query: { session_id: 'test_cs_abc' },
 	},
+	{
+		// The cart's product names in one language (ADR 0134).
+		name: 'cart product names',
+		module: 'routes/api.cart.names.ts',
+		path: () => '/api/cart/names',
+		actor: 'anonymous',
+		query: { lang: 'es', id: '11111111-1111-4111-8111-111111111111' },
+	},
+	{
+		// The order page (ADR 0135): the id and the signed key are what a stranger would tamper with.
+		name: 'order page',
+		module: 'routes/order.tsx',
+		path: (fx) => `/en/order/${fx.orderId}`,
+		pathWithSegment: (s) => `/en/order/${s}`,
+		actor: 'customer',
+		query: { key: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ' },
+	},
 	{ name: 'login page', module: 'routes/login.tsx', path: () => '/en/login', actor: 'anonymous', query: { returnUrl: '/account', tab: 'signup' } },
 	{
 		name: 'reset password page',

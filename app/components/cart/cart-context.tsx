@@ -1,10 +1,12 @@
 import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { cartCount, cartTotalCents, type NewCartItem } from '#domain/cart.ts'
+import { cartCount, cartTotalCents, type CartItem, type NewCartItem } from '#domain/cart.ts'
 import { createCartStore, SERVER_CART_STATE, type CartStore } from '#app/lib/cart/store.ts'
 import { notify } from '../toasts.tsx'
 
 const CartStoreContext = createContext<CartStore | null>(null)
+/** The cart's product names in the page's language, as the server names them (ADR 0134): id → name. */
+const CartNamesContext = createContext<Record<string, string>>({})
 
 function browserStorage() {
 	try {
@@ -43,7 +45,45 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 			store.flush()
 		}
 	}, [store])
-	return <CartStoreContext value={store}>{children}</CartStoreContext>
+	const names = useCatalogueNames(store)
+	return (
+		<CartStoreContext value={store}>
+			<CartNamesContext value={names}>{children}</CartNamesContext>
+		</CartStoreContext>
+	)
+}
+
+/**
+ * Asks the server once per language for the names of the cart's products it has not named yet:
+ * a line keeps the name it was added with until then, so a visitor who changes language reads
+ * their cart in the new one (ADR 0134). A failed request leaves the stored names.
+ */
+function useCatalogueNames(store: CartStore) {
+	const { i18n } = useTranslation()
+	const locale = i18n.language
+	const state = useSyncExternalStore(store.subscribe, store.getSnapshot, () => SERVER_CART_STATE)
+	const [named, setNamed] = useState<{ locale: string; names: Record<string, string> }>({ locale: '', names: {} })
+	const names = named.locale === locale ? named.names : {}
+	const missing = state.items.flatMap((item) => (item.line.kind === 'product' && !(item.line.productId in names) ? [item.line.productId] : []))
+	const wanted = [...new Set(missing)].sort().join(',')
+	useEffect(() => {
+		if (!wanted) return
+		const query = new URLSearchParams([['lang', locale], ...wanted.split(',').map((id) => ['id', id])])
+		let current = true
+		fetch(`/api/cart/names?${query}`)
+			.then((response) => (response.ok ? (response.json() as Promise<{ names: Record<string, string> }>) : null))
+			.then((answer) => {
+				if (!current || !answer) return
+				// Ids the server does not know stay named as stored; they are not asked for again.
+				const known = Object.fromEntries(wanted.split(',').map((id) => [id, answer.names[id] ?? '']))
+				setNamed((previous) => ({ locale, names: { ...(previous.locale === locale ? previous.names : {}), ...known } }))
+			})
+			.catch(() => undefined)
+		return () => {
+			current = false
+		}
+	}, [wanted, locale])
+	return names
 }
 
 const noStore: CartStore = {
@@ -62,6 +102,16 @@ export function useCart() {
 	const store = use(CartStoreContext) ?? noStore
 	const { t } = useTranslation()
 	const state = useSyncExternalStore(store.subscribe, store.getSnapshot, () => SERVER_CART_STATE)
+	const names = use(CartNamesContext)
+	// Each line named in the page's language: a portrait from its size, a product as the catalogue names it.
+	const items = useMemo(
+		() =>
+			state.items.map((item): CartItem => {
+				const name = item.line.kind === 'portrait' ? t('checkout.portraitName', { size: item.line.options.size }) : names[item.line.productId]
+				return name ? { ...item, name } : item
+			}),
+		[state.items, names, t],
+	)
 	const actions = useMemo(
 		() => ({
 			add(item: NewCartItem, quantity = 1) {
@@ -88,7 +138,7 @@ export function useCart() {
 		[store, t],
 	)
 	return {
-		items: state.items,
+		items,
 		ready: state.ready,
 		count: cartCount(state.items),
 		totalCents: cartTotalCents(state.items),

@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import pino from 'pino'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailOutbox, orders } from '#db/schema/index.ts'
+import { createFileTransport } from '#server/email/file-transport.ts'
+import { createEmailSender } from '#server/email/sender.ts'
+import { queueOrderEmail } from '#server/orders/emails.ts'
+import { placeOrder } from '#server/orders/place-order.ts'
+import { createProduct, createUpload, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
+import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
+
+/**
+ * The order emails pass a spam-score check (ADR 0135): Apache SpamAssassin (Debian's `spamassassin`
+ * package, installed by .ci/run) scores the confirmation exactly as the outbox writes it, offline
+ * (-L: local tests only, no DNS or network checks, no Bayes). Its default threshold is 5; the shop's
+ * mail must stay well under it.
+ */
+const SPAMASSASSIN = '/usr/bin/spamassassin'
+const MAX_SCORE = 2.5
+
+function spamScore(eml: string) {
+	const out = execFileSync(SPAMASSASSIN, ['-L', '-t', '-p', '/dev/null', '--cf=use_bayes 0'], { input: eml, encoding: 'utf8', timeout: 60_000 })
+	const status = out.match(/^X-Spam-Status: (Yes|No), score=(-?[\d.]+)[^]*?tests=([^]*?)\s+autolearn/m)
+	if (!status) throw new Error(`no X-Spam-Status in SpamAssassin's answer:\n${out.slice(0, 2000)}`)
+	return { score: Number(status[2]), tests: status[3]!.replace(/\s+/g, '') }
+}
+
+describe('the spam check itself', () => {
+	it('scores the GTUBE test message as spam (the check runs and can fail)', () => {
+		const gtube = 'XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X'
+		const { score, tests } = spamScore(
+			`From: a@example.com\nTo: b@example.com\nSubject: test\nDate: Wed, 25 Nov 2026 10:00:00 +0000\nMessage-ID: <gtube@example.com>\n\n${gtube}\n`,
+		)
+		expect(tests).toContain('GTUBE')
+		expect(score).toBeGreaterThanOrEqual(MAX_SCORE)
+	})
+})
+
+describe.each(ENGINES)('order email spam score on %s', (engine) => {
+	let database: TestDatabase
+	let folder: string
+	beforeAll(async () => {
+		database = await createTestDatabase(engine, { label: 'orderspam' })
+		folder = await fs.mkdtemp(path.join(os.tmpdir(), 'order-spam-'))
+	})
+	afterAll(async () => {
+		await database.cleanup()
+		await fs.rm(folder, { recursive: true, force: true })
+	})
+
+	it.each(['ro', 'en', 'es'] as const)('the confirmation in %s scores under the threshold', async (locale) => {
+		const { db } = database.handle
+		const candle = await createProduct(db, { name: 'Lumânare Lemn de Cedru', stock: 5 })
+		const upload = await createUpload(db)
+		const email = `spam-check-${locale}@example.com`
+		const order = await placeOrder(db, {
+			...orderInput,
+			locale,
+			customer: { ...customer, email },
+			lines: [
+				{ kind: 'product', productId: candle.id, quantity: 1 },
+				{
+					kind: 'portrait',
+					quantity: 1,
+					uploadId: upload.id,
+					options: { size: '18x24', persons: '2', withCar: false, withPet: true, frame: 'simple', description: '' },
+				},
+			],
+		})
+		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id))
+		await db.delete(emailOutbox)
+		await queueOrderEmail(db, mailContext, order.id, { kind: 'confirmation' })
+		const out = path.join(folder, locale)
+		const sender = createEmailSender({
+			db,
+			transport: createFileTransport(out),
+			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
+			messageIdDomain: 'luminasicarton.ro',
+			log: pino({ level: 'silent' }),
+			pollIntervalMs: 60_000,
+			leaseSeconds: 60,
+		})
+		try {
+			expect(await sender.runOnce()).toBe(1)
+		} finally {
+			await sender.stop()
+		}
+		const [file] = await fs.readdir(out)
+		const eml = await fs.readFile(path.join(out, file!), 'utf8')
+		expect(eml).toContain('multipart/alternative')
+		const { score, tests } = spamScore(eml)
+		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
+	})
+})
