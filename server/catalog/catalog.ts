@@ -103,10 +103,7 @@ export function matchesSearch(q: string, locale: Locale): SQL | undefined {
 	const own = sql`${products.searchText} like ${pattern}`
 	if (locale === 'ro') return own
 	const translated = (field: 'name' | 'description') =>
-		inArray(
-			field === 'name' ? products.name : products.description,
-			translatedMatches(`product.${field}`, locale, pattern),
-		)
+		inArray(field === 'name' ? products.name : products.description, translatedMatches(`product.${field}`, locale, pattern))
 	return or(own, translated('name'), translated('description'))
 }
 

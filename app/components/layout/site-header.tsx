@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { catalogHref } from '#domain/catalog.ts'
 import { createMenuIntent } from '#app/lib/menu-intent.ts'
 import { UserMenu } from '../account/user-menu.tsx'
@@ -181,6 +181,38 @@ function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 	)
 }
 
+/**
+ * The header's search box: a GET form to the catalogue, so it works before the page's JavaScript
+ * (and without it); the catalogue searches names and descriptions in the visitor's language (ADR 0136).
+ */
+function SearchBox({ className }: { className?: string }) {
+	const { t } = useTranslation()
+	const lp = useLocalizedPath()
+	const [params] = useSearchParams()
+	const location = useLocation()
+	const current = location.pathname.endsWith('/catalog') ? (params.get('q') ?? '') : ''
+	return (
+		<Form method="get" action={lp('/catalog')} role="search" aria-label={t('nav.searchLabel')} className={`flex items-center ${className ?? ''}`}>
+			<input
+				key={current}
+				type="search"
+				name="q"
+				defaultValue={current}
+				maxLength={100}
+				aria-label={t('nav.searchLabel')}
+				placeholder={t('nav.searchPlaceholder')}
+				className="min-h-11 w-full min-w-0 rounded-l-full border border-r-0 border-sand bg-white px-4 text-sm md:w-40 lg:w-52"
+			/>
+			<button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-r-full border border-sand bg-white px-3 hover:bg-sand">
+				<svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+					<path stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 4 4" />
+				</svg>
+				<span className="sr-only">{t('nav.search')}</span>
+			</button>
+		</Form>
+	)
+}
+
 export function SiteHeader() {
 	const { t } = useTranslation()
 	const lp = useLocalizedPath()
@@ -195,7 +227,7 @@ export function SiteHeader() {
 			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:px-4 focus:py-2">
 				{t('nav.skipToContent')}
 			</a>
-			<div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-2 sm:px-4">
+			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4 md:flex-nowrap">
 				<Link to={lp('/')} className="flex min-h-11 items-center gap-2 whitespace-nowrap font-serif text-lg font-semibold text-clay-dark sm:text-xl">
 					<svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
 						<path
@@ -223,6 +255,7 @@ export function SiteHeader() {
 						))}
 					</ul>
 				</nav>
+				<SearchBox className="order-last w-full px-1 pb-1 md:order-none md:w-auto md:p-0" />
 				<div className="flex items-center whitespace-nowrap sm:gap-1">
 					<LanguageSwitcher className="hidden md:flex" />
 					<UserMenu />
