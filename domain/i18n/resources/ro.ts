@@ -108,7 +108,7 @@ const ro: Translation = {
 	},
 	product: {
 		soldOut: 'Stoc epuizat',
-		breadcrumbs: 'Navigare',
+		breadcrumbs: 'Cale de navigare',
 		home: 'Acasă',
 		related: 'Ți-ar mai putea plăcea',
 		details: 'Detalii',
