@@ -201,7 +201,7 @@ function SearchBox({ className }: { className?: string }) {
 				maxLength={100}
 				aria-label={t('nav.searchLabel')}
 				placeholder={t('nav.searchPlaceholder')}
-				className="min-h-11 w-full min-w-0 rounded-l-full border border-r-0 border-sand bg-white px-4 text-sm xl:w-36"
+				className="min-h-11 w-full min-w-0 rounded-l-full border border-r-0 border-sand bg-white px-4 text-sm"
 			/>
 			<button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-r-full border border-sand bg-white px-3 hover:bg-sand">
 				<svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
@@ -227,7 +227,7 @@ export function SiteHeader() {
 			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:px-4 focus:py-2">
 				{t('nav.skipToContent')}
 			</a>
-			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4 xl:flex-nowrap">
+			<div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-2 sm:px-4">
 				<Link to={lp('/')} className="flex min-h-11 items-center gap-2 whitespace-nowrap font-serif text-lg font-semibold text-clay-dark sm:text-xl">
 					<svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
 						<path
@@ -255,13 +255,16 @@ export function SiteHeader() {
 						))}
 					</ul>
 				</nav>
-				<SearchBox className="order-last w-full px-1 pb-1 md:ml-auto md:max-w-sm xl:order-none xl:ml-0 xl:w-auto xl:p-0" />
 				<div className="flex items-center whitespace-nowrap sm:gap-1">
 					<LanguageSwitcher className="hidden md:flex" />
 					<UserMenu />
 					<CartButton />
 					<MobileMenu links={[...links, { to: lp('/catalog'), label: t('nav.allProducts') }]} />
 				</div>
+			</div>
+			{/* Its own row: beside the navigation there is no room for it in every language (Spanish and Romanian labels are long). */}
+			<div className="mx-auto max-w-6xl px-3 pb-2 sm:px-4">
+				<SearchBox className="w-full md:ml-auto md:max-w-sm" />
 			</div>
 		</header>
 	)
