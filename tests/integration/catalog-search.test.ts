@@ -118,10 +118,7 @@ describe.each(ENGINES)('catalogue search and sorting on %s', (engine) => {
 		expect(await slugs('q=sage', 'en')).toEqual(['lavanda'])
 		expect(await slugs('q=lumanare', 'en')).toEqual(['lavanda', 'cedru'])
 		// An edited translation is searched as edited: the stored search text follows the row.
-		const [row] = await database.handle.db
-			.select({ id: translations.id })
-			.from(translations)
-			.where(eq(translations.overrideText, 'Caja de regalo pequeña'))
+		const [row] = await database.handle.db.select({ id: translations.id }).from(translations).where(eq(translations.overrideText, 'Caja de regalo pequeña'))
 		await database.handle.db.update(translations).set({ overrideText: 'Caja de regalo grande' }).where(eq(translations.id, row!.id))
 		expect(await slugs('q=pequena', 'es')).toEqual([])
 		expect(await slugs('q=grande', 'es')).toEqual(['cutie'])
