@@ -87,6 +87,8 @@ export const translations = pgTable(
 	},
 	(t) => [
 		uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale),
+		// The catalogue search reads one language's product names or descriptions (ADR 0136).
+		index('translations_locale_context_idx').on(t.locale, t.context),
 		index('translations_due_idx')
 			.on(t.nextAttemptAt)
 			.where(sql`${t.translatedText} is null and not ${t.stale}`),
