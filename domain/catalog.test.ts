@@ -10,15 +10,24 @@ describe('catalog query', () => {
 			category: 'candle',
 			subcategory: 'lumanari-in-borcan',
 			filter: 'new',
+			q: undefined,
+			sort: 'newest',
 			page: 1,
 		})
-		expect(parse('category=bestsellers')).toEqual({ category: 'bestsellers', subcategory: undefined, filter: undefined, page: 1 })
+		expect(parse('category=bestsellers')).toEqual({ category: 'bestsellers', subcategory: undefined, filter: undefined, q: undefined, sort: 'newest', page: 1 })
 	})
 	it('turns garbage into "not given" or a key that names nothing, never an error', () => {
-		expect(parse('filter=drop%20table')).toEqual({ category: undefined, subcategory: undefined, filter: undefined, page: 1 })
+		expect(parse('filter=drop%20table')).toEqual({ category: undefined, subcategory: undefined, filter: undefined, q: undefined, sort: 'newest', page: 1 })
+		expect(parse('sort=%3Cscript%3E').sort).toBe('newest')
 		expect(parse('category=%3Cscript%3E').category).toBe('-')
 		expect(parse(`category=${'a'.repeat(5000)}`).category).toBe('-')
 		expect(parse('category=&subcategory=').category).toBeUndefined()
+	})
+	it('reads the search (spaces collapsed, cut to 100 characters, blank is none) and the sort', () => {
+		expect(parse('q=%20%20lum%C3%A2nare%20%20%20mare%20').q).toBe('lumânare mare')
+		expect(parse('q=%20%20').q).toBeUndefined()
+		expect(parse(`q=${'a'.repeat(500)}`).q).toHaveLength(100)
+		for (const sort of ['newest', 'price-asc', 'price-desc', 'bestsellers'] as const) expect(parse(`sort=${sort}`).sort).toBe(sort)
 	})
 	it('reads the page number; anything but a whole page number from 1 on is page 1', () => {
 		expect(parse('page=3').page).toBe(3)
@@ -35,6 +44,10 @@ describe('catalog query', () => {
 		expect(catalogHref({ filter: 'new', category: 'candle' })).toBe('/catalog?category=candle&filter=new')
 		expect(catalogHref({ category: 'candle', page: 2 })).toBe('/catalog?category=candle&page=2')
 		expect(catalogHref({ page: 1 })).toBe('/catalog')
+		expect(catalogHref({ q: 'lumânare mare', sort: 'price-asc', category: 'candle', page: 2 })).toBe(
+			'/catalog?category=candle&q=lum%C3%A2nare+mare&sort=price-asc&page=2',
+		)
+		expect(catalogHref({ sort: 'newest' })).toBe('/catalog')
 	})
 })
 

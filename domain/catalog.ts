@@ -16,16 +16,23 @@ export const CATALOG_PAGE_SIZE = 24
 /** Pages past this name nothing (a catalogue of 240,000 products is not this shop). */
 export const CATALOG_MAX_PAGE = 10_000
 export type CatalogFilter = (typeof CATALOG_FILTERS)[number]
+/** Orders the catalogue can be sorted in (ADR 0136); 'newest' is the default and stays out of URLs. */
+export const CATALOG_SORTS = ['newest', 'price-asc', 'price-desc', 'bestsellers'] as const
+export type CatalogSort = (typeof CATALOG_SORTS)[number]
 
-/** The catalog URL for a set of params, in a stable order, leaving out empty ones. */
 /** The query parameters the catalogue page reads (its page-cache key keeps these and drops the rest, ADR 0121). */
-export const CATALOG_QUERY_PARAMS = ['category', 'subcategory', 'filter', 'page'] as const
+export const CATALOG_QUERY_PARAMS = ['category', 'subcategory', 'filter', 'q', 'sort', 'page'] as const
 
-export function catalogHref(params: { category?: string; subcategory?: string; filter?: string; page?: number }) {
+export type CatalogHrefParams = { category?: string; subcategory?: string; filter?: string; q?: string; sort?: string; page?: number }
+
+/** The catalog URL for a set of params, in a stable order, leaving out empty ones (and the default sort). */
+export function catalogHref(params: CatalogHrefParams) {
 	const search = new URLSearchParams()
 	if (params.category) search.set('category', params.category)
 	if (params.subcategory) search.set('subcategory', params.subcategory)
 	if (params.filter) search.set('filter', params.filter)
+	if (params.q) search.set('q', params.q)
+	if (params.sort && params.sort !== 'newest') search.set('sort', params.sort)
 	if (params.page && params.page > 1) search.set('page', String(params.page))
 	const query = search.toString()
 	return query ? `/catalog?${query}` : '/catalog'

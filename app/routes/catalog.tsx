@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data, Form, Link, useSubmit } from 'react-router'
 import { loadCatalog } from '#server/catalog/catalog.ts'
 import { localizeContentGroups } from '#server/catalog/content.ts'
 import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
@@ -9,7 +9,7 @@ import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
-import { CATALOG_QUERY_PARAMS, catalogHref } from '#domain/catalog.ts'
+import { CATALOG_QUERY_PARAMS, CATALOG_SORTS, catalogHref } from '#domain/catalog.ts'
 import { parseCatalogQuery } from '#domain/catalog-query.ts'
 import { PORTRAIT_SIZES } from '#domain/enums.ts'
 import { PORTRAIT_BASE_CENTS } from '#domain/portrait-price.ts'
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const query = parseCatalogQuery(new URL(request.url).searchParams)
 	// The same for every visitor in a language until the catalogue changes: read once, shared (ADR 0122).
 	const { result, tabs, subcategories, products } = await sharedStorefrontRead(app, `catalog ${app.locale} ${JSON.stringify(query)}`, async (localizing) => {
-		const result = await loadCatalog(app.db, query)
+		const result = await loadCatalog(app.db, query, app.locale)
 		// One translation read for the whole page (at most one query), whatever it shows.
 		const [tabs, subcategories, products] = await localizeContentGroups(
 			localizing,
@@ -47,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const page = query.page
 
 	const t = serverI18n(app.locale).t
+	const q = query.q ?? null
+	const sort = query.sort
 	const title = [
+		q ? t('catalog.searchTitle', { q }) : null,
 		subcategory?.name ?? selectedCategory?.name ?? (selectedKey === 'bestsellers' ? t('catalog.bestsellers') : null),
 		filter === 'new' ? t('catalog.newArrivals') : filter === 'bestsellers' && selectedKey !== 'bestsellers' ? t('catalog.bestsellers') : null,
 		t('catalog.title'),
@@ -58,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		category: selectedKey && selectedKey !== 'all' ? selectedKey : undefined,
 		subcategory: subcategory?.slug,
 		filter: filter ?? undefined,
+		q: q ?? undefined,
+		sort,
 	}
 	const canonical = catalogHref({ ...listing, page })
 	// A page past the last one names nothing, like an unknown category.
@@ -70,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			subcategories,
 			subcategory,
 			filter,
+			q,
+			sort,
 			products,
 			pagination: {
 				page,
@@ -94,7 +101,42 @@ export const headers = sharedPageHeaders
 export const handle = sharedPageHandle(CATALOG_QUERY_PARAMS)
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return seoMeta(loaderData?.meta)
+	const tags = seoMeta(loaderData?.meta)
+	// Search results are for the visitor, not for search engines' indexes.
+	if (loaderData?.q) tags.push({ name: 'robots', content: 'noindex' })
+	return tags
+}
+
+/** Sorting: a GET form that keeps the page's other parameters; it submits on change once the page's JavaScript runs, with its button before. */
+function SortForm({ sort, keep }: { sort: string; keep: Record<string, string | null | undefined> }) {
+	const { t } = useTranslation()
+	const lp = useLocalizedPath()
+	const submit = useSubmit()
+	return (
+		<Form method="get" action={lp('/catalog')} preventScrollReset className="flex items-center gap-2 text-sm" data-testid="sort-form">
+			{Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+			<label htmlFor="catalog-sort" className="font-medium">
+				{t('catalog.sortLabel')}
+			</label>
+			<select
+				id="catalog-sort"
+				name="sort"
+				defaultValue={sort}
+				key={sort}
+				onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+				className="min-h-11 rounded-full border border-sand bg-white px-3"
+			>
+				{CATALOG_SORTS.map((option) => (
+					<option key={option} value={option}>
+						{t(`catalog.sort.${option}`)}
+					</option>
+				))}
+			</select>
+			<button type="submit" className="min-h-11 rounded-full border border-clay-dark px-4 font-medium text-clay-dark hover:bg-white">
+				{t('catalog.sortApply')}
+			</button>
+		</Form>
+	)
 }
 
 function Tab({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
@@ -116,11 +158,14 @@ function Tab({ to, current, children }: { to: string; current: boolean; children
 export default function Catalog({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const lp = useLocalizedPath()
-	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, products, pagination, showPortraitSizes } = loaderData
-	const heading =
-		subcategory?.name ??
-		selectedCategory?.name ??
-		(selectedKey === 'bestsellers' ? t('catalog.bestsellers') : filter === 'new' ? t('catalog.newArrivals') : t('catalog.title'))
+	const { tabs, selectedKey, selectedCategory, subcategories, subcategory, filter, q, sort, products, pagination, showPortraitSizes } = loaderData
+	// Tabs and subcategories keep the search and the order the visitor chose.
+	const kept = { q: q ?? undefined, sort }
+	const heading = q
+		? t('catalog.searchTitle', { q })
+		: (subcategory?.name ??
+			selectedCategory?.name ??
+			(selectedKey === 'bestsellers' ? t('catalog.bestsellers') : filter === 'new' ? t('catalog.newArrivals') : t('catalog.title')))
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl sm:text-4xl">{heading}</h1>
@@ -128,14 +173,14 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 
 			<nav aria-label={t('catalog.tabsLabel')} className="-mx-4 mt-6 overflow-x-auto px-4">
 				<ul className="flex gap-2 pb-2">
-					<Tab to={catalogHref({ filter: filter ?? undefined })} current={selectedKey === 'all'}>
+					<Tab to={catalogHref({ filter: filter ?? undefined, ...kept })} current={selectedKey === 'all'}>
 						{t('catalog.all')}
 					</Tab>
-					<Tab to={catalogHref({ category: 'bestsellers', filter: filter === 'new' ? 'new' : undefined })} current={selectedKey === 'bestsellers'}>
+					<Tab to={catalogHref({ category: 'bestsellers', filter: filter === 'new' ? 'new' : undefined, ...kept })} current={selectedKey === 'bestsellers'}>
 						{t('catalog.bestsellers')}
 					</Tab>
 					{tabs.map((tab) => (
-						<Tab key={tab.id} to={catalogHref({ category: tab.slug, filter: filter ?? undefined })} current={selectedKey === tab.slug}>
+						<Tab key={tab.id} to={catalogHref({ category: tab.slug, filter: filter ?? undefined, ...kept })} current={selectedKey === tab.slug}>
 							{tab.name}
 						</Tab>
 					))}
@@ -150,7 +195,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 							return (
 								<li key={sub.id}>
 									<Link
-										to={lp(catalogHref({ category: selectedCategory.slug, subcategory: current ? undefined : sub.slug, filter: filter ?? undefined }))}
+										to={lp(catalogHref({ category: selectedCategory.slug, subcategory: current ? undefined : sub.slug, filter: filter ?? undefined, ...kept }))}
 										preventScrollReset
 										aria-current={current ? 'true' : undefined}
 										className={`flex h-full min-h-16 flex-col justify-center rounded-2xl border-2 p-3 text-sm ${current ? 'border-clay-dark bg-sand' : 'border-sand bg-white hover:border-clay-dark'}`}
@@ -192,9 +237,14 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 					<h2 id="products-title" className="sr-only">
 						{t('catalog.productsLabel')}
 					</h2>
+					{products.length > 0 || q ? (
+						<div className="mb-4 flex justify-end">
+							<SortForm sort={sort} keep={{ category: selectedKey && selectedKey !== 'all' ? selectedKey : null, subcategory: subcategory?.slug, filter, q }} />
+						</div>
+					) : null}
 					{products.length === 0 ? (
 						<div className="rounded-2xl bg-white p-8 text-center">
-							<p className="text-lg">{t('catalog.empty')}</p>
+							<p className="text-lg">{q ? t('catalog.searchEmpty', { q }) : t('catalog.empty')}</p>
 							<Link to={lp('/catalog')} className="mt-4 inline-block font-medium text-clay-dark underline underline-offset-4">
 								{t('catalog.showAll')}
 							</Link>

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link, redirect, useNavigation } from 'react-router'
-import { findActiveProduct } from '#server/catalog/catalog.ts'
-import { localizeContent } from '#server/catalog/content.ts'
+import { findActiveProduct, findRelatedProducts } from '#server/catalog/catalog.ts'
+import { localizeContentGroups, type LocalizingApp } from '#server/catalog/content.ts'
+import { localizedUrl } from '#server/public-url.ts'
 import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { getCurrentUser } from '#server/auth/session.ts'
@@ -11,7 +12,7 @@ import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
-import { BadgeList } from '#app/components/catalog/product-card.tsx'
+import { BadgeList, ProductCard } from '#app/components/catalog/product-card.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { isCatalogKey } from '#domain/catalog.ts'
 import { localizedPath, stripLocale } from '#domain/i18n/paths.ts'
@@ -31,13 +32,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	// and their read is their own: the shared read below holds active products only.
 	const user = getCurrentUser(context)
 	const includeInactive = !!user && (user.isAdmin || user.isEditor)
-	const read = async (localizing: Parameters<typeof localizeContent>[0]) => {
+	const read = async (localizing: LocalizingApp) => {
 		const found = lookup ? await findActiveProduct(app.db, lookup, { includeInactive }) : null
-		const [product] = found ? await localizeContent(localizing, 'product', [found], app.locale) : []
-		return { found, product }
+		if (!found) return { found, product: undefined, parent: null, related: [] }
+		const relatedRows = await findRelatedProducts(app.db, found)
+		// The product, its category's parent tab (breadcrumbs) and the related products: one translation read.
+		const [[product], [parent], related] = await localizeContentGroups(
+			localizing,
+			[
+				{ kind: 'product', rows: [found] },
+				{ kind: 'category', rows: [{ name: found.parentCategoryName }] },
+				{ kind: 'product', rows: relatedRows },
+			],
+			app.locale,
+		)
+		return { found, product, parent: parent?.name ?? null, related }
 	}
 	// The product in the visitor's language, read once for everyone until the catalogue changes (ADR 0122).
-	const { found, product } = includeInactive ? await read(app) : await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
+	const { found, product, parent, related } = includeInactive ? await read(app) : await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
 		throw redirect(localizedPath(app.locale, `/product/${encodeURIComponent(found.slug)}`), 301)
@@ -50,6 +62,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 					...pageMeta(app, { title: t('product.notFound'), description: t('product.notFoundText'), path: `/product/${encodeURIComponent(params.key)}` }),
 				},
 				jsonLd: null,
+				breadcrumbsLd: null,
+				breadcrumbs: [],
+				related: [],
 				lei: null,
 				preview: false,
 			},
@@ -82,11 +97,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 			availability: product!.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
 		},
 	}
+	// Home › Shop › the category's tab › the category › the product (spec issue 20), the last one the page itself.
+	const breadcrumbs: { name: string; href: string | null }[] = [
+		{ name: t('product.home'), href: '/' },
+		{ name: t('catalog.title'), href: '/catalog' },
+		...(product!.parentCategoryHref && parent ? [{ name: parent, href: product!.parentCategoryHref }] : []),
+		...(product!.categoryHref && product!.categoryName ? [{ name: product!.categoryName, href: product!.categoryHref }] : []),
+		{ name: product!.name, href: null },
+	]
+	const breadcrumbsLd = {
+		'@context': 'https://schema.org',
+		'@type': 'BreadcrumbList',
+		itemListElement: breadcrumbs.map((crumb, index) => ({
+			'@type': 'ListItem',
+			position: index + 1,
+			name: crumb.name,
+			item: crumb.href ? localizedUrl(app.env.PUBLIC_URL, app.locale, crumb.href) : meta.canonical,
+		})),
+	}
 	// Decision 0011: euro everywhere; Romanian visitors also see an approximate amount in lei.
 	const lei = app.locale === 'ro' ? { cents: Math.round(product!.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
-	const { updatedAt: _updatedAt, isActive, ...shown } = product!
-	if (!isActive) return data({ product: shown, meta, jsonLd: null, lei, preview: true }, { headers: { 'Cache-Control': 'private, no-store' } })
-	return { product: shown, meta, jsonLd, lei, preview: false }
+	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, ...shown } = product!
+	if (!isActive)
+		return data(
+			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true },
+			{ headers: { 'Cache-Control': 'private, no-store' } },
+		)
+	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
@@ -97,6 +134,7 @@ export const handle = sharedPageHandle()
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)
 	if (loaderData?.jsonLd) tags.push({ 'script:ld+json': loaderData.jsonLd })
+	if (loaderData?.breadcrumbsLd) tags.push({ 'script:ld+json': loaderData.breadcrumbsLd })
 	if (!loaderData?.product || loaderData.preview) tags.push({ name: 'robots', content: 'noindex' })
 	return tags
 }
@@ -116,17 +154,214 @@ function ProductNotFound() {
 	)
 }
 
+type Crumb = { name: string; href: string | null }
+
+function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+	const { t } = useTranslation()
+	const lp = useLocalizedPath()
+	return (
+		<nav aria-label={t('product.breadcrumbs')} className="mb-6 text-sm text-muted">
+			<ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+				{crumbs.map((crumb, index) => (
+					<li key={index} className="flex items-center gap-2">
+						{index > 0 ? <span aria-hidden="true">›</span> : null}
+						{crumb.href ? (
+							<Link to={lp(crumb.href)} className="hover:text-clay-dark underline underline-offset-4">
+								{crumb.name}
+							</Link>
+						) : (
+							<span aria-current="page" className="text-ink">
+								{crumb.name}
+							</span>
+						)}
+					</li>
+				))}
+			</ol>
+		</nav>
+	)
+}
+
+const KNOWN_SCENTS = ['vanilla', 'ocean', 'lavender', 'citrus', 'seasonal'] as const
+const KNOWN_CONTAINERS = ['glass', 'metal'] as const
+
+/** Every attribute the product has, as term and value; those it lacks are left out. */
+function ProductDetails({
+	product,
+}: {
+	product: {
+		scent: string | null
+		smellsLike: string | null
+		waxColor: string | null
+		containerType: string | null
+		giftWrapAvailable: boolean
+		customLabelAvailable: boolean
+		kind: string
+	}
+}) {
+	const { t } = useTranslation()
+	const rows: [string, string][] = []
+	if (product.scent)
+		rows.push([
+			t('product.scent'),
+			(KNOWN_SCENTS as readonly string[]).includes(product.scent) ? t(`product.scents.${product.scent as (typeof KNOWN_SCENTS)[number]}`) : product.scent,
+		])
+	if (product.smellsLike) rows.push([t('product.smellsLike'), product.smellsLike])
+	if (product.waxColor) rows.push([t('product.waxColor'), product.waxColor])
+	if (product.containerType)
+		rows.push([
+			t('product.container'),
+			(KNOWN_CONTAINERS as readonly string[]).includes(product.containerType)
+				? t(`product.containers.${product.containerType as (typeof KNOWN_CONTAINERS)[number]}`)
+				: product.containerType,
+		])
+	if (product.kind !== 'portrait_cardboard' && product.giftWrapAvailable) rows.push([t('product.giftWrap'), t('product.giftWrapAvailable')])
+	if (product.customLabelAvailable) rows.push([t('product.customLabel'), t('product.customLabelAvailable')])
+	if (rows.length === 0) return null
+	return (
+		<section className="mt-8" aria-labelledby="details-title">
+			<h2 id="details-title" className="text-lg font-semibold">
+				{t('product.details')}
+			</h2>
+			<dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="product-details">
+				{rows.map(([term, value]) => (
+					<div key={term} className="contents">
+						<dt className="font-medium">{term}</dt>
+						<dd className="text-muted">{value}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
+	)
+}
+
+/**
+ * The product's photos: the current one large (a button that opens it enlarged), previous and next
+ * buttons and one named button per photo; the arrow keys move between photos while the gallery has focus.
+ */
+function Gallery({ images, name }: { images: string[]; name: string }) {
+	const { t } = useTranslation()
+	const dialog = useRef<HTMLDialogElement>(null)
+	const [index, setIndex] = useState(0)
+	const count = images.length
+	const image = images[index] ?? images[0] ?? null
+	if (!image) return <div className="aspect-square w-full rounded-3xl bg-sand" />
+	const go = (next: number) => setIndex(((next % count) + count) % count)
+	const arrowClass = 'flex min-h-11 min-w-11 items-center justify-center rounded-full border border-sand bg-white font-semibold hover:border-clay-dark'
+	return (
+		<section
+			aria-label={t('product.gallery')}
+			onKeyDown={(event) => {
+				if (count < 2 || (event.target as Element).closest('dialog')) return
+				if (event.key === 'ArrowRight') go(index + 1)
+				else if (event.key === 'ArrowLeft') go(index - 1)
+				else return
+				event.preventDefault()
+			}}
+		>
+			<button
+				type="button"
+				aria-haspopup="dialog"
+				onClick={() => dialog.current?.showModal()}
+				className="block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-white shadow-sm"
+			>
+				<ResponsiveImage
+					key={image}
+					src={image}
+					sizes="(min-width: 1152px) 556px, (min-width: 768px) 50vw, 100vw"
+					width={800}
+					height={800}
+					alt={count > 1 ? `${name} (${t('product.imageOf', { index: index + 1, count })})` : name}
+					eager={index === 0 ? 'high' : true}
+					className="aspect-square w-full object-cover"
+				/>
+				<span className="sr-only">{t('product.enlarge')}</span>
+			</button>
+			{count > 1 ? (
+				<div className="mt-3 flex items-center gap-2">
+					<button type="button" onClick={() => go(index - 1)} className={arrowClass}>
+						<span aria-hidden="true">‹</span>
+						<span className="sr-only">{t('product.previousImage')}</span>
+					</button>
+					<ul className="flex flex-1 flex-wrap gap-2">
+						{images.map((url, position) => (
+							<li key={url}>
+								<button
+									type="button"
+									aria-pressed={position === index}
+									onClick={() => setIndex(position)}
+									className="block h-16 w-16 overflow-hidden rounded-xl border-2 border-transparent aria-pressed:border-clay-dark"
+								>
+									<ResponsiveImage src={url} sizes="64px" width={64} height={64} alt="" className="h-full w-full object-cover" />
+									<span className="sr-only">{t('product.showImage', { index: position + 1 })}</span>
+								</button>
+							</li>
+						))}
+					</ul>
+					<button type="button" onClick={() => go(index + 1)} className={arrowClass}>
+						<span aria-hidden="true">›</span>
+						<span className="sr-only">{t('product.nextImage')}</span>
+					</button>
+				</div>
+			) : null}
+			{count > 1 ? (
+				<p className="sr-only" aria-live="polite" data-testid="gallery-status">
+					{t('product.imageOf', { index: index + 1, count })}
+				</p>
+			) : null}
+			<dialog
+				ref={dialog}
+				aria-label={name}
+				onClick={(event) => {
+					if (event.target === event.currentTarget) dialog.current?.close()
+				}}
+				onKeyDown={(event) => {
+					if (count < 2) return
+					if (event.key === 'ArrowRight') go(index + 1)
+					else if (event.key === 'ArrowLeft') go(index - 1)
+				}}
+				className="m-auto max-h-[95vh] max-w-[95vw] rounded-2xl bg-white p-0 backdrop:bg-ink/80"
+			>
+				<form method="dialog" className="flex items-center justify-end gap-2 p-2">
+					{count > 1 ? (
+						<>
+							<button type="button" onClick={() => go(index - 1)} className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
+								{t('product.previousImage')}
+							</button>
+							<button type="button" onClick={() => go(index + 1)} className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
+								{t('product.nextImage')}
+							</button>
+						</>
+					) : null}
+					<button type="submit" className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
+						{t('product.close')}
+					</button>
+				</form>
+				{/* Lazy: inside the closed dialog it loads when opened (an eager one would be preloaded with the page, competing with the main image). */}
+				<img
+					src={image}
+					srcSet={imageSrcSet(image)}
+					sizes="min(800px, 95vw)"
+					alt={name}
+					width={800}
+					height={800}
+					loading="lazy"
+					decoding="async"
+					className="max-h-[80vh] w-auto object-contain"
+				/>
+			</dialog>
+		</section>
+	)
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const lp = useLocalizedPath()
 	const navigation = useNavigation()
-	const dialog = useRef<HTMLDialogElement>(null)
-	const [imageIndex, setImageIndex] = useState(0)
-	const { product, lei, preview } = loaderData
+	const { product, lei, preview, breadcrumbs, related } = loaderData
 	if (!product) return <ProductNotFound />
 
 	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
-	const image = product.images[imageIndex] ?? product.images[0] ?? null
+	const soldOut = product.stock === 0
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10" aria-busy={loading}>
 			{preview ? (
@@ -139,47 +374,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					{t('product.loading')}
 				</p>
 			) : null}
+			<Breadcrumbs crumbs={breadcrumbs} />
 			<div className={`grid gap-10 md:grid-cols-2 ${loading ? 'opacity-50' : ''}`}>
-				<div>
-					{image ? (
-						<button
-							type="button"
-							aria-haspopup="dialog"
-							onClick={() => dialog.current?.showModal()}
-							className="block w-full cursor-zoom-in overflow-hidden rounded-3xl bg-white shadow-sm"
-						>
-							<ResponsiveImage
-								src={image}
-								sizes="(min-width: 1152px) 556px, (min-width: 768px) 50vw, 100vw"
-								width={800}
-								height={800}
-								alt={product.name}
-								eager="high"
-								className="aspect-square w-full object-cover"
-							/>
-							<span className="sr-only">{t('product.enlarge')}</span>
-						</button>
-					) : (
-						<div className="aspect-square w-full rounded-3xl bg-sand" />
-					)}
-					{product.images.length > 1 ? (
-						<ul className="mt-3 flex gap-2">
-							{product.images.map((url, index) => (
-								<li key={url}>
-									<button
-										type="button"
-										aria-pressed={index === imageIndex}
-										onClick={() => setImageIndex(index)}
-										className="block h-16 w-16 overflow-hidden rounded-xl border-2 border-transparent aria-pressed:border-clay-dark"
-									>
-										<ResponsiveImage src={url} sizes="64px" width={64} height={64} alt="" className="h-full w-full object-cover" />
-										<span className="sr-only">{t('product.showImage', { index: index + 1 })}</span>
-									</button>
-								</li>
-							))}
-						</ul>
-					) : null}
-				</div>
+				{/* A new product starts at its first photo. */}
+				<Gallery key={product.id} images={product.images} name={product.name} />
 				<div>
 					<BadgeList badges={product.badges} />
 					<h1 className="mt-3 font-serif text-3xl sm:text-4xl">{product.name}</h1>
@@ -203,8 +401,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							{t('product.approxLei', { amount: formatAmount(lei.cents, i18n.language), rate: formatAmount(Math.round(lei.rate * 100), i18n.language) })}
 						</p>
 					) : null}
-					<p className={`mt-4 font-medium ${product.stock === 0 ? 'text-red-800' : 'text-green-800'}`} data-testid="stock-line">
-						{product.stock === 0 ? t('product.outOfStock') : t('product.stock')}
+					<p
+						className={`mt-4 font-medium ${soldOut ? 'inline-block rounded-full bg-ink px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white' : 'text-green-800'}`}
+						data-testid="stock-line"
+					>
+						{soldOut ? t('product.outOfStock') : t('product.stock')}
 					</p>
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (
@@ -236,35 +437,22 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							<p className="mt-2 whitespace-pre-line leading-relaxed text-muted">{product.description}</p>
 						</section>
 					) : null}
+					<ProductDetails product={product} />
 				</div>
 			</div>
-			{image ? (
-				<dialog
-					ref={dialog}
-					aria-label={product.name}
-					onClick={(event) => {
-						if (event.target === event.currentTarget) dialog.current?.close()
-					}}
-					className="m-auto max-h-[95vh] max-w-[95vw] rounded-2xl bg-white p-0 backdrop:bg-ink/80"
-				>
-					<form method="dialog" className="flex justify-end p-2">
-						<button type="submit" className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
-							{t('product.close')}
-						</button>
-					</form>
-					{/* Lazy: inside the closed dialog it loads when opened (an eager one would be preloaded with the page, competing with the main image). */}
-					<img
-						src={image}
-						srcSet={imageSrcSet(image)}
-						sizes="min(800px, 95vw)"
-						alt={product.name}
-						width={800}
-						height={800}
-						loading="lazy"
-						decoding="async"
-						className="max-h-[80vh] w-auto object-contain"
-					/>
-				</dialog>
+			{related.length > 0 ? (
+				<section aria-labelledby="related-title" className="mt-16" data-testid="related-products">
+					<h2 id="related-title" className="font-serif text-2xl">
+						{t('product.related')}
+					</h2>
+					<ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+						{related.map((item) => (
+							<li key={item.id}>
+								<ProductCard product={item} eager={false} t={t} language={i18n.language} />
+							</li>
+						))}
+					</ul>
+				</section>
 			) : null}
 		</div>
 	)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { PORTRAIT_SIZES, PRODUCT_KINDS, type Badge } from '../../domain/enums.ts'
+import { foldedSearchSql } from '../../domain/search.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
 
 export const categories = pgTable(
@@ -55,6 +56,10 @@ export const products = pgTable(
 		containerType: text(),
 		customLabelAvailable: boolean().notNull().default(false),
 		giftWrapAvailable: boolean().notNull().default(true),
+		/** Name and description as the search compares them (ADR 0136): kept by the database itself, so every write path keeps it current. */
+		searchText: text()
+			.notNull()
+			.generatedAlwaysAs(sql.raw(foldedSearchSql(`"name" || ' ' || "description"`))),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { EMAIL_STATUSES } from '../../domain/enums.ts'
+import { foldedSearchSql } from '../../domain/search.ts'
 import { createdAt, id, updatedAt } from './columns.ts'
 
 /** Values every app instance must share, such as the generated signing secret. */
@@ -72,6 +73,8 @@ export const translations = pgTable(
 		overrideText: text(),
 		overrideBy: text(),
 		overrideAt: timestamp({ withTimezone: true }),
+		/** The text shown (the editor's, else the machine's) as the catalogue search compares it (ADR 0136); kept by the database. */
+		searchText: text().generatedAlwaysAs(sql.raw(foldedSearchSql(`coalesce("override_text", "translated_text")`))),
 		/** No content uses this Romanian text any more (it was edited or deleted): not queued, not listed; revived if the text comes back. */
 		stale: boolean().notNull().default(false),
 		attempts: integer().notNull().default(0),
@@ -84,6 +87,8 @@ export const translations = pgTable(
 	},
 	(t) => [
 		uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale),
+		// The catalogue search reads one language's product names or descriptions (ADR 0136).
+		index('translations_locale_context_idx').on(t.locale, t.context),
 		index('translations_due_idx')
 			.on(t.nextAttemptAt)
 			.where(sql`${t.translatedText} is null and not ${t.stale}`),

@@ -189,6 +189,14 @@ async function addGeneratedProducts(db: Database, total: number): Promise<string
 			})
 		}
 	}
-	const inserted = await db.insert(products).values(rows).returning({ id: products.id, kind: products.kind, stock: products.stock })
+	// In batches: one statement binds at most 65,535 parameters (10,000 products would need more).
+	const inserted: { id: string; kind: string; stock: number | null }[] = []
+	for (let start = 0; start < rows.length; start += 1_000)
+		inserted.push(
+			...(await db
+				.insert(products)
+				.values(rows.slice(start, start + 1_000))
+				.returning({ id: products.id, kind: products.kind, stock: products.stock })),
+		)
 	return inserted.filter((row) => row.kind === 'candle' && row.stock === GENERATED_STOCK).map((row) => row.id)
 }

@@ -6,7 +6,8 @@ import type { DatabaseEngine } from '#db/client.ts'
  * - BENCH_DURATION_S: seconds per load measurement (default 10, or 2 when quick);
  * - BENCH_ENGINES: `pglite,postgres` (default) or one of them;
  * - BENCH_LIGHTHOUSE_RUNS: Lighthouse runs per page, the median is kept (default 3, or 1 when quick);
- * - BENCH_CPU_REQUESTS: sequential requests per page kind for CPU time per request (default 200, or 30 when quick).
+ * - BENCH_CPU_REQUESTS: sequential requests per page kind for CPU time per request (default 200, or 30 when quick);
+ * - BENCH_SEARCH_REPETITIONS: times each catalogue search is timed at 10,000 products (default 50, or 10 when quick).
  */
 export type BenchOptions = {
 	quick: boolean
@@ -20,6 +21,7 @@ export type BenchOptions = {
 	/** Products in the benchmark catalogue (demo seed plus generated ones). */
 	productCount: number
 	cpuRequests: number
+	searchRepetitions: number
 }
 
 function positiveInteger(name: string, fallback: number) {
@@ -50,5 +52,6 @@ export function readBenchOptions(): BenchOptions {
 		lighthouseRuns: positiveInteger('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 3),
 		productCount: 200,
 		cpuRequests: positiveInteger('BENCH_CPU_REQUESTS', quick ? 30 : 200),
+		searchRepetitions: positiveInteger('BENCH_SEARCH_REPETITIONS', quick ? 10 : 50),
 	}
 }

@@ -25,6 +25,8 @@ export function storefrontPaths(productPath: string) {
 		'/en/catalog',
 		'/en/catalog?category=candle',
 		'/en/catalog?category=portrait_cardboard',
+		'/en/catalog?q=lumanare',
+		'/en/catalog?q=lumanare&sort=bestsellers',
 		productPath,
 		'/en/customize-portrait',
 		'/en/cart',

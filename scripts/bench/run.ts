@@ -23,6 +23,7 @@ import { sampleResidentMemory } from './memory.ts'
 import { readBenchOptions, type BenchOptions } from './options.ts'
 import { lighthousePaths, loadPaths, storefrontPaths } from './pages.ts'
 import { countQueriesPerPage } from './queries.ts'
+import { measureSearch, SEARCH_PRODUCT_COUNT, type SearchFigures } from './search.ts'
 import { cachedKinds, measureCpuPerRequest, measureMix, mixedVisits, renderedKinds, type CpuFigures } from './real-traffic.ts'
 import { checkTargets, machineAtStart, writeReport, type EngineFigures } from './report.ts'
 import { withBenchShop } from './servers.ts'
@@ -147,6 +148,7 @@ async function measurePages(database: BenchDatabase, stripe: FakeStripe, withBun
 async function benchmark(settings: BenchOptions) {
 	const stripe = await startFakeStripe()
 	const engines: EngineFigures[] = []
+	const search: SearchFigures[] = []
 	let lighthouse: LighthouseFigures | null = null
 	let bundle: BundleFigures | null = null
 	let floor: FloorFigures
@@ -164,15 +166,18 @@ async function benchmark(settings: BenchOptions) {
 				bundle ??= pages.bundle
 				engines.push({ ...load, rendering, productCount: database.productCount, productPath: database.productPath, queries: pages.queries })
 			})
+			log(`${engine}: search at ${SEARCH_PRODUCT_COUNT} products`)
+			search.push(await measureSearch(engine, settings.searchRepetitions))
+			for (const row of search.at(-1)!.rows) log(`${engine}: search ${row.locale} ${row.query} p50 ${row.p50Ms.toFixed(1)} ms, p95 ${row.p95Ms.toFixed(1)} ms`)
 		}
 	} finally {
 		await stripe.close()
 	}
-	return { engines, lighthouse, bundle: bundle!, floor }
+	return { engines, search, lighthouse, bundle: bundle!, floor }
 }
 
-const { engines, lighthouse, bundle, floor } = await benchmark(options)
-const targets = checkTargets(engines, lighthouse, bundle, floor)
+const { engines, search, lighthouse, bundle, floor } = await benchmark(options)
+const targets = checkTargets(engines, lighthouse, bundle, floor, search)
 const files = await writeReport({
 	generatedAt: new Date().toISOString(),
 	mode: options.quick ? 'quick' : 'full',
@@ -185,6 +190,7 @@ const files = await writeReport({
 	},
 	machine: { ...machine, loadAverageAtEnd: os.loadavg()[0]! },
 	engines,
+	search,
 	lighthouse,
 	bundle,
 	floor,

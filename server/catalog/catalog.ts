@@ -1,11 +1,12 @@
-import { and, arrayContains, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
-import { categories, products } from '#db/schema/index.ts'
-import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
+import { categories, orderItems, orders, products, translations } from '#db/schema/index.ts'
+import type { Badge, Locale, PortraitSize, ProductKind } from '#domain/enums.ts'
 import type { CatalogQuery } from '#domain/catalog-query.ts'
 import { CATALOG_PAGE_SIZE, catalogCategoryHref } from '#domain/catalog.ts'
 import { isUuid } from '#domain/ids.ts'
+import { normalizeSearchText, searchLikePattern } from '#domain/search.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
 
 /** A product's category's parent (a tab), for the link to the category on the product page. */
@@ -89,7 +90,45 @@ function matchesKey(category: CatalogCategory, key: string) {
  * handful, so the tabs, the chosen one and its subcategories are picked from one list), then the
  * products.
  */
-export async function loadCatalog(db: Database, query: CatalogQuery): Promise<CatalogResult> {
+/**
+ * Products whose name or description, as the visitor reads them, hold the search's words in order,
+ * accents aside (ADR 0136): the Romanian text (the source, shown wherever a translation is missing)
+ * or its translation in the visitor's language. Both sides are folded the same way: the query by
+ * normalizeSearchText, the texts by the generated search_text columns.
+ */
+export function matchesSearch(q: string, locale: Locale): SQL | undefined {
+	const normalized = normalizeSearchText(q)
+	if (!normalized) return undefined
+	const pattern = searchLikePattern(normalized)
+	const own = sql`${products.searchText} like ${pattern}`
+	if (locale === 'ro') return own
+	const translated = (field: 'name' | 'description') =>
+		inArray(field === 'name' ? products.name : products.description, translatedMatches(`product.${field}`, locale, pattern))
+	return or(own, translated('name'), translated('description'))
+}
+
+function translatedMatches(context: string, locale: Locale, pattern: string) {
+	return sql`(select ${translations.sourceText} from ${translations} where ${translations.context} = ${context} and ${translations.locale} = ${locale} and ${translations.searchText} like ${pattern})`
+}
+
+/** Units sold per product (paid orders, refunds aside): the bestsellers order. */
+const unitsSold = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId} where ${orderItems.productId} = ${products.id} and ${orders.paymentStatus} = 'paid'), 0)`
+
+function catalogOrder(sort: CatalogQuery['sort']): SQL[] {
+	switch (sort) {
+		case 'price-asc':
+			return [asc(products.priceCents), desc(products.createdAt), asc(products.id)]
+		case 'price-desc':
+			return [desc(products.priceCents), desc(products.createdAt), asc(products.id)]
+		case 'bestsellers':
+			// Sold units first; the owner's Bestseller badge breaks ties (a new shop has sold nothing yet).
+			return [desc(unitsSold), sql`${products.badges} @> '["Bestseller"]'::jsonb desc`, desc(products.createdAt), asc(products.id)]
+		default:
+			return [desc(products.createdAt), asc(products.id)]
+	}
+}
+
+export async function loadCatalog(db: Database, query: CatalogQuery, locale: Locale = 'ro'): Promise<CatalogResult> {
 	const activeCategories = await db
 		.select(categoryColumns)
 		.from(categories)
@@ -128,12 +167,14 @@ export async function loadCatalog(db: Database, query: CatalogQuery): Promise<Ca
 	const badge: Badge | null = selected.type === 'bestsellers' || query.filter === 'bestsellers' ? 'Bestseller' : query.filter === 'new' ? 'Nou' : null
 	if (badge) filters.push(arrayContains(products.badges, sql`${JSON.stringify([badge])}::jsonb`))
 	if (selected.type === 'bestsellers' && query.filter === 'new') filters.push(arrayContains(products.badges, sql`'["Nou"]'::jsonb`))
+	const search = query.q ? matchesSearch(query.q, locale) : undefined
+	if (search) filters.push(search)
 
 	const rows = await db
 		.select(productCardColumns)
 		.from(products)
 		.where(and(...filters))
-		.orderBy(desc(products.createdAt), asc(products.id))
+		.orderBy(...catalogOrder(query.sort))
 		// One row past the page says whether there is a next one, without a count query.
 		.limit(CATALOG_PAGE_SIZE + 1)
 		.offset((query.page - 1) * CATALOG_PAGE_SIZE)
@@ -156,6 +197,17 @@ export type ProductDetail = {
 	categoryName: string | null
 	/** The catalogue address of the product's category (its parent tab and itself as the subcategory), or null when the category is not on show. */
 	categoryHref: string | null
+	/** The product's attributes, each null (or false) when the product has none. */
+	scent: string | null
+	smellsLike: string | null
+	waxColor: string | null
+	containerType: string | null
+	giftWrapAvailable: boolean
+	customLabelAvailable: boolean
+	categoryId: string | null
+	/** The category's parent (a tab) and its catalogue address, for the breadcrumbs; null for a product in a tab or in no category on show. */
+	parentCategoryName: string | null
+	parentCategoryHref: string | null
 	isActive: boolean
 	updatedAt: Date
 }
@@ -181,9 +233,17 @@ export async function findActiveProduct(
 			badges: products.badges,
 			stock: publicStock,
 			portraitSize: products.portraitSize,
+			scent: products.scent,
+			smellsLike: products.smellsLike,
+			waxColor: products.waxColor,
+			containerType: products.containerType,
+			giftWrapAvailable: products.giftWrapAvailable,
+			customLabelAvailable: products.customLabelAvailable,
+			categoryId: products.categoryId,
 			categoryName: categories.name,
 			categorySlug: categories.slug,
 			categoryActive: categories.isActive,
+			parentName: parentCategories.name,
 			parentSlug: parentCategories.slug,
 			parentActive: parentCategories.isActive,
 			isActive: products.isActive,
@@ -195,9 +255,32 @@ export async function findActiveProduct(
 		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), options.includeInactive ? undefined : eq(products.isActive, true)))
 		.limit(1)
 	if (!row) return null
-	const { categorySlug, categoryActive, parentSlug, parentActive, ...product } = row
+	const { categorySlug, categoryActive, parentName, parentSlug, parentActive, ...product } = row
 	const onShow = !!categorySlug && !!categoryActive && (parentSlug === null || !!parentActive)
-	return { ...product, categoryHref: onShow ? catalogCategoryHref(categorySlug, parentSlug) : null }
+	return {
+		...product,
+		categoryHref: onShow ? catalogCategoryHref(categorySlug, parentSlug) : null,
+		parentCategoryName: onShow && parentSlug ? parentName : null,
+		parentCategoryHref: onShow && parentSlug ? catalogCategoryHref(parentSlug, null) : null,
+	}
+}
+
+/** How many related products a product page shows. */
+export const RELATED_PRODUCTS = 4
+
+/**
+ * Spec issue 20: other active products of the same category (else of the same kind), those in stock
+ * first, newest next; never the product itself.
+ */
+export async function findRelatedProducts(db: Database, product: Pick<ProductDetail, 'id' | 'categoryId' | 'kind'>): Promise<ProductCard[]> {
+	const sameCategory = product.categoryId ? eq(products.categoryId, product.categoryId) : eq(products.kind, product.kind)
+	const rows = await db
+		.select(productCardColumns)
+		.from(products)
+		.where(and(eq(products.isActive, true), ne(products.id, product.id), sameCategory))
+		.orderBy(sql`${products.stock} = 0`, desc(products.createdAt), asc(products.id))
+		.limit(RELATED_PRODUCTS)
+	return rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
 }
 
 /** Everything the sitemap lists: active products and active categories (with an active parent). */

@@ -24,7 +24,10 @@ test.describe('product page', () => {
 		await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
 		await expect(page.getByText(data.alpha.description)).toBeVisible()
 
-		const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)
+		// The page also carries its breadcrumbs' JSON-LD (tests/e2e/search-and-product-details.spec.ts).
+		const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents())
+			.map((text) => JSON.parse(text))
+			.find((item) => item['@type'] === 'Product')
 		expect(jsonLd).toMatchObject({
 			'@type': 'Product',
 			name: data.alpha.name,

@@ -15,6 +15,8 @@ export type ProductCardData = {
 	image: string | null
 	badges: Badge[]
 	portraitSize: PortraitSize | null
+	/** Units on sale (0: sold out); null for made to order; absent where the page does not know. */
+	stock?: number | null
 }
 
 /** Spec §2: portrait products open the customiser in their size; everything else its product page. */
@@ -23,7 +25,7 @@ export function productHref(product: Pick<ProductCardData, 'slug' | 'kind' | 'po
 }
 
 /** Translates a key; the caller's `t` from useTranslation. */
-type Translate = (key: `product.badges.${Badge}`) => string
+type Translate = (key: `product.badges.${Badge}` | 'product.soldOut') => string
 
 function Badges({ badges, t }: { badges: Badge[]; t: Translate }) {
 	if (badges.length === 0) return null
@@ -52,8 +54,14 @@ export function BadgeList({ badges }: { badges: Badge[] }) {
  * in a server render, and with two calls per card that was a quarter of a 200-product page's CPU.
  */
 export function ProductCard({ product, eager, t, language }: { product: ProductCardData; eager: boolean; t: Translate; language: string }) {
+	const soldOut = product.stock === 0
 	return (
 		<article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm" data-testid="product-card">
+			{soldOut ? (
+				<p className="absolute left-3 top-3 z-10 rounded-full bg-ink px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white" data-testid="sold-out">
+					{t('product.soldOut')}
+				</p>
+			) : null}
 			{product.image ? (
 				<ResponsiveImage
 					src={product.image}
@@ -62,7 +70,7 @@ export function ProductCard({ product, eager, t, language }: { product: ProductC
 					height={800}
 					alt=""
 					eager={eager}
-					className="aspect-square w-full object-cover"
+					className={`aspect-square w-full object-cover ${soldOut ? 'opacity-60' : ''}`}
 				/>
 			) : (
 				<div className="aspect-square w-full bg-sand" />

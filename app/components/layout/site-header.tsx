@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { catalogHref } from '#domain/catalog.ts'
 import { createMenuIntent } from '#app/lib/menu-intent.ts'
 import { UserMenu } from '../account/user-menu.tsx'
@@ -181,6 +181,38 @@ function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 	)
 }
 
+/**
+ * The header's search box: a GET form to the catalogue, so it works before the page's JavaScript
+ * (and without it); the catalogue searches names and descriptions in the visitor's language (ADR 0136).
+ */
+function SearchBox({ className }: { className?: string }) {
+	const { t } = useTranslation()
+	const lp = useLocalizedPath()
+	const [params] = useSearchParams()
+	const location = useLocation()
+	const current = location.pathname.endsWith('/catalog') ? (params.get('q') ?? '') : ''
+	return (
+		<Form method="get" action={lp('/catalog')} role="search" aria-label={t('nav.searchLabel')} className={`flex items-center ${className ?? ''}`}>
+			<input
+				key={current}
+				type="search"
+				name="q"
+				defaultValue={current}
+				maxLength={100}
+				aria-label={t('nav.searchLabel')}
+				placeholder={t('nav.searchPlaceholder')}
+				className="min-h-11 w-full min-w-0 rounded-l-full border border-r-0 border-sand bg-white px-4 text-sm"
+			/>
+			<button type="submit" className="flex min-h-11 min-w-11 items-center justify-center rounded-r-full border border-sand bg-white px-3 hover:bg-sand">
+				<svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+					<path stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 4 4" />
+				</svg>
+				<span className="sr-only">{t('nav.search')}</span>
+			</button>
+		</Form>
+	)
+}
+
 export function SiteHeader() {
 	const { t } = useTranslation()
 	const lp = useLocalizedPath()
@@ -229,6 +261,10 @@ export function SiteHeader() {
 					<CartButton />
 					<MobileMenu links={[...links, { to: lp('/catalog'), label: t('nav.allProducts') }]} />
 				</div>
+			</div>
+			{/* Its own row: beside the navigation there is no room for it in every language (Spanish and Romanian labels are long). */}
+			<div className="mx-auto max-w-6xl px-3 pb-2 sm:px-4">
+				<SearchBox className="w-full md:ml-auto md:max-w-sm" />
 			</div>
 		</header>
 	)

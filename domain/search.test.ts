@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern } from './search.ts'
+
+describe('normalizeSearchText', () => {
+	it('folds Romanian letters, both the comma and the cedilla forms, in either case', () => {
+		expect(normalizeSearchText('Lumânare')).toBe('lumanare')
+		expect(normalizeSearchText('ĂÂÎȘŞȚŢ ăâîșşțţ')).toBe('aaisstt aaisstt')
+	})
+
+	it('folds Spanish and other Latin letters', () => {
+		expect(normalizeSearchText('Vela pequeña de AZAHAR Ñandú')).toBe('vela pequena de azahar nandu')
+		expect(normalizeSearchText('á é í ó ú ü Crème brûlée')).toBe('a e i o u u creme brulee')
+	})
+
+	it('composes separate accents first, trims and collapses spaces', () => {
+		expect(normalizeSearchText('  luma\u0302nare \t  de   soia ')).toBe('lumanare de soia')
+		expect(normalizeSearchText('   ')).toBe('')
+	})
+
+	it('keeps what it does not know', () => {
+		expect(normalizeSearchText('100% ceară_de soia 🕯️')).toBe('100% ceara_de soia 🕯️')
+	})
+
+	it('has a translate() pair of the same length, every accented letter once', () => {
+		expect([...SEARCH_FOLD_FROM]).toHaveLength([...SEARCH_FOLD_TO].length)
+		expect(new Set(SEARCH_FOLD_FROM).size).toBe([...SEARCH_FOLD_FROM].length)
+		expect(SEARCH_FOLD_TO).toMatch(/^[a-z]+$/)
+	})
+})
+
+describe('searchLikePattern', () => {
+	it('matches the words in order with anything between, escaping LIKE wildcards', () => {
+		expect(searchLikePattern('lumanare lavanda')).toBe('%lumanare%lavanda%')
+		expect(searchLikePattern('100% a_b c\\d')).toBe('%100\\%%a\\_b%c\\\\d%')
+	})
+})
