@@ -194,8 +194,9 @@ test.describe('admin catalogue', () => {
 			customLabelAvailable: false,
 			images: [made.second],
 		})
-		// The removed image left storage.
-		expect((await page.request.get(made.first)).status()).toBe(404)
+		// The removed image stays in the media library, which owns every uploaded image (ADR 0132), now used nowhere.
+		expect((await page.request.get(made.first)).status()).toBe(200)
+		expect(await database.db.select({ folder: media.folder }).from(media).where(eq(media.url, made.first))).toEqual([{ folder: 'products' }])
 
 		// Delete with 'Ești sigur?'.
 		await page.getByRole('button', { name: `Șterge produsul ${made.name} editat` }).click()
@@ -205,6 +206,7 @@ test.describe('admin catalogue', () => {
 		await expect(toast(page, 'Produsul a fost șters')).toBeVisible()
 		await expect(page.getByRole('row', { name: new RegExp(made.name) })).toHaveCount(0)
 		expect(await database.db.select().from(products).where(eq(products.id, row!.id))).toEqual([])
+		await database.db.delete(media).where(inArray(media.url, [made.first, made.second]))
 	})
 
 	test('the product list searches, filters by category and shows its empty state', async ({ page }) => {
@@ -370,8 +372,10 @@ test.describe('admin catalogue', () => {
 			`/admin/categories/${category!.id}`,
 			'/admin/media',
 			'/admin/media?folder=hero',
+			'/admin/home',
 			'/admin/translations',
 			'/admin/translations?tab=category',
+			'/admin/translations?tab=home',
 			'/admin/security',
 		]
 		for (const viewport of SCAN_VIEWPORTS) {
@@ -461,6 +465,7 @@ test.describe('storefront', () => {
 		expect(gone.status()).toBe(404)
 		await customer.close()
 		await database.db.delete(products).where(eq(products.slug, made.slug))
+		await database.db.delete(media).where(inArray(media.url, [made.first, made.second]))
 	})
 })
 

@@ -65,7 +65,9 @@ test.describe('the admin on a phone', () => {
 				{ url: `/admin/orders/${order.id}` },
 				{ url: '/admin/media' },
 				{ url: '/admin/media?folder=hero' },
+				{ url: '/admin/home' },
 				{ url: '/admin/translations' },
+				{ url: '/admin/translations?tab=home' },
 				{ url: '/admin/security' },
 			]
 			await page.setViewportSize({ width: 375, height: 812 })
