@@ -66,7 +66,10 @@ export async function deleteCatalogImages(app: { db: DbExecutor; storage: Object
 	let orphans: string[]
 	try {
 		const [library, uses] = await Promise.all([
-			app.db.select({ url: media.url }).from(media).where(inArray(media.url, [...urls])),
+			app.db
+				.select({ url: media.url })
+				.from(media)
+				.where(inArray(media.url, [...urls])),
 			findImageUses(app.db, urls),
 		])
 		const kept = new Set(library.map((row) => row.url))

@@ -89,7 +89,12 @@ export async function listContentTranslations(
 	const { rows, total } = options.kind === 'home' ? await homeRows(app.db) : await catalogueRows(app.db, options.kind, options.search, page, pageSize)
 	const fieldsOf = FIELDS_OF[options.kind]
 
-	const wanted = rows.flatMap((row) => fieldsOf.map((field) => row.texts[field] ?? '').filter((text) => text.trim() !== '').map(sourceHash))
+	const wanted = rows.flatMap((row) =>
+		fieldsOf
+			.map((field) => row.texts[field] ?? '')
+			.filter((text) => text.trim() !== '')
+			.map(sourceHash),
+	)
 	const stored = wanted.length
 		? await app.db
 				.select()

@@ -74,11 +74,24 @@ describe.each(ENGINES)('home page and media library on %s', (engine) => {
 
 	it('tells where each library image is used, refuses to delete one in use (naming where), and keeps library images a product or category lets go of', async () => {
 		const { db } = app
-		const [shared, categoryOnly, unused] = [await libraryImage('products', 'a.jpg'), await libraryImage('products', 'b.jpg'), await libraryImage('products', 'c.jpg')]
+		const [shared, categoryOnly, unused] = [
+			await libraryImage('products', 'a.jpg'),
+			await libraryImage('products', 'b.jpg'),
+			await libraryImage('products', 'c.jpg'),
+		]
 		const cat = await saveCategoryContent(
 			app,
 			null,
-			categoryFormSchema.parse({ name: 'Biblioteca', slug: 'biblioteca', description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: categoryOnly.url }),
+			categoryFormSchema.parse({
+				name: 'Biblioteca',
+				slug: 'biblioteca',
+				description: '',
+				parentId: '',
+				displayOrder: '0',
+				isActive: true,
+				price: '',
+				imageUrl: categoryOnly.url,
+			}),
 		)
 		const form = { ...emptyProductForm, name: 'Lumânare din bibliotecă', slug: 'lumanare-din-biblioteca', categoryId: cat.id, price: '10', stock: '1' }
 		const product = await saveProductContent(app, null, productFormSchema.parse({ ...form, images: [shared.url] }))
@@ -217,10 +230,19 @@ describe.each(ENGINES)('home page and media library on %s', (engine) => {
 		expect(item!.name).toBe('Pagina principală')
 		expect(item!.fields.map((field) => field.field)).toEqual(['heroTitle', 'heroText', 'storyText', 'bannerAlt'])
 		expect(item!.fields[0]!.translations.en).toMatchObject({ machine: '[en] Lumânări făcute cu grijă', override: null, status: 'translated' })
-		await setContentTranslationOverride(app, { kind: 'home', id: item!.id, field: 'heroTitle', locale: 'en', text: 'Candles made with care', userId: 'owner-1' })
+		await setContentTranslationOverride(app, {
+			kind: 'home',
+			id: item!.id,
+			field: 'heroTitle',
+			locale: 'en',
+			text: 'Candles made with care',
+			userId: 'owner-1',
+		})
 		expect((await localizeHome(app, stored, [], 'en')).home?.heroTitle).toBe('Candles made with care')
 		// A field the home page does not have is refused.
-		expect(await refusal(setContentTranslationOverride(app, { kind: 'home', id: item!.id, field: 'name', locale: 'en', text: 'x' }))).toMatchObject({ status: 400 })
+		expect(await refusal(setContentTranslationOverride(app, { kind: 'home', id: item!.id, field: 'name', locale: 'en', text: 'x' }))).toMatchObject({
+			status: 400,
+		})
 
 		// A new text is queued and translated; the old one's translations are retired.
 		const asForm = Object.fromEntries(Object.entries(stored).map(([key, value]) => [key, value ?? '']))
