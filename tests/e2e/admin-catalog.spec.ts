@@ -44,7 +44,10 @@ test.describe('admin catalogue', () => {
 		// An image with preview, removed, then chosen again.
 		await page.getByLabel('Alege imaginea').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: await png('#a63') })
 		await expect(toast(page, 'Imaginea a fost încărcată cu succes!')).toBeVisible()
-		await expect(page.getByRole('img', { name: 'Previzualizarea imaginii categoriei' })).toHaveAttribute('src', /^\/uploads\/categories\/\d+-[0-9a-f]+\.webp$/)
+		// Uploaded into the media library (its products folder), the one place for images (ADR 0132).
+		const firstImage = page.getByRole('img', { name: 'Previzualizarea imaginii categoriei' })
+		await expect(firstImage).toHaveAttribute('src', /^\/uploads\/products\/\d+-[0-9a-f]+\.webp$/)
+		const firstUrl = (await firstImage.getAttribute('src'))!
 		await page.getByRole('button', { name: 'Elimină imaginea' }).click()
 		await expect(page.getByRole('img', { name: 'Previzualizarea imaginii categoriei' })).toHaveCount(0)
 		await page.getByLabel('Alege imaginea').setInputFiles({ name: 'cat2.png', mimeType: 'image/png', buffer: await png('#36a') })
@@ -134,6 +137,7 @@ test.describe('admin catalogue', () => {
 		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Categorie ștearsă')
 		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Inactiv')
 		await database.db.delete(products).where(eq(products.id, product!.id))
+		await database.db.delete(media).where(inArray(media.url, [firstUrl, imageUrl!]))
 	})
 
 	test('a candle product with two reordered images: created, toggled, edited and deleted', async ({ page, database }) => {
