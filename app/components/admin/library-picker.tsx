@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { adminT } from '#domain/i18n/admin.ts'
 import type { MediaFolder } from '#domain/enums.ts'
-import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
+import { ADMIN_IMAGE_ACCEPT } from '#domain/media.ts'
 import { notify } from '../toasts.tsx'
 import { buttonSecondary, buttonSmall, Spinner } from './ui.tsx'
-import { uploadFile } from './upload.ts'
+import { acceptImageFile, uploadFile } from './upload.ts'
 
 type LibraryFile = { id: string; filename: string; url: string; used: boolean }
 type LibraryList = { folder: MediaFolder; files: LibraryFile[] }
@@ -58,15 +58,7 @@ export function LibraryPicker({
 	async function upload(file: File | undefined) {
 		if (input.current) input.current.value = ''
 		if (!file) return
-		const rejection = checkImageFile(file)
-		if (rejection) {
-			notify(
-				rejection === 'invalid'
-					? { type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) }
-					: { type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) },
-			)
-			return
-		}
+		if (!acceptImageFile(file)) return
 		setUploading(0)
 		const answer = await uploadFile<{ url: string }>('/admin/api/media', file, { folder }, setUploading, adminT('messages.mediaLoad'))
 		setUploading(null)

@@ -7,11 +7,11 @@ import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
-import { uploadFile } from '#app/components/admin/upload.ts'
+import { acceptImageFile, uploadFile } from '#app/components/admin/upload.ts'
 import { LibraryPicker } from '#app/components/admin/library-picker.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
-import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
+import { ADMIN_IMAGE_ACCEPT } from '#domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
@@ -100,15 +100,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 	async function chooseImage(file: File | undefined) {
 		if (fileInput.current) fileInput.current.value = ''
 		if (!file) return
-		const rejection = checkImageFile(file)
-		if (rejection) {
-			notify(
-				rejection === 'invalid'
-					? { type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) }
-					: { type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) },
-			)
-			return
-		}
+		if (!acceptImageFile(file)) return
 		setUploading(0)
 		const answer = await uploadFile<{ url: string }>('/admin/api/images', file, { purpose: 'category' }, setUploading, adminT('messages.imageUpload'))
 		setUploading(null)
