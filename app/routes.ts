@@ -48,6 +48,7 @@ export default [
 		route('admin/orders/:id/invoice.xml', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-xml' }),
 		route('admin/invoices/:file', 'routes/admin/invoice-file.ts'),
 		route('admin/media', 'routes/admin/media.tsx'),
+		route('admin/home', 'routes/admin/home.tsx'),
 		route('admin/security', 'routes/admin/security.tsx'),
 		route('admin/staff', 'routes/admin/staff.tsx'),
 		route('admin/api/images', 'routes/admin/api.images.ts'),

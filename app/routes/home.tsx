@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { listTopLevelCategories } from '#server/catalog/categories.ts'
-import { localizeContent } from '#server/catalog/content.ts'
+import { localizeHome, readHomeContent } from '#server/home/home-content.ts'
 import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
@@ -18,11 +18,18 @@ import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 export async function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
-	const categories = await sharedStorefrontRead(app, `home categories ${app.locale}`, async (localizing) =>
-		localizeContent(localizing, 'category', await listTopLevelCategories(app.db), app.locale),
-	)
-	const meta = pageMeta(app, { title: null, description: t('meta.homeDescription'), path: '/', image: categories[0]?.imageUrl })
-	return { categories, meta: { ...meta, title: `${meta.siteName} | ${t('meta.homeTitle')}` } }
+	// The owner's home page (ADR 0132) and the categories, localized in one translation read.
+	const { categories, home } = await sharedStorefrontRead(app, `home ${app.locale}`, async (localizing) => {
+		const [categories, home] = await Promise.all([listTopLevelCategories(app.db), readHomeContent(app.db)])
+		return localizeHome(localizing, home, categories, app.locale)
+	})
+	const meta = pageMeta(app, {
+		title: null,
+		description: home?.heroText ?? t('meta.homeDescription'),
+		path: '/',
+		image: home?.heroImageUrl ?? categories[0]?.imageUrl,
+	})
+	return { categories, home, meta: { ...meta, title: `${meta.siteName} | ${t('meta.homeTitle')}` } }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
@@ -40,23 +47,43 @@ const FEATURES = [
 	{ key: 'Delivery', icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4Zm10 0a2 2 0 1 0 0-4 2 2 0 0 0 0 4Z' },
 ] as const
 
+/** A page of the shop in the visitor's language, or a full address as it is. */
+function bannerHref(link: string, lp: (path: string) => string) {
+	return link.startsWith('/') ? lp(link) : link
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const lp = useLocalizedPath()
+	const home = loaderData.home
 	return (
 		<>
 			<section className="bg-sand/60">
-				<div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-					<h1 className="max-w-2xl font-serif text-4xl leading-tight sm:text-5xl">{t('home.heroTitle')}</h1>
-					<p className="mt-4 max-w-xl text-lg text-muted">{t('home.heroText')}</p>
-					<div className="mt-8 flex flex-wrap gap-3">
-						<Link to={lp('/catalog')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
-							{t('home.heroShop')}
-						</Link>
-						<Link to={lp('/about')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
-							{t('home.heroAbout')}
-						</Link>
+				<div className={`mx-auto max-w-6xl px-4 py-16 sm:py-24 ${home?.heroImageUrl ? 'grid items-center gap-10 lg:grid-cols-2' : ''}`}>
+					<div>
+						<h1 className="max-w-2xl font-serif text-4xl leading-tight sm:text-5xl">{home?.heroTitle ?? t('home.heroTitle')}</h1>
+						<p className="mt-4 max-w-xl text-lg text-muted">{home?.heroText ?? t('home.heroText')}</p>
+						<div className="mt-8 flex flex-wrap gap-3">
+							<Link to={lp('/catalog')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+								{t('home.heroShop')}
+							</Link>
+							<Link to={lp('/about')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+								{t('home.heroAbout')}
+							</Link>
+						</div>
 					</div>
+					{home?.heroImageUrl ? (
+						// The largest paint on a phone as on a computer: loaded first, in the width the screen needs.
+						<ResponsiveImage
+							src={home.heroImageUrl}
+							sizes="(min-width: 1152px) 544px, (min-width: 1024px) 45vw, calc(100vw - 2rem)"
+							width={1600}
+							height={1200}
+							alt=""
+							eager="high"
+							className="aspect-[4/3] w-full rounded-3xl object-cover shadow-sm"
+						/>
+					) : null}
 				</div>
 			</section>
 			<section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="categories-title">
@@ -87,9 +114,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 			<section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="story-title">
 				<div className="rounded-3xl bg-white p-8 shadow-sm sm:p-12">
 					<h2 id="story-title" className="font-serif text-2xl">
-						{t('home.storyTitle')}
+						{home?.storyTitle ?? t('home.storyTitle')}
 					</h2>
-					<p className="mt-4 max-w-3xl text-lg leading-relaxed text-muted">{t('home.storyText')}</p>
+					<p className="mt-4 max-w-3xl whitespace-pre-line text-lg leading-relaxed text-muted">{home?.storyText ?? t('home.storyText')}</p>
 					<Link to={lp('/about')} className="mt-6 inline-block font-medium text-clay-dark underline underline-offset-4 hover:text-ink">
 						{t('home.storyLink')}
 					</Link>
@@ -111,6 +138,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 					))}
 				</ul>
 			</section>
+			{home?.bannerImageUrl ? (
+				<aside className="mx-auto max-w-6xl px-4 py-6" aria-label={home.bannerAlt ?? undefined}>
+					{home.bannerLink ? (
+						<a href={bannerHref(home.bannerLink, lp)} className="block overflow-hidden rounded-3xl shadow-sm">
+							<ResponsiveImage
+								src={home.bannerImageUrl}
+								sizes="(min-width: 1152px) 1120px, calc(100vw - 2rem)"
+								width={1600}
+								height={400}
+								alt={home.bannerAlt ?? ''}
+								className="aspect-[4/1] w-full object-cover"
+							/>
+						</a>
+					) : (
+						<ResponsiveImage
+							src={home.bannerImageUrl}
+							sizes="(min-width: 1152px) 1120px, calc(100vw - 2rem)"
+							width={1600}
+							height={400}
+							alt={home.bannerAlt ?? ''}
+							className="aspect-[4/1] w-full rounded-3xl object-cover shadow-sm"
+						/>
+					)}
+				</aside>
+			) : null}
 			<section className="mx-auto max-w-6xl px-4 py-12" aria-labelledby="developer-title">
 				<div className="rounded-3xl bg-ink px-8 py-10 text-cream">
 					<h2 id="developer-title" className="font-serif text-2xl">

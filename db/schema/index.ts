@@ -1,6 +1,7 @@
 export * from './auth.ts'
 export * from './catalog.ts'
 export * from './media.ts'
+export * from './home.ts'
 export * from './orders.ts'
 export * from './invoices.ts'
 export * from './system.ts'

@@ -1,9 +1,9 @@
 import type { Locale } from '#domain/enums.ts'
 import type { RequestContext } from '../context.ts'
-import { contentContext, type ContentKind } from '../translation/sync.ts'
+import { contentContext, HOME_FIELDS, type ContentKind } from '../translation/sync.ts'
 
-/** Fields of catalogue rows that hold content written by the shop (Romanian, the source language). */
-export const LOCALIZED_FIELDS = ['name', 'description', 'categoryName'] as const
+/** Fields of catalogue rows (and of the home page, ADR 0132) that hold content written by the shop (Romanian, the source language). */
+export const LOCALIZED_FIELDS = ['name', 'description', 'categoryName', ...HOME_FIELDS] as const
 
 type LocalizedField = (typeof LOCALIZED_FIELDS)[number]
 

@@ -1,4 +1,8 @@
+import { inArray } from 'drizzle-orm'
+import type { DbExecutor } from '#db/client.ts'
+import { media } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
+import { findImageUses } from './usage.ts'
 import { deleteImage, storeImage, UnsupportedImageError, type StoredImage } from './image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 
@@ -53,10 +57,28 @@ export function displayFilename(name: string) {
 
 /**
  * Deletes stored catalogue pictures (and their narrower copies) by their public URLs, after the row
- * that used them is gone. Never throws: the row is already deleted; a file left behind is logged.
+ * that used them is gone. Pictures of the media library stay (the library owns them, ADR 0132), and
+ * so does a picture something else still shows. Never throws: the row is already deleted; a file
+ * left behind is logged.
  */
-export async function deleteCatalogImages(app: { storage: ObjectStorage; log: Logger }, urls: readonly string[]) {
-	for (const url of urls) {
+export async function deleteCatalogImages(app: { db: DbExecutor; storage: ObjectStorage; log: Logger }, urls: readonly string[]) {
+	if (urls.length === 0) return
+	let orphans: string[]
+	try {
+		const [library, uses] = await Promise.all([
+			app.db
+				.select({ url: media.url })
+				.from(media)
+				.where(inArray(media.url, [...urls])),
+			findImageUses(app.db, urls),
+		])
+		const kept = new Set(library.map((row) => row.url))
+		orphans = urls.filter((url) => !kept.has(url) && (uses.get(url) ?? []).length === 0)
+	} catch (error) {
+		app.log.warn({ err: error }, 'catalogue images not deleted: their use could not be checked')
+		return
+	}
+	for (const url of orphans) {
 		const key = keyFromPublicUrl(app.storage, url)
 		if (key) await deleteImage(app.storage, key).catch((error: unknown) => app.log.warn({ err: error, key }, 'catalogue image not deleted'))
 	}

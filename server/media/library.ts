@@ -5,14 +5,29 @@ import type { MediaFolder } from '#domain/enums.ts'
 import { deleteImage } from './image-pipeline.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { displayFilename, storeAdminImage } from './admin-images.ts'
+import { findImageUses, type ImageUse } from './usage.ts'
 
-/** Spec §7: media ordered by created_at descending (one folder at a time). */
+/** Spec §7: media ordered by created_at descending (one folder at a time), each with where it is used (ADR 0132). */
 export async function listMedia(db: DbExecutor, folder: MediaFolder) {
-	return db
+	const rows = await db
 		.select({ id: media.id, filename: media.filename, url: media.url, size: media.size, mimeType: media.mimeType, createdAt: media.createdAt })
 		.from(media)
 		.where(eq(media.folder, folder))
 		.orderBy(desc(media.createdAt), desc(media.id))
+	const uses = await findImageUses(
+		db,
+		rows.map((row) => row.url),
+	)
+	return rows.map((row) => ({ ...row, uses: uses.get(row.url) ?? [] }))
+}
+
+/** A library image something still shows: deleting it would leave those places without it. */
+export class MediaInUseError extends Error {
+	override name = 'MediaInUseError'
+	readonly status = 409
+	constructor(readonly uses: ImageUse[]) {
+		super('media in use')
+	}
 }
 
 /**
@@ -45,10 +60,15 @@ export async function uploadMedia(
 	}
 }
 
-/** Spec §7: removes the storage object (and its narrower copies), then the row. Null when there is no such file. */
+/**
+ * Spec §7: removes the storage object (and its narrower copies), then the row. Null when there is no
+ * such file; MediaInUseError, naming the places, when a product, category or the home page uses it.
+ */
 export async function deleteMedia(deps: { db: DbExecutor; storage: ObjectStorage }, id: string) {
-	const [row] = await deps.db.select({ storageKey: media.storageKey }).from(media).where(eq(media.id, id)).limit(1)
+	const [row] = await deps.db.select({ storageKey: media.storageKey, url: media.url }).from(media).where(eq(media.id, id)).limit(1)
 	if (!row) return null
+	const uses = (await findImageUses(deps.db, [row.url])).get(row.url) ?? []
+	if (uses.length > 0) throw new MediaInUseError(uses)
 	await deleteImage(deps.storage, row.storageKey)
 	await deps.db.delete(media).where(eq(media.id, id))
 	return { id }

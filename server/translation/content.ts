@@ -6,15 +6,16 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
 import { isUuid } from '#domain/ids.ts'
 import type { Database } from '#db/client.ts'
-import { categories, products, translations } from '#db/schema/index.ts'
+import { adminT } from '#domain/i18n/admin.ts'
+import { categories, homeContent, products, translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
 import { sourceHash } from './cache.ts'
 import { TARGET_LOCALES, type TargetLocale } from './providers.ts'
 import { isTargetLocale, type TranslationService } from './service.ts'
-import { contentContext, syncTranslations, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+import { contentContext, HOME_FIELDS, syncTranslations, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
 import { MAX_TRANSLATION_ATTEMPTS, type TranslationWorker } from './worker.ts'
 
-export { CONTENT_FIELDS, CONTENT_KINDS, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+export { CONTENT_FIELDS, CONTENT_KINDS, HOME_FIELDS, type HomeField, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
 
 /** The part of AppServices these functions need (a RequestContext fits too). */
 export type TranslationApp = { db: Database; log: Logger; translation: TranslationService & { worker: TranslationWorker } }
@@ -85,20 +86,15 @@ export async function listContentTranslations(
 	const pageSize = Math.min(Math.max(options.pageSize ?? 25, 1), 100)
 	// A page number from the URL may be anything: past MAX_LIST_PAGE the offset would overflow PostgreSQL's bigint.
 	const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), MAX_LIST_PAGE)
-	const table = options.kind === 'product' ? products : categories
-	const search = options.search?.trim()
-	const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
-	const where = search ? or(ilike(table.name, pattern), ilike(table.slug, pattern)) : undefined
-	const [totalRow] = await app.db.select({ total: count() }).from(table).where(where)
-	const rows = await app.db
-		.select({ id: table.id, name: table.name, description: table.description })
-		.from(table)
-		.where(where)
-		.orderBy(asc(table.name), asc(table.id))
-		.limit(pageSize)
-		.offset((page - 1) * pageSize)
+	const { rows, total } = options.kind === 'home' ? await homeRows(app.db) : await catalogueRows(app.db, options.kind, options.search, page, pageSize)
+	const fieldsOf = FIELDS_OF[options.kind]
 
-	const wanted = rows.flatMap((row) => [row.name, row.description ?? ''].filter((text) => text.trim() !== '').map(sourceHash))
+	const wanted = rows.flatMap((row) =>
+		fieldsOf
+			.map((field) => row.texts[field] ?? '')
+			.filter((text) => text.trim() !== '')
+			.map(sourceHash),
+	)
 	const stored = wanted.length
 		? await app.db
 				.select()
@@ -119,8 +115,8 @@ export async function listContentTranslations(
 
 	const items = rows.map((row) => {
 		const fields: ContentTranslationField[] = []
-		for (const field of ['name', 'description'] as const) {
-			const source = row[field] ?? ''
+		for (const field of fieldsOf) {
+			const source = row.texts[field] ?? ''
 			if (source.trim() === '') continue
 			const context = contentContext(options.kind, field)
 			const hash = sourceHash(source)
@@ -128,7 +124,36 @@ export async function listContentTranslations(
 		}
 		return { kind: options.kind, id: row.id, name: row.name, fields }
 	})
-	return { items, total: totalRow?.total ?? 0, page, pageSize, provider: app.translation.providerName }
+	return { items, total, page, pageSize, provider: app.translation.providerName }
+}
+
+/** The fields each kind of content has translated. */
+const FIELDS_OF: Record<ContentKind, readonly ContentField[]> = { product: ['name', 'description'], category: ['name', 'description'], home: HOME_FIELDS }
+
+type SourceRow = { id: string; name: string; texts: Partial<Record<ContentField, string | null>> }
+
+async function catalogueRows(db: Database, kind: 'product' | 'category', search: string | undefined, page: number, pageSize: number) {
+	const table = kind === 'product' ? products : categories
+	const trimmed = search?.trim()
+	const pattern = trimmed ? `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
+	const where = trimmed ? or(ilike(table.name, pattern), ilike(table.slug, pattern)) : undefined
+	const [totalRow] = await db.select({ total: count() }).from(table).where(where)
+	const found = await db
+		.select({ id: table.id, name: table.name, description: table.description })
+		.from(table)
+		.where(where)
+		.orderBy(asc(table.name), asc(table.id))
+		.limit(pageSize)
+		.offset((page - 1) * pageSize)
+	const rows: SourceRow[] = found.map((row) => ({ id: row.id, name: row.name, texts: { name: row.name, description: row.description } }))
+	return { rows, total: totalRow?.total ?? 0 }
+}
+
+/** The home page as one item (none before the owner first saves it). */
+async function homeRows(db: Database) {
+	const found = await db.select().from(homeContent).where(eq(homeContent.slot, 'home'))
+	const rows: SourceRow[] = found.map((row) => ({ id: row.id, name: adminT('home.title'), texts: row }))
+	return { rows, total: rows.length }
 }
 
 export class TranslationTargetNotFoundError extends Error {
@@ -151,11 +176,10 @@ export async function setContentTranslationOverride(
 	input: { kind: ContentKind; id: string; field: ContentField; locale: string; text: string | null; userId?: string | null },
 ): Promise<{ override: string | null }> {
 	if (!isTargetLocale(input.locale)) throw new NothingToTranslateError('only en and es translations can be overridden')
-	const table = input.kind === 'product' ? products : categories
+	if (!FIELDS_OF[input.kind].includes(input.field)) throw new NothingToTranslateError('no such field')
 	if (!isUuid(input.id)) throw new TranslationTargetNotFoundError('not found')
-	const [row] = await app.db.select({ name: table.name, description: table.description }).from(table).where(eq(table.id, input.id))
-	if (!row) throw new TranslationTargetNotFoundError('not found')
-	const source = row[input.field] ?? ''
+	const source = await sourceText(app.db, input.kind, input.id, input.field)
+	if (source === undefined) throw new TranslationTargetNotFoundError('not found')
 	if (source.trim() === '') throw new NothingToTranslateError('the Romanian text is empty')
 
 	const text = input.text?.trim() ? input.text.trim().slice(0, MAX_TRANSLATION_OVERRIDE_LENGTH) : null
@@ -168,6 +192,17 @@ export async function setContentTranslationOverride(
 		.values({ sourceHash: hash, context, locale: input.locale, sourceText: source, ...override })
 		.onConflictDoUpdate({ target: [translations.sourceHash, translations.context, translations.locale], set: override })
 	return { override: text }
+}
+
+/** The Romanian text of one field, or undefined when there is no such row. */
+async function sourceText(db: Database, kind: ContentKind, id: string, field: ContentField): Promise<string | undefined> {
+	if (kind === 'home') {
+		const [row] = await db.select().from(homeContent).where(eq(homeContent.id, id))
+		return row ? (row[field as (typeof HOME_FIELDS)[number]] ?? '') : undefined
+	}
+	const table = kind === 'product' ? products : categories
+	const [row] = await db.select({ name: table.name, description: table.description }).from(table).where(eq(table.id, id))
+	return row ? (row[field as 'name' | 'description'] ?? '') : undefined
 }
 
 export function clearContentTranslationOverride(

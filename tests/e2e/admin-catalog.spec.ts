@@ -44,7 +44,10 @@ test.describe('admin catalogue', () => {
 		// An image with preview, removed, then chosen again.
 		await page.getByLabel('Alege imaginea').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: await png('#a63') })
 		await expect(toast(page, 'Imaginea a fost încărcată cu succes!')).toBeVisible()
-		await expect(page.getByRole('img', { name: 'Previzualizarea imaginii categoriei' })).toHaveAttribute('src', /^\/uploads\/categories\/\d+-[0-9a-f]+\.webp$/)
+		// Uploaded into the media library (its products folder), the one place for images (ADR 0132).
+		const firstImage = page.getByRole('img', { name: 'Previzualizarea imaginii categoriei' })
+		await expect(firstImage).toHaveAttribute('src', /^\/uploads\/products\/\d+-[0-9a-f]+\.webp$/)
+		const firstUrl = (await firstImage.getAttribute('src'))!
 		await page.getByRole('button', { name: 'Elimină imaginea' }).click()
 		await expect(page.getByRole('img', { name: 'Previzualizarea imaginii categoriei' })).toHaveCount(0)
 		await page.getByLabel('Alege imaginea').setInputFiles({ name: 'cat2.png', mimeType: 'image/png', buffer: await png('#36a') })
@@ -134,6 +137,7 @@ test.describe('admin catalogue', () => {
 		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Categorie ștearsă')
 		await expect(page.getByRole('row', { name: new RegExp(`Orfan ${id}`) })).toContainText('Inactiv')
 		await database.db.delete(products).where(eq(products.id, product!.id))
+		await database.db.delete(media).where(inArray(media.url, [firstUrl, imageUrl!]))
 	})
 
 	test('a candle product with two reordered images: created, toggled, edited and deleted', async ({ page, database }) => {
@@ -194,8 +198,9 @@ test.describe('admin catalogue', () => {
 			customLabelAvailable: false,
 			images: [made.second],
 		})
-		// The removed image left storage.
-		expect((await page.request.get(made.first)).status()).toBe(404)
+		// The removed image stays in the media library, which owns every uploaded image (ADR 0132), now used nowhere.
+		expect((await page.request.get(made.first)).status()).toBe(200)
+		expect(await database.db.select({ folder: media.folder }).from(media).where(eq(media.url, made.first))).toEqual([{ folder: 'products' }])
 
 		// Delete with 'Ești sigur?'.
 		await page.getByRole('button', { name: `Șterge produsul ${made.name} editat` }).click()
@@ -205,6 +210,7 @@ test.describe('admin catalogue', () => {
 		await expect(toast(page, 'Produsul a fost șters')).toBeVisible()
 		await expect(page.getByRole('row', { name: new RegExp(made.name) })).toHaveCount(0)
 		expect(await database.db.select().from(products).where(eq(products.id, row!.id))).toEqual([])
+		await database.db.delete(media).where(inArray(media.url, [made.first, made.second]))
 	})
 
 	test('the product list searches, filters by category and shows its empty state', async ({ page }) => {
@@ -370,8 +376,10 @@ test.describe('admin catalogue', () => {
 			`/admin/categories/${category!.id}`,
 			'/admin/media',
 			'/admin/media?folder=hero',
+			'/admin/home',
 			'/admin/translations',
 			'/admin/translations?tab=category',
+			'/admin/translations?tab=home',
 			'/admin/security',
 		]
 		for (const viewport of SCAN_VIEWPORTS) {
@@ -461,6 +469,7 @@ test.describe('storefront', () => {
 		expect(gone.status()).toBe(404)
 		await customer.close()
 		await database.db.delete(products).where(eq(products.slug, made.slug))
+		await database.db.delete(media).where(inArray(media.url, [made.first, made.second]))
 	})
 })
 

@@ -66,7 +66,9 @@ test.describe('the admin on a phone', () => {
 				{ url: '/admin/customers', rows: true },
 				{ url: '/admin/media' },
 				{ url: '/admin/media?folder=hero' },
+				{ url: '/admin/home' },
 				{ url: '/admin/translations' },
+				{ url: '/admin/translations?tab=home' },
 				{ url: '/admin/security' },
 			]
 			await page.setViewportSize({ width: 375, height: 812 })

@@ -534,6 +534,16 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		expect: adminOnly(201),
 	},
 	{ name: 'admin media upload', method: 'POST', path: '/admin/api/media', multipart: () => pngUpload({ folder: 'banners' }), expect: adminOnly(201) },
+	{ name: 'admin media picker list', method: 'GET', path: '/admin/api/media?folder=products', expect: adminOnlyPage },
+	// The home page editor (issue 21)
+	{ name: 'admin home page', method: 'GET', path: '/admin/home', expect: adminOnlyPage },
+	{
+		name: 'admin home page save',
+		method: 'POST',
+		path: '/admin/home',
+		form: () => ({ heroTitle: '', heroText: '', heroImageUrl: '', storyTitle: '', storyText: '', bannerImageUrl: '', bannerLink: '', bannerAlt: '' }),
+		expect: adminOnly({ redirect: '/admin/home' }),
+	},
 	// Content translations (issue #8): editors and admins
 	{ name: 'translations screen', method: 'GET', path: '/admin/translations', expect: editorPage, check: mentions((fx) => fx.catalog.products.edit.name) },
 	{

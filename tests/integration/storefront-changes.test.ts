@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { NotificationListener } from '#db/notifications.ts'
 import { listenPostgres, STOREFRONT_CHANGED_CHANNEL } from '#db/notifications.ts'
-import { categories, products, translations } from '#db/schema/index.ts'
+import { categories, homeContent, products, translations } from '#db/schema/index.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 /**
@@ -69,6 +69,13 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 		await expectHeard(() => db.update(categories).set({ isActive: false }).where(eq(categories.id, category!.id)))
 		await expectHeard(() => db.delete(products).where(eq(products.id, productId)))
 		await expectHeard(() => db.delete(categories).where(eq(categories.id, category!.id)))
+	})
+
+	it('announces the home page the owner saves (migration 0011, ADR 0132)', async () => {
+		const { db } = database.handle
+		await expectHeard(() => db.insert(homeContent).values({ heroTitle: 'Lumini' }))
+		await expectHeard(() => db.update(homeContent).set({ heroTitle: 'Lumini de iarnă' }).where(eq(homeContent.slot, 'home')))
+		await expectHeard(() => db.delete(homeContent))
 	})
 
 	it('announces a changed shown translation, not the background job’s bookkeeping', async () => {

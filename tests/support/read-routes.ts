@@ -188,6 +188,8 @@ export const READ_ROUTES: ReadRoute[] = [
 		query: {},
 	},
 	{ name: 'admin media', module: 'routes/admin/media.tsx', path: () => '/admin/media', actor: 'admin', query: { folder: 'hero' } },
+	{ name: 'admin media picker list', module: 'routes/admin/api.media.ts', path: () => '/admin/api/media', actor: 'admin', query: { folder: 'products' } },
+	{ name: 'admin home page', module: 'routes/admin/home.tsx', path: () => '/admin/home', actor: 'admin', query: {} },
 	{
 		name: 'editor translations',
 		module: 'routes/admin/translations.tsx',

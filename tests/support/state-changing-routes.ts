@@ -365,6 +365,23 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: () => ({ folder: 'hero' }),
 	},
 	{
+		name: 'admin: home page save',
+		module: 'routes/admin/home.tsx',
+		path: () => '/admin/home',
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({
+			heroTitle: 'Lumânări făcute cu grijă',
+			heroText: 'Turnate de mână.',
+			heroImageUrl: '',
+			storyTitle: '',
+			storyText: '',
+			bannerImageUrl: '',
+			bannerLink: '/catalog',
+			bannerAlt: '',
+		}),
+	},
+	{
 		name: 'editor: translation override',
 		module: 'routes/admin/translations.tsx',
 		path: () => '/admin/translations',

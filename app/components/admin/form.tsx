@@ -13,13 +13,13 @@ import { ConfirmDialog, FieldError, inputClass, labelClass } from './ui.tsx'
 type NamedForm = { name: string; slug: string }
 
 /**
- * State of an admin edit form (products, categories), posted as a React Router <Form> (FormData) to
+ * State of an admin edit form (products, categories, the home page), posted as a React Router <Form> (FormData) to
  * the route's action, so it also works before the page's JavaScript has loaded. The browser checks
  * the same schema first (a refusal stays on the page, with its toast); the server's refusal comes
  * back as actionData with what was sent. What was typed before hydration is taken into the state
  * when the page hydrates, instead of being overwritten. The slug follows the name until edited.
  */
-export function useAdminForm<Values extends NamedForm>(options: {
+export function useAdminForm<Values extends object>(options: {
 	schema: z.ZodMiniType
 	initial: Values
 	/** An existing record keeps its slug when the name changes. */
@@ -60,7 +60,7 @@ export function useAdminForm<Values extends NamedForm>(options: {
 		if ('slug' in typed) setSlugEdited(true)
 		setValues((state) => {
 			const next = { ...state, ...typed }
-			return 'name' in typed && !('slug' in typed) && !options.editing ? { ...next, slug: slugify(next.name) } : next
+			return 'name' in typed && !('slug' in typed) && !options.editing ? { ...next, slug: slugify(String(typed.name)) } : next
 		})
 		// Once, right after hydration.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
@@ -129,11 +129,11 @@ export function useAdminForm<Values extends NamedForm>(options: {
 			'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
 		}),
 		setName(name: string) {
-			setValues((current) => ({ ...current, name, slug: slugEdited ? current.slug : slugify(name) }))
+			setValues((current) => ({ ...current, name, slug: slugEdited ? (current as Partial<NamedForm>).slug : slugify(name) }))
 		},
 		setSlug(slug: string) {
 			setSlugEdited(true)
-			set('slug', slug as Values['slug'])
+			setValues((current) => ({ ...current, slug }))
 		},
 		/** The browser's check before the <Form> posts: a refusal stays here, with the same toast. */
 		onSubmit(event: FormEvent) {

@@ -5,12 +5,14 @@ import { PRODUCT_MAX_IMAGES } from '#domain/forms/admin-product.ts'
 import { notify } from '../toasts.tsx'
 import { buttonSecondary, buttonSmall } from './ui.tsx'
 import { uploadFile } from './upload.ts'
+import { LibraryPicker } from './library-picker.tsx'
 
 type InFlight = { key: string; name: string; percent: number }
 
 /**
- * The product's images: several uploaded at once (each with its progress), reordered with
- * buttons, removed; the first is the main image (spec §2).
+ * The product's images: several uploaded at once (each with its progress, into the media library's
+ * products folder) or picked from the library, reordered with buttons, removed; the first is the
+ * main image (spec §2).
  */
 export function ProductImages({
 	images,
@@ -139,7 +141,7 @@ export function ProductImages({
 				</ul>
 			) : null}
 			{/* The file input is visually hidden; its focus shows as a ring on the button-like label. */}
-			<div className="mt-3 [&:has(input:focus-visible)>label]:outline-2 [&:has(input:focus-visible)>label]:outline-offset-2 [&:has(input:focus-visible)>label]:outline-clay-dark">
+			<div className="mt-3 flex flex-wrap items-center gap-3 [&:has(input:focus-visible)>label]:outline-2 [&:has(input:focus-visible)>label]:outline-offset-2 [&:has(input:focus-visible)>label]:outline-clay-dark">
 				<label htmlFor={inputId} className={`${buttonSecondary} cursor-pointer`}>
 					{adminT('products.addImages')}
 				</label>
@@ -152,6 +154,12 @@ export function ProductImages({
 					className="sr-only"
 					disabled={inFlight.length > 0 || images.length >= PRODUCT_MAX_IMAGES}
 					onChange={(event) => void upload([...(event.target.files ?? [])])}
+				/>
+				<LibraryPicker
+					folder="products"
+					picked={images}
+					disabled={inFlight.length > 0 || images.length >= PRODUCT_MAX_IMAGES}
+					onPick={(url) => onChange((current) => (current.includes(url) || current.length >= PRODUCT_MAX_IMAGES ? current : [...current, url]))}
 				/>
 			</div>
 			{error ? <p className="mt-1 text-sm text-red-800">{error}</p> : null}

@@ -1,4 +1,6 @@
 import { adminT } from '#domain/i18n/admin.ts'
+import { checkImageFile } from '#domain/media.ts'
+import { notify } from '../toasts.tsx'
 
 export type UploadAnswer<T> = { ok: true; value: T } | { ok: false; title: string; message: string }
 
@@ -33,4 +35,14 @@ export function uploadFile<T>(
 		request.onerror = () => resolve({ ok: false, title: adminT('common.error'), message: fallback })
 		request.send(body)
 	})
+}
+
+/** The browser's check of one chosen image before it is sent: false (with the spec's toast) when refused. */
+export function acceptImageFile(file: File): boolean {
+	const rejection = checkImageFile(file)
+	if (rejection === 'invalid')
+		notify({ type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) })
+	else if (rejection === 'too-large')
+		notify({ type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) })
+	return rejection === null
 }

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { uploadMedia } from '#server/media/library.ts'
+import { listMedia, uploadMedia } from '#server/media/library.ts'
 import { answerUpload } from '#server/admin/upload.ts'
 import { AdminUploadError } from '#server/media/admin-images.ts'
 import { guardedUser } from '#server/auth/guards.ts'
@@ -24,6 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	})
 }
 
-export function loader() {
-	return data({ error: 'not-found' }, { status: 404 })
+/** GET ?folder=…: the folder's images for the library picker (product, category and home forms). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const folder = new URL(request.url).searchParams.get('folder') as MediaFolder
+	if (!MEDIA_FOLDERS.includes(folder)) return data({ error: 'not-found' }, { status: 404 })
+	const files = await listMedia(getApp(context).db, folder)
+	return { folder, files: files.map(({ id, filename, url, uses }) => ({ id, filename, url, used: uses.length > 0 })) }
 }

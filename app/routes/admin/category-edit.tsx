@@ -7,10 +7,11 @@ import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
-import { uploadFile } from '#app/components/admin/upload.ts'
+import { acceptImageFile, uploadFile } from '#app/components/admin/upload.ts'
+import { LibraryPicker } from '#app/components/admin/library-picker.tsx'
 import { notify } from '#app/components/toasts.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
-import { ADMIN_IMAGE_ACCEPT, checkImageFile } from '#domain/media.ts'
+import { ADMIN_IMAGE_ACCEPT } from '#domain/media.ts'
 import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
@@ -99,15 +100,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 	async function chooseImage(file: File | undefined) {
 		if (fileInput.current) fileInput.current.value = ''
 		if (!file) return
-		const rejection = checkImageFile(file)
-		if (rejection) {
-			notify(
-				rejection === 'invalid'
-					? { type: 'error', title: adminT('messages.invalidFile'), description: adminT('messages.invalidFileText', { name: file.name }) }
-					: { type: 'error', title: adminT('messages.fileTooLarge'), description: adminT('messages.fileTooLargeText', { name: file.name }) },
-			)
-			return
-		}
+		if (!acceptImageFile(file)) return
 		setUploading(0)
 		const answer = await uploadFile<{ url: string }>('/admin/api/images', file, { purpose: 'category' }, setUploading, adminT('messages.imageUpload'))
 		setUploading(null)
@@ -195,7 +188,7 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 							</button>
 						</div>
 					) : null}
-					<div className="mt-2 flex items-center gap-3">
+					<div className="mt-2 flex flex-wrap items-center gap-3 [&:has(input:focus-visible)>label]:outline-2 [&:has(input:focus-visible)>label]:outline-offset-2 [&:has(input:focus-visible)>label]:outline-clay-dark">
 						<label htmlFor={form.fieldId('image')} className={`${buttonSecondary} cursor-pointer`}>
 							{adminT('categories.chooseImage')}
 						</label>
@@ -207,6 +200,12 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 							className="sr-only"
 							disabled={uploading !== null}
 							onChange={(event) => void chooseImage(event.target.files?.[0])}
+						/>
+						<LibraryPicker
+							folder="products"
+							picked={values.imageUrl ? [values.imageUrl] : []}
+							disabled={uploading !== null}
+							onPick={(url) => set('imageUrl', url)}
 						/>
 						{uploading !== null ? <progress max={100} value={uploading} aria-label={adminT('common.loading')} className="h-2 w-40 accent-clay-dark" /> : null}
 					</div>

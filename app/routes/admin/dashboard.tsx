@@ -19,6 +19,7 @@ const cards = [
 	{ to: '/admin/products', title: adminT('nav.products'), text: adminT('dashboard.productsText') },
 	{ to: '/admin/orders', title: adminT('nav.orders'), text: adminT('dashboard.ordersText') },
 	{ to: '/admin/media', title: adminT('nav.media'), text: adminT('dashboard.mediaText') },
+	{ to: '/admin/home', title: adminT('nav.home'), text: adminT('dashboard.homeText') },
 ]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -23,6 +23,7 @@ const links = [
 	{ to: '/admin/orders', label: adminT('nav.orders'), end: false },
 	{ to: '/admin/customers', label: adminT('nav.customers'), end: false },
 	{ to: '/admin/media', label: adminT('nav.media'), end: false },
+	{ to: '/admin/home', label: adminT('nav.home'), end: false },
 	{ to: '/admin/translations', label: adminT('nav.translations'), end: false },
 	{ to: '/admin/security', label: adminT('nav.security'), end: false },
 	{ to: '/admin/staff', label: adminT('nav.staff'), end: false },

@@ -1,14 +1,15 @@
 import { useRef, useState } from 'react'
 import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
-import { deleteMedia, listMedia } from '#server/media/library.ts'
+import { deleteMedia, listMedia, MediaInUseError } from '#server/media/library.ts'
 import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
-import { ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
+import { buttonSmall, ConfirmDialog, Spinner } from '#app/components/admin/ui.tsx'
 import { uploadFile } from '#app/components/admin/upload.ts'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
+import { describeImageUses } from '#domain/admin/image-uses.ts'
 import { MEDIA_FOLDERS, type MediaFolder } from '#domain/enums.ts'
 import { ADMIN_IMAGE_ACCEPT, checkImageFile, sizeInKb } from '#domain/media.ts'
 import { mediaActionSchema } from '#domain/forms/admin-row-action.ts'
@@ -33,14 +34,16 @@ export function meta() {
 export async function action(args: Route.ActionArgs) {
 	const app = getApp(args.context)
 	const submission = parseSubmission(mediaActionSchema, await readFormData(args.request))
-	const refuse = (status: number) =>
-		rejectAdminSubmission(formError(adminT('messages.mediaDelete')), submission.ok ? submission.value : submission.values, status, adminT('common.error'))
+	const refuse = (status: number, message = adminT('messages.mediaDelete')) =>
+		rejectAdminSubmission(formError(message), submission.ok ? submission.value : submission.values, status, adminT('common.error'))
 	if (!submission.ok) return refuse(404)
 	const { id } = submission.value
 	try {
 		const deleted = await deleteMedia(app, id)
 		if (!deleted) return refuse(404)
 	} catch (error) {
+		// Still shown somewhere: refused, naming where (ADR 0132).
+		if (error instanceof MediaInUseError) return refuse(409, adminT('media.inUse', { places: describeImageUses(error.uses) }))
 		app.log.error({ err: error, mediaId: id }, 'media delete failed')
 		return refuse(500)
 	}
@@ -53,6 +56,18 @@ function MediaTile({ file }: { file: MediaFile }) {
 	const fetcher = useFetcher<typeof action>()
 	useToastResult(fetcher.data)
 	const [confirming, setConfirming] = useState(false)
+	const places = describeImageUses(file.uses)
+
+	async function copyLink() {
+		const url = new URL(file.url, window.location.origin).href
+		try {
+			await navigator.clipboard.writeText(url)
+			notify({ type: 'success', title: adminT('media.linkCopied') })
+		} catch {
+			notify({ type: 'error', title: adminT('common.error'), description: adminT('media.copyFailed', { url }) })
+		}
+	}
+
 	return (
 		<li className="group relative overflow-hidden rounded-xl bg-white shadow-sm">
 			<img src={file.url} alt={file.filename} width={400} height={400} loading="lazy" className="aspect-square w-full object-cover" />
@@ -61,6 +76,17 @@ function MediaTile({ file }: { file: MediaFile }) {
 					{file.filename}
 				</p>
 				<p className="text-muted">{adminT('media.sizeKb', { kb: sizeInKb(file.size) })}</p>
+				<p className="mt-1 text-muted" data-testid="media-uses">
+					{places ? adminT('media.usedIn', { places }) : adminT('media.unused')}
+				</p>
+				<button
+					type="button"
+					className={`${buttonSmall} mt-2`}
+					onClick={() => void copyLink()}
+					aria-label={adminT('media.copyLinkLabel', { name: file.filename })}
+				>
+					{adminT('media.copyLink')}
+				</button>
 			</div>
 			<button
 				type="button"
@@ -73,7 +99,7 @@ function MediaTile({ file }: { file: MediaFile }) {
 			</button>
 			<ConfirmDialog
 				open={confirming}
-				description={adminT('media.deleteConfirm')}
+				description={places ? adminT('media.inUse', { places }) : adminT('media.deleteConfirm')}
 				onClose={() => setConfirming(false)}
 				onConfirm={() => fetcher.submit({ intent: 'delete', id: file.id }, { method: 'post' })}
 			/>

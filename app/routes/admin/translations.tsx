@@ -23,20 +23,21 @@ import type { Route } from './+types/translations'
 
 /**
  * /admin/translations (issue #8, spec §1 content translation): editors and admins see each product's
- * and category's texts with their machine translation in en and es, and set or clear their own.
+ * and category's texts (and the home page's, ADR 0132) with their machine translation in en and es, and set or clear their own.
  * Not under the admin layout (that one is admin-only): its own middleware lets editors in.
  */
 export const middleware: Route.MiddlewareFunction[] = [editorOnly]
 
-type Kind = 'product' | 'category'
-const KINDS: readonly Kind[] = ['product', 'category']
+type Kind = 'product' | 'category' | 'home'
+const KINDS: readonly Kind[] = ['product', 'category', 'home']
 const LOCALES = ['en', 'es'] as const
 
 export async function loader(args: Route.LoaderArgs) {
 	const user = guardedUser(args.context)
 	const app = getApp(args.context)
 	const url = new URL(args.request.url)
-	const kind: Kind = url.searchParams.get('tab') === 'category' ? 'category' : 'product'
+	const tab = url.searchParams.get('tab')
+	const kind: Kind = tab === 'category' || tab === 'home' ? tab : 'product'
 	const q = searchText(url.searchParams.get('q'))
 	const rawPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
 	const list = await listContentTranslations(app, { kind, search: q, page: Number.isFinite(rawPage) ? rawPage : 1 })
@@ -151,7 +152,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 					</p>
 				) : null}
 				<nav aria-label={adminT('translations.tabsLabel')} className="mt-4">
-					<ul className="inline-flex rounded-full bg-sand p-1 text-sm">
+					<ul className="inline-flex flex-wrap rounded-3xl bg-sand p-1 text-sm">
 						{KINDS.map((name) => (
 							<li key={name}>
 								<Link
@@ -165,18 +166,20 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 						))}
 					</ul>
 				</nav>
-				<Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-					<input type="hidden" name="tab" value={kind} />
-					<div className="min-w-64 flex-1">
-						<label htmlFor="translation-search" className={labelClass}>
-							{adminT('translations.searchLabel')}
-						</label>
-						<input id="translation-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
-					</div>
-					<button type="submit" className={buttonSecondary}>
-						{adminT('common.search')}
-					</button>
-				</Form>
+				{kind === 'home' ? null : (
+					<Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+						<input type="hidden" name="tab" value={kind} />
+						<div className="min-w-64 flex-1">
+							<label htmlFor="translation-search" className={labelClass}>
+								{adminT('translations.searchLabel')}
+							</label>
+							<input id="translation-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
+						</div>
+						<button type="submit" className={buttonSecondary}>
+							{adminT('common.search')}
+						</button>
+					</Form>
+				)}
 				{loading ? (
 					<Spinner />
 				) : items.length === 0 ? (
