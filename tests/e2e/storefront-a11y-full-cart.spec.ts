@@ -8,6 +8,9 @@ import { DEMO_PRODUCT } from './public-routes.ts'
 const PAGES = [
 	'/',
 	'/catalog',
+	'/catalog?q=lumanare&sort=price-asc',
+	'/catalog?q=no-such-thing-anywhere',
+	'/newsletter',
 	`/product/${DEMO_PRODUCT.slug}`,
 	'/customize-portrait',
 	'/cart',
