@@ -39,7 +39,15 @@ describe('product form schema (spec §5)', () => {
 	})
 
 	it('keeps size and weight for every kind but the burn time for candles only', () => {
-		const box = productFormSchema.parse({ ...product, kind: 'gift_set', burnTimeHours: '40', widthMm: '200', heightMm: '100', depthMm: '150', weightGrams: '900' })
+		const box = productFormSchema.parse({
+			...product,
+			kind: 'gift_set',
+			burnTimeHours: '40',
+			widthMm: '200',
+			heightMm: '100',
+			depthMm: '150',
+			weightGrams: '900',
+		})
 		expect(box).toMatchObject({ burnTimeHours: null, widthMm: 200, heightMm: 100, depthMm: 150, weightGrams: 900 })
 	})
 

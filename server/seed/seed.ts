@@ -109,6 +109,11 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 				containerType: product.containerType ?? null,
 				customLabelAvailable: product.customLabelAvailable ?? false,
 				giftWrapAvailable: true,
+				burnTimeHours: product.burnTimeHours ?? null,
+				widthMm: product.sizeMm?.[0] ?? null,
+				heightMm: product.sizeMm?.[1] ?? null,
+				depthMm: product.sizeMm?.[2] ?? null,
+				weightGrams: product.weightGrams ?? null,
 				createdAt: new Date(now - index * 3_600_000),
 			})),
 		)
