@@ -4,17 +4,51 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
+import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { isUuid } from '#domain/ids.ts'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
 import { categories, products, translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
 import { sourceHash } from './cache.ts'
 import { TARGET_LOCALES, type TargetLocale } from './providers.ts'
 import { isTargetLocale, type TranslationService } from './service.ts'
-import { contentContext, syncTranslations, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+import {
+	CONTENT_FIELDS_BY_KIND,
+	contentContext,
+	kindHasContentField,
+	syncTranslations,
+	type ContentField,
+	type ContentKind,
+	type ContentTarget,
+} from './sync.ts'
 import { MAX_TRANSLATION_ATTEMPTS, type TranslationWorker } from './worker.ts'
 
-export { CONTENT_FIELDS, CONTENT_KINDS, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+export { CONTENT_FIELDS, CONTENT_FIELDS_BY_KIND, CONTENT_KINDS, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+
+/** The translatable texts of one product or category row, by field (absent for fields the kind lacks). */
+type ContentTexts = { id: string; name: string } & Partial<Record<ContentField, string | null>>
+
+/** The columns holding each field's Romanian text, for either kind (rows come back as ContentTexts). */
+function contentColumns(kind: ContentKind): SelectedFields {
+	return kind === 'product'
+		? {
+				id: products.id,
+				name: products.name,
+				description: products.description,
+				smellsLike: products.smellsLike,
+				waxColor: products.waxColor,
+				containerType: products.containerType,
+			}
+		: { id: categories.id, name: categories.name, description: categories.description }
+}
+
+/** A field's text worth translating: not blank, and not a container the shop names itself (glass, metal). */
+function translatableText(field: ContentField, text: string | null | undefined) {
+	if (!text || text.trim() === '') return null
+	if (field === 'containerType' && (CONTAINER_TYPES as readonly string[]).includes(text)) return null
+	return text
+}
 
 /** The part of AppServices these functions need (a RequestContext fits too). */
 export type TranslationApp = { db: Database; log: Logger; translation: TranslationService & { worker: TranslationWorker } }
@@ -90,15 +124,16 @@ export async function listContentTranslations(
 	const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
 	const where = search ? or(ilike(table.name, pattern), ilike(table.slug, pattern)) : undefined
 	const [totalRow] = await app.db.select({ total: count() }).from(table).where(where)
-	const rows = await app.db
-		.select({ id: table.id, name: table.name, description: table.description })
+	const rows = (await app.db
+		.select(contentColumns(options.kind))
 		.from(table)
 		.where(where)
 		.orderBy(asc(table.name), asc(table.id))
 		.limit(pageSize)
-		.offset((page - 1) * pageSize)
+		.offset((page - 1) * pageSize)) as ContentTexts[]
 
-	const wanted = rows.flatMap((row) => [row.name, row.description ?? ''].filter((text) => text.trim() !== '').map(sourceHash))
+	const fieldsOfKind = CONTENT_FIELDS_BY_KIND[options.kind]
+	const wanted = rows.flatMap((row) => fieldsOfKind.flatMap((field) => translatableText(field, row[field]) ?? []).map(sourceHash))
 	const stored = wanted.length
 		? await app.db
 				.select()
@@ -119,9 +154,9 @@ export async function listContentTranslations(
 
 	const items = rows.map((row) => {
 		const fields: ContentTranslationField[] = []
-		for (const field of ['name', 'description'] as const) {
-			const source = row[field] ?? ''
-			if (source.trim() === '') continue
+		for (const field of fieldsOfKind) {
+			const source = translatableText(field, row[field])
+			if (source === null) continue
 			const context = contentContext(options.kind, field)
 			const hash = sourceHash(source)
 			fields.push({ field, context, source, translations: { en: state(hash, context, 'en'), es: state(hash, context, 'es') } })
@@ -151,12 +186,13 @@ export async function setContentTranslationOverride(
 	input: { kind: ContentKind; id: string; field: ContentField; locale: string; text: string | null; userId?: string | null },
 ): Promise<{ override: string | null }> {
 	if (!isTargetLocale(input.locale)) throw new NothingToTranslateError('only en and es translations can be overridden')
+	if (!kindHasContentField(input.kind, input.field)) throw new NothingToTranslateError(`a ${input.kind} has no ${input.field}`)
 	const table = input.kind === 'product' ? products : categories
 	if (!isUuid(input.id)) throw new TranslationTargetNotFoundError('not found')
-	const [row] = await app.db.select({ name: table.name, description: table.description }).from(table).where(eq(table.id, input.id))
+	const [row] = (await app.db.select(contentColumns(input.kind)).from(table).where(eq(table.id, input.id))) as ContentTexts[]
 	if (!row) throw new TranslationTargetNotFoundError('not found')
-	const source = row[input.field] ?? ''
-	if (source.trim() === '') throw new NothingToTranslateError('the Romanian text is empty')
+	const source = translatableText(input.field, row[input.field])
+	if (source === null) throw new NothingToTranslateError('the Romanian text is empty')
 
 	const text = input.text?.trim() ? input.text.trim().slice(0, MAX_TRANSLATION_OVERRIDE_LENGTH) : null
 	const context = contentContext(input.kind, input.field)

@@ -455,7 +455,7 @@ const admin = {
 		tabs: { product: 'Produse', category: 'Categorii' },
 		searchLabel: 'Caută după nume sau slug',
 		empty: 'Nu există conținut de tradus',
-		fields: { name: 'Nume', description: 'Descriere' },
+		fields: { name: 'Nume', description: 'Descriere', smellsLike: 'Miroase a', waxColor: 'Culoarea cerii', containerType: 'Recipient' },
 		locales: { en: 'Engleză', es: 'Spaniolă' },
 		source: 'Română (original)',
 		machine: 'Traducere automată',
