@@ -77,7 +77,7 @@ export const products = pgTable(
 		check('products_burn_time_range', sql`${t.burnTimeHours} is null or (${t.burnTimeHours} >= 1 and ${t.burnTimeHours} <= 999)`),
 		check(
 			'products_size_range',
-			sql`(${t.widthMm} is null and ${t.heightMm} is null and ${t.depthMm} is null) or (${t.widthMm} between 1 and 9999 and ${t.heightMm} between 1 and 9999 and ${t.depthMm} between 1 and 9999)`,
+			sql`(${t.widthMm} is null and ${t.heightMm} is null and ${t.depthMm} is null) or (${t.widthMm} is not null and ${t.heightMm} is not null and ${t.depthMm} is not null and ${t.widthMm} between 1 and 9999 and ${t.heightMm} between 1 and 9999 and ${t.depthMm} between 1 and 9999)`,
 		),
 		check('products_weight_range', sql`${t.weightGrams} is null or (${t.weightGrams} >= 1 and ${t.weightGrams} <= 99999)`),
 	],
