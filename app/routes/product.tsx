@@ -19,6 +19,7 @@ import { localizedPath, stripLocale } from '#domain/i18n/paths.ts'
 import { isUuid } from '#domain/ids.ts'
 import { imageSrcSet } from '#domain/images.ts'
 import { formatAmount, formatEuro } from '#domain/money.ts'
+import { formatMeasures, type FormattedMeasures } from '#domain/measures.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
@@ -89,6 +90,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		image: product!.images.map((url) => new URL(url, app.env.PUBLIC_URL).href),
 		...(product!.categoryName ? { category: product!.categoryName } : {}),
 		brand: { '@type': 'Brand', name: meta.siteName },
+		// Measures as schema.org Product properties (QuantitativeValue, UN/CEFACT unit codes); burn time has no property of its own.
+		...(product!.weightGrams !== null ? { weight: { '@type': 'QuantitativeValue', value: product!.weightGrams, unitCode: 'GRM' } } : {}),
+		...(product!.widthMm !== null && product!.heightMm !== null && product!.depthMm !== null
+			? {
+					width: { '@type': 'QuantitativeValue', value: product!.widthMm, unitCode: 'MMT' },
+					height: { '@type': 'QuantitativeValue', value: product!.heightMm, unitCode: 'MMT' },
+					depth: { '@type': 'QuantitativeValue', value: product!.depthMm, unitCode: 'MMT' },
+				}
+			: {}),
+		...(product!.burnTimeHours !== null
+			? { additionalProperty: [{ '@type': 'PropertyValue', name: t('product.burnTime'), value: product!.burnTimeHours, unitCode: 'HUR' }] }
+			: {}),
 		offers: {
 			'@type': 'Offer',
 			url: meta.canonical,
@@ -117,7 +130,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 	// Decision 0011: euro everywhere; Romanian visitors also see an approximate amount in lei.
 	const lei = app.locale === 'ro' ? { cents: Math.round(product!.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
-	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, ...shown } = product!
+	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, ...rest } = product!
+	// Formatted here, in the page's language, so the server's and the browser's Intl data cannot disagree.
+	const shown = { ...rest, measures: formatMeasures(app.locale, product!) }
 	if (!isActive)
 		return data(
 			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true },
@@ -196,6 +211,7 @@ function ProductDetails({
 		giftWrapAvailable: boolean
 		customLabelAvailable: boolean
 		kind: string
+		measures: FormattedMeasures
 	}
 }) {
 	const { t } = useTranslation()
@@ -214,6 +230,9 @@ function ProductDetails({
 				? t(`product.containers.${product.containerType as (typeof KNOWN_CONTAINERS)[number]}`)
 				: product.containerType,
 		])
+	if (product.measures.burnTime) rows.push([t('product.burnTime'), product.measures.burnTime])
+	if (product.measures.size) rows.push([t('product.size'), product.measures.size])
+	if (product.measures.weight) rows.push([t('product.weight'), product.measures.weight])
 	if (product.kind !== 'portrait_cardboard' && product.giftWrapAvailable) rows.push([t('product.giftWrap'), t('product.giftWrapAvailable')])
 	if (product.customLabelAvailable) rows.push([t('product.customLabel'), t('product.customLabelAvailable')])
 	if (rows.length === 0) return null

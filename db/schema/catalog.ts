@@ -56,6 +56,12 @@ export const products = pgTable(
 		containerType: text(),
 		customLabelAvailable: boolean().notNull().default(false),
 		giftWrapAvailable: boolean().notNull().default(true),
+		/** Measures (ADR 0138), each null when the owner has not given it: burn time in whole hours, size in millimetres (width × height × depth, all three or none), weight in grams. */
+		burnTimeHours: integer(),
+		widthMm: integer(),
+		heightMm: integer(),
+		depthMm: integer(),
+		weightGrams: integer(),
 		/** Name and description as the search compares them (ADR 0136): kept by the database itself, so every write path keeps it current. */
 		searchText: text()
 			.notNull()
@@ -68,5 +74,11 @@ export const products = pgTable(
 		index('products_category_idx').on(t.categoryId),
 		check('products_price_cents_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 99999900`),
 		check('products_stock_not_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
+		check('products_burn_time_range', sql`${t.burnTimeHours} is null or (${t.burnTimeHours} >= 1 and ${t.burnTimeHours} <= 999)`),
+		check(
+			'products_size_range',
+			sql`(${t.widthMm} is null and ${t.heightMm} is null and ${t.depthMm} is null) or (${t.widthMm} is not null and ${t.heightMm} is not null and ${t.depthMm} is not null and ${t.widthMm} between 1 and 9999 and ${t.heightMm} between 1 and 9999 and ${t.depthMm} between 1 and 9999)`,
+		),
+		check('products_weight_range', sql`${t.weightGrams} is null or (${t.weightGrams} >= 1 and ${t.weightGrams} <= 99999)`),
 	],
 )

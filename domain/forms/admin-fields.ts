@@ -50,6 +50,18 @@ export const integerInRange = (min: number, max: number, message: string, requir
 		z.transform(Number),
 	)
 
+/** An optional whole number between min and max: absent or '' is null. */
+export const optionalIntegerInRange = (min: number, max: number, message: string) =>
+	z.pipe(
+		z.optional(
+			z.string().check(
+				z.trim(),
+				z.refine((value) => value === '' || (/^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max), message),
+			),
+		),
+		z.transform((value: string | undefined) => (value === undefined || value === '' ? null : Number(value))),
+	)
+
 /**
  * A checkbox: a boolean in JSON, or the posted form's 'on' (or 'true'); an unticked box is not
  * posted at all, so absent is false (ADR 0101: the admin forms post FormData).

@@ -14,6 +14,43 @@ function firstMessage(result: { success: boolean; error?: SchemaError }) {
 }
 
 describe('product form schema (spec §5)', () => {
+	it('keeps burn time, size and weight as whole numbers, each null when left empty (ADR 0138)', () => {
+		const saved = productFormSchema.parse({ ...product, burnTimeHours: ' 45 ', widthMm: '80', heightMm: '95', depthMm: '80', weightGrams: '320' })
+		expect(saved).toMatchObject({ burnTimeHours: 45, widthMm: 80, heightMm: 95, depthMm: 80, weightGrams: 320 })
+		expect(productFormSchema.parse(product)).toMatchObject({ burnTimeHours: null, widthMm: null, heightMm: null, depthMm: null, weightGrams: null })
+		const { burnTimeHours: _b, widthMm: _w, heightMm: _h, depthMm: _d, weightGrams: _g, ...withoutMeasures } = product
+		expect(productFormSchema.parse(withoutMeasures)).toMatchObject({ burnTimeHours: null, weightGrams: null })
+	})
+
+	it('refuses measures out of range with Romanian messages, and a size missing one of its three figures', () => {
+		expect(firstMessage(productFormSchema.safeParse({ ...product, burnTimeHours: '0' }))).toBe(
+			'Timpul de ardere trebuie să fie un număr întreg de ore între 1 și 999',
+		)
+		expect(firstMessage(productFormSchema.safeParse({ ...product, burnTimeHours: '1000' }))).toMatch(/^Timpul de ardere/)
+		expect(firstMessage(productFormSchema.safeParse({ ...product, burnTimeHours: '4.5' }))).toMatch(/^Timpul de ardere/)
+		expect(firstMessage(productFormSchema.safeParse({ ...product, weightGrams: '100000' }))).toBe(
+			'Greutatea trebuie să fie un număr întreg de grame între 1 și 99999',
+		)
+		expect(firstMessage(productFormSchema.safeParse({ ...product, widthMm: '-3', heightMm: '9', depthMm: '9' }))).toBe(
+			'Dimensiunea trebuie să fie un număr întreg de milimetri între 1 și 9999',
+		)
+		const incomplete = productFormSchema.safeParse({ ...product, widthMm: '80', heightMm: '95' })
+		expect(firstIssue(incomplete.error!)).toEqual({ field: 'depthMm', message: 'Completează lățimea, înălțimea și adâncimea, sau lasă-le pe toate goale' })
+	})
+
+	it('keeps size and weight for every kind but the burn time for candles only', () => {
+		const box = productFormSchema.parse({
+			...product,
+			kind: 'gift_set',
+			burnTimeHours: '40',
+			widthMm: '200',
+			heightMm: '100',
+			depthMm: '150',
+			weightGrams: '900',
+		})
+		expect(box).toMatchObject({ burnTimeHours: null, widthMm: 200, heightMm: 100, depthMm: 150, weightGrams: 900 })
+	})
+
 	it('carries the stock figure the form was loaded with: a number, null for made to order, absent for a new product', () => {
 		expect(productFormSchema.parse({ ...product, loadedStock: '3' }).loadedStock).toBe(3)
 		expect(productFormSchema.parse({ ...product, loadedStock: '' }).loadedStock).toBeNull()

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { BADGES, PORTRAIT_SIZES, PRODUCT_KINDS, type Badge, type PortraitSize, type ProductKind } from '../enums.ts'
 import { isUuid } from '../ids.ts'
-import { checkboxField, euroCents, imageUrlField, listField, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { checkboxField, euroCents, imageUrlField, listField, optionalIntegerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 export const PRODUCT_MAX_IMAGES = 10
 export const STOCK_MAX = 999_999
@@ -12,6 +12,14 @@ const STOCK_REQUIRED_MESSAGE = 'Stocul este obligatoriu'
 export function isStockFigure(value: string) {
 	return /^\d{1,6}$/.test(value) && Number(value) <= STOCK_MAX
 }
+
+/** Measures (ADR 0138): burn time in hours, size in millimetres, weight in grams. */
+export const BURN_TIME_MAX_HOURS = 999
+export const SIZE_MAX_MM = 9999
+export const WEIGHT_MAX_GRAMS = 99_999
+const SIZE_FIELDS = ['widthMm', 'heightMm', 'depthMm'] as const
+const SIZE_RANGE_MESSAGE = `Dimensiunea trebuie să fie un număr întreg de milimetri între 1 și ${SIZE_MAX_MM}`
+const SIZE_INCOMPLETE_MESSAGE = 'Completează lățimea, înălțimea și adâncimea, sau lasă-le pe toate goale'
 
 /** Kinds whose product page adds to the cart and whose form shows the candle details. */
 export const kindHasCandleFields = (kind: ProductKind) => kind === 'candle'
@@ -73,19 +81,29 @@ const productFields = z.object({
 	containerType: optionalText(50, 'Recipientul poate avea maxim 50 de caractere'),
 	customLabelAvailable: checkboxField,
 	giftWrapAvailable: checkboxField,
+	burnTimeHours: optionalIntegerInRange(1, BURN_TIME_MAX_HOURS, `Timpul de ardere trebuie să fie un număr întreg de ore între 1 și ${BURN_TIME_MAX_HOURS}`),
+	widthMm: optionalIntegerInRange(1, SIZE_MAX_MM, SIZE_RANGE_MESSAGE),
+	heightMm: optionalIntegerInRange(1, SIZE_MAX_MM, SIZE_RANGE_MESSAGE),
+	depthMm: optionalIntegerInRange(1, SIZE_MAX_MM, SIZE_RANGE_MESSAGE),
+	weightGrams: optionalIntegerInRange(1, WEIGHT_MAX_GRAMS, `Greutatea trebuie să fie un număr întreg de grame între 1 și ${WEIGHT_MAX_GRAMS}`),
 })
 
 /**
  * The admin product form (spec §5 product), parsed in the browser before sending and again by the
  * server. A made-to-order product saves no stock figure (null); any other needs one. Fields the
  * kind does not show are cleared: candle fields (null, gift wrap true, custom label false) for
- * every kind but candles, the portrait size for every kind but portraits.
+ * every kind but candles (burn time too), the portrait size for every kind but portraits.
  */
 export const productFormSchema = z.pipe(
 	productFields,
 	z.transform((product: z.output<typeof productFields>, payload) => {
 		if (!product.madeToOrder && product.stock === null) {
 			payload.issues.push({ code: 'custom', message: STOCK_REQUIRED_MESSAGE, input: '', path: ['stock'] })
+			return z.NEVER
+		}
+		const missing = SIZE_FIELDS.find((field) => product[field] === null)
+		if (missing && SIZE_FIELDS.some((field) => product[field] !== null)) {
+			payload.issues.push({ code: 'custom', message: SIZE_INCOMPLETE_MESSAGE, input: '', path: [missing] })
 			return z.NEVER
 		}
 		const stock = product.madeToOrder ? null : product.stock
@@ -102,16 +120,25 @@ export const productFormSchema = z.pipe(
 					containerType: null,
 					giftWrapAvailable: true,
 					customLabelAvailable: false,
+					burnTimeHours: null,
 				}
 	}),
 )
 
+export const MEASURE_FIELDS = ['burnTimeHours', ...SIZE_FIELDS, 'weightGrams'] as const
+export type MeasureField = (typeof MEASURE_FIELDS)[number]
+
 /** What the form holds while it is edited (a posted form may send strings for checkboxes, or no list at all). */
 export type ProductFormValues = Omit<
 	z.input<typeof productFormSchema>,
-	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'stock' | 'madeToOrder'
+	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'stock' | 'madeToOrder' | MeasureField
 > & {
 	stock: string
+	burnTimeHours: string
+	widthMm: string
+	heightMm: string
+	depthMm: string
+	weightGrams: string
 	madeToOrder: boolean
 	isActive: boolean
 	customLabelAvailable: boolean
@@ -140,4 +167,9 @@ export const emptyProductForm: ProductFormValues = {
 	containerType: '',
 	customLabelAvailable: false,
 	giftWrapAvailable: true,
+	burnTimeHours: '',
+	widthMm: '',
+	heightMm: '',
+	depthMm: '',
+	weightGrams: '',
 }

@@ -9,6 +9,10 @@ describe('translationOverrideSchema', () => {
 		expect(translationOverrideSchema.parse({ ...valid, text: '   ' }).text).toBeNull()
 	})
 
+	it("accepts a product's free-text attributes as fields (ADR 0138)", () => {
+		for (const field of ['smellsLike', 'waxColor', 'containerType']) expect(translationOverrideSchema.parse({ ...valid, field }).field).toBe(field)
+	})
+
 	it('refuses Romanian or other languages, unknown fields and over-long text, in Romanian', () => {
 		expect(translationOverrideSchema.safeParse({ ...valid, locale: 'ro' }).error?.issues[0]?.message).toBe('Limba trebuie să fie engleză sau spaniolă')
 		expect(translationOverrideSchema.safeParse({ ...valid, field: 'slug' }).error?.issues[0]?.message).toBe('Câmp invalid')

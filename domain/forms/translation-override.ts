@@ -14,7 +14,7 @@ export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
 export const translationOverrideSchema = z.object({
 	kind: z.enum(['product', 'category', 'home'], { error: 'Tip de conținut invalid' }),
 	id: uuidField('Element invalid'),
-	field: z.enum(['name', 'description', ...HOME_FIELDS], { error: 'Câmp invalid' }),
+	field: z.enum(['name', 'description', 'smellsLike', 'waxColor', 'containerType', ...HOME_FIELDS], { error: 'Câmp invalid' }),
 	locale: z.enum(['en', 'es'], { error: 'Limba trebuie să fie engleză sau spaniolă' }),
 	text: optionalText(MAX_TRANSLATION_OVERRIDE_LENGTH, `Traducerea nu poate depăși ${MAX_TRANSLATION_OVERRIDE_LENGTH} de caractere`),
 })

@@ -108,6 +108,11 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 				containerType: input.containerType,
 				customLabelAvailable: input.customLabelAvailable,
 				giftWrapAvailable: input.giftWrapAvailable,
+				burnTimeHours: input.burnTimeHours,
+				widthMm: input.widthMm,
+				heightMm: input.heightMm,
+				depthMm: input.depthMm,
+				weightGrams: input.weightGrams,
 			}
 			if (existing) {
 				await updateProductRow(tx, existing.id, values, input)

@@ -204,6 +204,12 @@ export type ProductDetail = {
 	containerType: string | null
 	giftWrapAvailable: boolean
 	customLabelAvailable: boolean
+	/** Measures (ADR 0138): whole hours, millimetres (all three or none), grams. */
+	burnTimeHours: number | null
+	widthMm: number | null
+	heightMm: number | null
+	depthMm: number | null
+	weightGrams: number | null
 	categoryId: string | null
 	/** The category's parent (a tab) and its catalogue address, for the breadcrumbs; null for a product in a tab or in no category on show. */
 	parentCategoryName: string | null
@@ -239,6 +245,11 @@ export async function findActiveProduct(
 			containerType: products.containerType,
 			giftWrapAvailable: products.giftWrapAvailable,
 			customLabelAvailable: products.customLabelAvailable,
+			burnTimeHours: products.burnTimeHours,
+			widthMm: products.widthMm,
+			heightMm: products.heightMm,
+			depthMm: products.depthMm,
+			weightGrams: products.weightGrams,
 			categoryId: products.categoryId,
 			categoryName: categories.name,
 			categorySlug: categories.slug,

@@ -2,8 +2,8 @@ import type { Locale } from '#domain/enums.ts'
 import type { RequestContext } from '../context.ts'
 import { contentContext, HOME_FIELDS, type ContentKind } from '../translation/sync.ts'
 
-/** Fields of catalogue rows (and of the home page, ADR 0132) that hold content written by the shop (Romanian, the source language). */
-export const LOCALIZED_FIELDS = ['name', 'description', 'categoryName', ...HOME_FIELDS] as const
+/** Fields of catalogue rows (a product's attributes too, ADR 0138) and of the home page (ADR 0132) that hold content written by the shop (Romanian, the source language). */
+export const LOCALIZED_FIELDS = ['name', 'description', 'categoryName', 'smellsLike', 'waxColor', 'containerType', ...HOME_FIELDS] as const
 
 type LocalizedField = (typeof LOCALIZED_FIELDS)[number]
 
@@ -23,7 +23,7 @@ export type ContentGroup = { kind: ContentKind; rows: readonly LocalizableRow[] 
 type LocalizedGroups<G extends readonly ContentGroup[]> = { -readonly [I in keyof G]: G[I]['rows'][number][] }
 
 /**
- * THE one place catalogue content (category and product names and descriptions) is put into the
+ * THE one place catalogue content (category and product names and descriptions, a product's free-text attributes) is put into the
  * visitor's language before it is shown on a page, in the sitemap or in JSON-LD. It returns rows of
  * the same shape with the LOCALIZED_FIELDS replaced by the editor's override, else the machine
  * translation, else the Romanian source. It reads the translation cache only (one query at most)

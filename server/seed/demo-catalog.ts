@@ -35,6 +35,10 @@ export type DemoProduct = {
 	waxColor?: string
 	containerType?: 'glass' | 'metal'
 	customLabelAvailable?: boolean
+	/** Measures (ADR 0138): hours, millimetres (width, height, depth), grams. */
+	burnTimeHours?: number
+	sizeMm?: [number, number, number]
+	weightGrams?: number
 }
 
 export const demoCategories: DemoCategory[] = [
@@ -93,6 +97,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Vanilie, lemn de santal, zahăr ars',
 		waxColor: 'Crem',
 		containerType: 'glass',
+		burnTimeHours: 45,
+		sizeMm: [80, 95, 80],
+		weightGrams: 320,
 		customLabelAvailable: true,
 	},
 	{
@@ -109,6 +116,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Sare de mare, alge, bergamotă',
 		waxColor: 'Albastru deschis',
 		containerType: 'glass',
+		burnTimeHours: 45,
+		sizeMm: [80, 95, 80],
+		weightGrams: 320,
 	},
 	{
 		slug: 'lumanare-lavanda-de-provence',
@@ -124,6 +134,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Lavandă, rozmarin',
 		waxColor: 'Lila',
 		containerType: 'metal',
+		burnTimeHours: 25,
+		sizeMm: [75, 55, 75],
+		weightGrams: 180,
 	},
 	{
 		slug: 'lumanare-citrice-de-vara',
@@ -139,6 +152,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Lămâie, grepfrut, portocală',
 		waxColor: 'Galben pal',
 		containerType: 'metal',
+		burnTimeHours: 25,
+		sizeMm: [75, 55, 75],
+		weightGrams: 180,
 	},
 	{
 		slug: 'lumanare-turta-dulce',
@@ -154,6 +170,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Ghimbir, scorțișoară, miere',
 		waxColor: 'Caramel',
 		containerType: 'glass',
+		burnTimeHours: 45,
+		sizeMm: [80, 95, 80],
+		weightGrams: 320,
 	},
 	{
 		slug: 'lumanare-scortisoara-si-portocala',
@@ -169,6 +188,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Portocală, scorțișoară, cuișoare',
 		waxColor: 'Portocaliu',
 		containerType: 'glass',
+		burnTimeHours: 45,
+		sizeMm: [80, 95, 80],
+		weightGrams: 320,
 	},
 	{
 		slug: 'lumanare-bumbac-curat',
@@ -184,6 +206,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Bumbac, flori albe, mosc',
 		waxColor: 'Alb',
 		containerType: 'glass',
+		burnTimeHours: 45,
+		sizeMm: [80, 95, 80],
+		weightGrams: 320,
 	},
 	{
 		slug: 'portret-de-familie-13x18',
@@ -196,6 +221,8 @@ export const demoProducts: DemoProduct[] = [
 		badges: ['Handmade', 'Bestseller'],
 		images: ['portrait-family-small'],
 		portraitSize: '13x18',
+		sizeMm: [130, 180, 3],
+		weightGrams: 60,
 	},
 	{
 		slug: 'portret-de-familie-18x24',
@@ -208,6 +235,8 @@ export const demoProducts: DemoProduct[] = [
 		badges: ['Handmade'],
 		images: ['portrait-family-large'],
 		portraitSize: '18x24',
+		sizeMm: [180, 240, 3],
+		weightGrams: 110,
 	},
 	{
 		slug: 'portret-cu-animalul-tau',
@@ -220,6 +249,8 @@ export const demoProducts: DemoProduct[] = [
 		badges: ['Handmade', 'Nou'],
 		images: ['portrait-pet'],
 		portraitSize: '13x18',
+		sizeMm: [130, 180, 3],
+		weightGrams: 60,
 	},
 	{
 		slug: 'set-cadou-seara-linistita',
@@ -268,6 +299,9 @@ export const demoProducts: DemoProduct[] = [
 		smellsLike: 'Cedru, vetiver, piper negru',
 		waxColor: 'Maro deschis',
 		containerType: 'metal',
+		burnTimeHours: 25,
+		sizeMm: [75, 55, 75],
+		weightGrams: 180,
 	},
 ]
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { demoCategories, demoProducts } from './demo-catalog.ts'
-import { demoCategoryTranslations, demoProductTranslations } from './demo-translations.ts'
+import { demoAttributeTranslations, demoCategoryTranslations, demoProductTranslations } from './demo-translations.ts'
 
 const categories = demoCategories.flatMap((top) => [top, ...(top.children ?? [])])
 
@@ -16,5 +16,15 @@ it.each([
 			expect(es[field].trim(), `${item.slug} es ${field}`).not.toBe('')
 			expect(new Set([item[field], en[field], es[field]]).size, `${item.slug} ${field}`).toBe(3)
 		}
+	}
+})
+
+it.each(['smellsLike', 'waxColor'] as const)('every demo candle’s %s has English and Spanish, and nothing else is listed', (field) => {
+	const texts = [...new Set(demoProducts.flatMap((product) => product[field] ?? []))].sort()
+	expect(Object.keys(demoAttributeTranslations[field]).sort()).toEqual(texts)
+	for (const text of texts) {
+		const { en, es } = demoAttributeTranslations[field][text]!
+		expect(en.trim(), `${text} en`).not.toBe('')
+		expect(es.trim(), `${text} es`).not.toBe('')
 	}
 })

@@ -143,3 +143,29 @@ export const demoProductTranslations: Record<string, DemoTranslation> = {
 		es: { name: 'Vela de Madera de Cedro', description: 'Cedro, vetiver y pimienta negra: un aroma cálido y amaderado para las noches largas.' },
 	},
 }
+
+/** English and Spanish for the demo candles' 'smells like' and wax colour (ADR 0138), keyed by the Romanian text. */
+export const demoAttributeTranslations: { smellsLike: Record<string, DemoWords>; waxColor: Record<string, DemoWords> } = {
+	smellsLike: {
+		'Vanilie, lemn de santal, zahăr ars': { en: 'Vanilla, sandalwood, burnt sugar', es: 'Vainilla, sándalo, azúcar quemado' },
+		'Sare de mare, alge, bergamotă': { en: 'Sea salt, seaweed, bergamot', es: 'Sal marina, algas, bergamota' },
+		'Lavandă, rozmarin': { en: 'Lavender, rosemary', es: 'Lavanda, romero' },
+		'Lămâie, grepfrut, portocală': { en: 'Lemon, grapefruit, orange', es: 'Limón, pomelo, naranja' },
+		'Ghimbir, scorțișoară, miere': { en: 'Ginger, cinnamon, honey', es: 'Jengibre, canela, miel' },
+		'Portocală, scorțișoară, cuișoare': { en: 'Orange, cinnamon, cloves', es: 'Naranja, canela, clavo' },
+		'Bumbac, flori albe, mosc': { en: 'Cotton, white flowers, musk', es: 'Algodón, flores blancas, almizcle' },
+		'Cedru, vetiver, piper negru': { en: 'Cedar, vetiver, black pepper', es: 'Cedro, vetiver, pimienta negra' },
+	},
+	waxColor: {
+		Crem: { en: 'Cream', es: 'Crema' },
+		'Albastru deschis': { en: 'Light blue', es: 'Azul claro' },
+		Lila: { en: 'Lilac', es: 'Lila' },
+		'Galben pal': { en: 'Pale yellow', es: 'Amarillo pálido' },
+		Caramel: { en: 'Caramel', es: 'Caramelo' },
+		Portocaliu: { en: 'Orange', es: 'Naranja' },
+		Alb: { en: 'White', es: 'Blanco' },
+		'Maro deschis': { en: 'Light brown', es: 'Marrón claro' },
+	},
+}
+
+export type DemoWords = { en: string; es: string }

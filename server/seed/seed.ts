@@ -9,7 +9,7 @@ import { queryRows, type Database } from '#db/client.ts'
 import { findProjectFolder } from '#db/migrate.ts'
 import { categories, products, translations } from '#db/schema/index.ts'
 import { demoCategories, demoProducts } from './demo-catalog.ts'
-import { demoCategoryTranslations, demoProductTranslations, type DemoTexts, type DemoTranslation } from './demo-translations.ts'
+import { demoAttributeTranslations, demoCategoryTranslations, demoProductTranslations, type DemoTexts, type DemoTranslation } from './demo-translations.ts'
 
 export type SeedResult = { seeded: boolean; categories: number; products: number }
 
@@ -28,6 +28,22 @@ function demoTranslationRows(kind: ContentKind, items: DemoItem[], bySlug: Recor
 				locale,
 				sourceText: item[field],
 				overrideText: bySlug[item.slug]![locale][field],
+				overrideAt: at,
+			})),
+		),
+	)
+}
+
+/** The demo candles' 'smells like' and wax colour in English and Spanish, as editor translations too. */
+function demoAttributeRows(at: Date): (typeof translations.$inferInsert)[] {
+	return (['smellsLike', 'waxColor'] as const).flatMap((field) =>
+		Object.entries(demoAttributeTranslations[field]).flatMap(([source, words]) =>
+			(['en', 'es'] as const).map((locale) => ({
+				sourceHash: sourceHash(source),
+				context: contentContext('product', field),
+				locale,
+				sourceText: source,
+				overrideText: words[locale],
 				overrideAt: at,
 			})),
 		),
@@ -109,6 +125,11 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 				containerType: product.containerType ?? null,
 				customLabelAvailable: product.customLabelAvailable ?? false,
 				giftWrapAvailable: true,
+				burnTimeHours: product.burnTimeHours ?? null,
+				widthMm: product.sizeMm?.[0] ?? null,
+				heightMm: product.sizeMm?.[1] ?? null,
+				depthMm: product.sizeMm?.[2] ?? null,
+				weightGrams: product.weightGrams ?? null,
 				createdAt: new Date(now - index * 3_600_000),
 			})),
 		)
@@ -118,6 +139,7 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 			.values([
 				...demoTranslationRows('category', allCategories, demoCategoryTranslations, new Date(now)),
 				...demoTranslationRows('product', demoProducts, demoProductTranslations, new Date(now)),
+				...demoAttributeRows(new Date(now)),
 			])
 			.onConflictDoNothing()
 		return { seeded: true, categories: inserted.length + insertedChildren.length, products: demoProducts.length }

@@ -4,7 +4,9 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
+import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { isUuid } from '#domain/ids.ts'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { categories, homeContent, products, translations } from '#db/schema/index.ts'
@@ -12,10 +14,35 @@ import type { Logger } from '../logger.ts'
 import { sourceHash } from './cache.ts'
 import { TARGET_LOCALES, type TargetLocale } from './providers.ts'
 import { isTargetLocale, type TranslationService } from './service.ts'
-import { contentContext, HOME_FIELDS, syncTranslations, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+import {
+	CONTENT_FIELDS_BY_KIND,
+	contentContext,
+	HOME_FIELDS,
+	kindHasContentField,
+	syncTranslations,
+	type ContentField,
+	type ContentKind,
+	type ContentTarget,
+} from './sync.ts'
 import { MAX_TRANSLATION_ATTEMPTS, type TranslationWorker } from './worker.ts'
 
-export { CONTENT_FIELDS, CONTENT_KINDS, HOME_FIELDS, type HomeField, type ContentField, type ContentKind, type ContentTarget } from './sync.ts'
+export {
+	CONTENT_FIELDS,
+	CONTENT_FIELDS_BY_KIND,
+	CONTENT_KINDS,
+	HOME_FIELDS,
+	type HomeField,
+	type ContentField,
+	type ContentKind,
+	type ContentTarget,
+} from './sync.ts'
+
+/** A field's text worth translating: not blank, and not a container the shop names itself (glass, metal). */
+function translatableText(field: ContentField, text: string | null | undefined) {
+	if (!text || text.trim() === '') return null
+	if (field === 'containerType' && (CONTAINER_TYPES as readonly string[]).includes(text)) return null
+	return text
+}
 
 /** The part of AppServices these functions need (a RequestContext fits too). */
 export type TranslationApp = { db: Database; log: Logger; translation: TranslationService & { worker: TranslationWorker } }
@@ -87,14 +114,9 @@ export async function listContentTranslations(
 	// A page number from the URL may be anything: past MAX_LIST_PAGE the offset would overflow PostgreSQL's bigint.
 	const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), MAX_LIST_PAGE)
 	const { rows, total } = options.kind === 'home' ? await homeRows(app.db) : await catalogueRows(app.db, options.kind, options.search, page, pageSize)
-	const fieldsOf = FIELDS_OF[options.kind]
+	const fieldsOf = CONTENT_FIELDS_BY_KIND[options.kind]
 
-	const wanted = rows.flatMap((row) =>
-		fieldsOf
-			.map((field) => row.texts[field] ?? '')
-			.filter((text) => text.trim() !== '')
-			.map(sourceHash),
-	)
+	const wanted = rows.flatMap((row) => fieldsOf.flatMap((field) => translatableText(field, row.texts[field]) ?? []).map(sourceHash))
 	const stored = wanted.length
 		? await app.db
 				.select()
@@ -116,8 +138,8 @@ export async function listContentTranslations(
 	const items = rows.map((row) => {
 		const fields: ContentTranslationField[] = []
 		for (const field of fieldsOf) {
-			const source = row.texts[field] ?? ''
-			if (source.trim() === '') continue
+			const source = translatableText(field, row.texts[field])
+			if (source === null) continue
 			const context = contentContext(options.kind, field)
 			const hash = sourceHash(source)
 			fields.push({ field, context, source, translations: { en: state(hash, context, 'en'), es: state(hash, context, 'es') } })
@@ -127,10 +149,24 @@ export async function listContentTranslations(
 	return { items, total, page, pageSize, provider: app.translation.providerName }
 }
 
-/** The fields each kind of content has translated. */
-const FIELDS_OF: Record<ContentKind, readonly ContentField[]> = { product: ['name', 'description'], category: ['name', 'description'], home: HOME_FIELDS }
-
 type SourceRow = { id: string; name: string; texts: Partial<Record<ContentField, string | null>> }
+
+/** The translatable texts of one product or category row, by field (absent for fields the kind lacks). */
+type CatalogueTexts = { id: string; name: string } & Partial<Record<ContentField, string | null>>
+
+/** The columns holding each field's Romanian text (ADR 0138: a product's free-text attributes too). */
+function catalogueColumns(kind: 'product' | 'category'): SelectedFields {
+	return kind === 'product'
+		? {
+				id: products.id,
+				name: products.name,
+				description: products.description,
+				smellsLike: products.smellsLike,
+				waxColor: products.waxColor,
+				containerType: products.containerType,
+			}
+		: { id: categories.id, name: categories.name, description: categories.description }
+}
 
 async function catalogueRows(db: Database, kind: 'product' | 'category', search: string | undefined, page: number, pageSize: number) {
 	const table = kind === 'product' ? products : categories
@@ -138,14 +174,14 @@ async function catalogueRows(db: Database, kind: 'product' | 'category', search:
 	const pattern = trimmed ? `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
 	const where = trimmed ? or(ilike(table.name, pattern), ilike(table.slug, pattern)) : undefined
 	const [totalRow] = await db.select({ total: count() }).from(table).where(where)
-	const found = await db
-		.select({ id: table.id, name: table.name, description: table.description })
+	const found = (await db
+		.select(catalogueColumns(kind))
 		.from(table)
 		.where(where)
 		.orderBy(asc(table.name), asc(table.id))
 		.limit(pageSize)
-		.offset((page - 1) * pageSize)
-	const rows: SourceRow[] = found.map((row) => ({ id: row.id, name: row.name, texts: { name: row.name, description: row.description } }))
+		.offset((page - 1) * pageSize)) as CatalogueTexts[]
+	const rows: SourceRow[] = found.map((row) => ({ id: row.id, name: row.name, texts: row }))
 	return { rows, total: totalRow?.total ?? 0 }
 }
 
@@ -176,11 +212,12 @@ export async function setContentTranslationOverride(
 	input: { kind: ContentKind; id: string; field: ContentField; locale: string; text: string | null; userId?: string | null },
 ): Promise<{ override: string | null }> {
 	if (!isTargetLocale(input.locale)) throw new NothingToTranslateError('only en and es translations can be overridden')
-	if (!FIELDS_OF[input.kind].includes(input.field)) throw new NothingToTranslateError('no such field')
+	if (!kindHasContentField(input.kind, input.field)) throw new NothingToTranslateError(`a ${input.kind} has no ${input.field}`)
 	if (!isUuid(input.id)) throw new TranslationTargetNotFoundError('not found')
-	const source = await sourceText(app.db, input.kind, input.id, input.field)
-	if (source === undefined) throw new TranslationTargetNotFoundError('not found')
-	if (source.trim() === '') throw new NothingToTranslateError('the Romanian text is empty')
+	const found = await sourceText(app.db, input.kind, input.id, input.field)
+	if (found === undefined) throw new TranslationTargetNotFoundError('not found')
+	const source = translatableText(input.field, found)
+	if (source === null) throw new NothingToTranslateError('the Romanian text is empty')
 
 	const text = input.text?.trim() ? input.text.trim().slice(0, MAX_TRANSLATION_OVERRIDE_LENGTH) : null
 	const context = contentContext(input.kind, input.field)
@@ -201,8 +238,8 @@ async function sourceText(db: Database, kind: ContentKind, id: string, field: Co
 		return row ? (row[field as (typeof HOME_FIELDS)[number]] ?? '') : undefined
 	}
 	const table = kind === 'product' ? products : categories
-	const [row] = await db.select({ name: table.name, description: table.description }).from(table).where(eq(table.id, id))
-	return row ? (row[field as 'name' | 'description'] ?? '') : undefined
+	const [row] = (await db.select(catalogueColumns(kind)).from(table).where(eq(table.id, id))) as CatalogueTexts[]
+	return row ? (row[field] ?? '') : undefined
 }
 
 export function clearContentTranslationOverride(

@@ -114,7 +114,18 @@ export function createLibreTranslateProvider(options: { url: string; apiKey?: st
 export function describeContext(context: string) {
 	const [subject, field] = context.split('.')
 	const what = subject === 'category' ? 'a product category' : subject === 'product' ? 'a product' : 'an item'
-	const part = field === 'name' ? 'The name of' : field === 'description' ? 'The description of' : 'Text about'
+	const part =
+		field === 'name'
+			? 'The name of'
+			: field === 'description'
+				? 'The description of'
+				: field === 'smells_like'
+					? 'The scent notes (what it smells like) of'
+					: field === 'wax_color'
+						? 'The wax colour of'
+						: field === 'container_type'
+							? 'The container of'
+							: 'Text about'
 	return `${part} ${what} in an online shop selling handmade scented candles and personalised cardboard portraits.`
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { categories, homeContent, products, translations } from '#db/schema/index.ts'
+import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { HOME_FIELDS } from '#domain/forms/admin-home.ts'
 import { TARGET_LOCALES } from './providers.ts'
 
@@ -8,11 +9,30 @@ export { HOME_FIELDS, type HomeField } from '#domain/forms/admin-home.ts'
 
 export const CONTENT_KINDS = ['product', 'category', 'home'] as const
 export type ContentKind = (typeof CONTENT_KINDS)[number]
-export const CONTENT_FIELDS = ['name', 'description', ...HOME_FIELDS] as const
+/** Every field the owner writes in Romanian and visitors read translated (ADR 0138 adds a product's free-text attributes). */
+const PRODUCT_FIELDS = ['name', 'description', 'smellsLike', 'waxColor', 'containerType'] as const
+export const CONTENT_FIELDS = [...PRODUCT_FIELDS, ...HOME_FIELDS] as const
 export type ContentField = (typeof CONTENT_FIELDS)[number]
+/** The fields each kind has: categories have a name and a description only. */
+export const CONTENT_FIELDS_BY_KIND = {
+	product: PRODUCT_FIELDS,
+	category: ['name', 'description'],
+	home: HOME_FIELDS,
+} as const satisfies Record<ContentKind, readonly ContentField[]>
 
-/** The context a content field is translated in, e.g. `product.name`. */
-export const contentContext = (kind: ContentKind, field: ContentField) => `${kind}.${field}`
+export const kindHasContentField = (kind: ContentKind, field: ContentField) => (CONTENT_FIELDS_BY_KIND[kind] as readonly ContentField[]).includes(field)
+
+/** The context a content field is translated in, e.g. `product.name`, `product.smells_like` (contexts are snake case). */
+export const contentContext = (kind: ContentKind, field: ContentField) => `${kind}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`
+
+/** Every context content translations use. */
+export const CONTENT_CONTEXTS = CONTENT_KINDS.flatMap((kind) => CONTENT_FIELDS_BY_KIND[kind].map((field) => contentContext(kind, field)))
+
+/** The containers the shop names itself (glass, metal: interface text in every language); any other container is the owner's text. */
+const namedContainers = sql.join(
+	CONTAINER_TYPES.map((container) => sql`${container}`),
+	sql`, `,
+)
 
 export type ContentTarget = { kind: ContentKind; id: string }
 
@@ -20,23 +40,18 @@ export type ContentTarget = { kind: ContentKind; id: string }
 function currentContent(target?: ContentTarget): SQL {
 	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const categoryFilter = target?.kind === 'category' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
-	const homeFilter = target?.kind === 'home' || !target ? sql`` : sql`where false`
-	const home = sql.join(
-		HOME_FIELDS.map((field) => sql`union all select ${sql.raw(`'home.${field}'`)}, ${homeContent[field]} from ${homeContent} ${homeFilter}`),
-		sql` `,
-	)
 	return sql`
 		select distinct context, text, encode(sha256(convert_to(text, 'UTF8')), 'hex') as hash from (
 			select 'product.name' as context, name as text from ${products} ${productFilter}
 			union all select 'product.description', description from ${products} ${productFilter}
+			union all select 'product.smells_like', smells_like from ${products} ${productFilter}
+			union all select 'product.wax_color', wax_color from ${products} ${productFilter}
+			union all select 'product.container_type', container_type from ${products} ${productFilter}
 			union all select 'category.name', name from ${categories} ${categoryFilter}
 			union all select 'category.description', description from ${categories} ${categoryFilter}
-			${home}
 		) content
-		where text is not null and text ~ '\\S'`
+		where text is not null and text ~ '\\S' and not (context = 'product.container_type' and text in (${namedContainers}))`
 }
-
-const RETIRABLE_CONTEXTS = ['product.name', 'product.description', 'category.name', 'category.description', ...HOME_FIELDS.map((field) => `home.${field}`)]
 
 /**
  * Makes the translations table match the content, idempotently (safe on several instances at once):
@@ -62,7 +77,10 @@ export async function syncTranslations(db: DbExecutor, target?: ContentTarget): 
 		db,
 		sql`
 		update ${translations} t set stale = true, updated_at = now()
-		where not t.stale and t.context in (${sql.raw(RETIRABLE_CONTEXTS.map((context) => `'${context}'`).join(', '))})
+		where not t.stale and t.context in (${sql.join(
+			CONTENT_CONTEXTS.map((context) => sql`${context}`),
+			sql`, `,
+		)})
 			and not exists (select 1 from (${currentContent()}) c where c.hash = t.source_hash and c.context = t.context)
 		returning id`,
 	)

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
-import { products } from '#db/schema/index.ts'
+import { products, translations } from '#db/schema/index.ts'
+import { sourceHash } from '#server/translation/cache.ts'
 import { createTestCatalog } from './catalog-data.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
@@ -29,6 +30,12 @@ const TEXT = {
 		container: 'Container',
 		metal: 'Metal tin',
 		related: 'You may also like',
+		burnTime: ['Burn time', '40 hours'],
+		size: ['Size (W × H × D)', '8 × 9.5 × 8 cm'],
+		weight: ['Weight', '1.25 kg'],
+		smellsLikeTerm: 'Smells like',
+		smellsLike: 'Lavender, sage',
+		waxColor: 'Lilac',
 	},
 	ro: {
 		search: 'Caută în magazin',
@@ -48,6 +55,12 @@ const TEXT = {
 		container: 'Recipient',
 		metal: 'Cutie metalică',
 		related: 'Ți-ar mai putea plăcea',
+		burnTime: ['Timp de ardere', '40 de ore'],
+		size: ['Dimensiuni (L × Î × A)', '8 × 9,5 × 8 cm'],
+		weight: ['Greutate', '1,25 kg'],
+		smellsLikeTerm: 'Miroase a',
+		smellsLike: 'Lavandă, salvie',
+		waxColor: 'Lila',
 	},
 	es: {
 		search: 'Buscar en la tienda',
@@ -67,8 +80,18 @@ const TEXT = {
 		container: 'Recipiente',
 		metal: 'Lata metálica',
 		related: 'También te puede gustar',
+		burnTime: ['Tiempo de combustión', '40 horas'],
+		size: ['Tamaño (an. × al. × pr.)', '8 × 9,5 × 8 cm'],
+		weight: ['Peso', '1,25 kg'],
+		smellsLikeTerm: 'Huele a',
+		smellsLike: 'Lavanda, salvia',
+		waxColor: 'Lila claro',
 	},
 } as const
+
+/** This test's own attribute texts (tagged, so tests running alongside never share a translation). */
+const smellsLike = (tag: string, locale: (typeof LOCALES)[number] = 'ro') => `${TEXT[locale].smellsLike} ${tag}`
+const waxColor = (tag: string, locale: (typeof LOCALES)[number] = 'ro') => `${TEXT[locale].waxColor} ${tag}`
 
 test.describe('search, sorting and product details', () => {
 	let data: Awaited<ReturnType<typeof createTestCatalog>>
@@ -91,10 +114,15 @@ test.describe('search, sorting and product details', () => {
 					stock: 5,
 					images: demo!.images.slice(0, 2),
 					scent: 'lavender',
-					smellsLike: 'Lavandă, salvie',
-					waxColor: 'Lila',
+					smellsLike: smellsLike(data.tag),
+					waxColor: waxColor(data.tag),
 					containerType: 'metal',
 					giftWrapAvailable: true,
+					burnTimeHours: 40,
+					widthMm: 80,
+					heightMm: 95,
+					depthMm: 80,
+					weightGrams: 1250,
 				},
 				{
 					slug: `e2e-ieftina-${data.tag}`,
@@ -108,8 +136,28 @@ test.describe('search, sorting and product details', () => {
 				},
 			])
 			.returning()) as [typeof products.$inferSelect, typeof products.$inferSelect]
+		// The editor's English and Spanish for this test's own 'smells like' and wax colour (ADR 0138); the page reads them from the cache.
+		await database.db.insert(translations).values(
+			(['en', 'es'] as const).flatMap((locale) => [
+				{
+					sourceHash: sourceHash(woven.smellsLike!),
+					context: 'product.smells_like',
+					locale,
+					sourceText: woven.smellsLike!,
+					overrideText: smellsLike(data.tag, locale),
+				},
+				{
+					sourceHash: sourceHash(woven.waxColor!),
+					context: 'product.wax_color',
+					locale,
+					sourceText: woven.waxColor!,
+					overrideText: waxColor(data.tag, locale),
+				},
+			]),
+		)
 	})
 	test.afterEach(async ({ database }) => {
+		await database.db.delete(translations).where(inArray(translations.sourceHash, [sourceHash(woven.smellsLike!), sourceHash(woven.waxColor!)]))
 		await database.db.delete(products).where(inArray(products.id, [woven.id, cheap.id]))
 		await data.cleanup()
 	})
@@ -175,8 +223,19 @@ test.describe('search, sorting and product details', () => {
 			await expect(details.getByRole('term')).toContainText([text.scent])
 			await expect(details).toContainText(`${text.scent}${text.lavender}`)
 			await expect(details).toContainText(`${text.container}${text.metal}`)
-			await expect(details).toContainText('Lavandă, salvie')
-			await expect(details).toContainText('Lila')
+			// The owner's free text in the visitor's language (the editor's translation; Romanian as written).
+			await expect(details).toContainText(`${text.smellsLikeTerm}${smellsLike(data.tag, locale)}`)
+			await expect(details).toContainText(waxColor(data.tag, locale))
+			if (locale !== 'ro') await expect(details).not.toContainText(smellsLike(data.tag, 'ro'))
+			// Burn time, size and weight, numbers and units written the visitor's way.
+			for (const [term, value] of [text.burnTime, text.size, text.weight]) {
+				await expect(details.getByRole('term').filter({ hasText: term })).toHaveCount(1)
+				await expect(details).toContainText(`${term}${value}`)
+			}
+			const productLd = jsonLd.find((item) => item['@type'] === 'Product')
+			expect(productLd.weight).toEqual({ '@type': 'QuantitativeValue', value: 1250, unitCode: 'GRM' })
+			expect([productLd.width.value, productLd.height.value, productLd.depth.value]).toEqual([80, 95, 80])
+			expect(productLd.additionalProperty).toEqual([{ '@type': 'PropertyValue', name: text.burnTime[0], value: 40, unitCode: 'HUR' }])
 
 			// The gallery: buttons with names, the arrow keys, the current photo announced.
 			const gallery = page.getByRole('region', { name: /./ }).filter({ has: page.getByRole('button', { name: text.next }) })

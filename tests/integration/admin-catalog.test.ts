@@ -4,7 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { categories, media, orders, products, users } from '#db/schema/index.ts'
+import { categories, media, orders, products, translations, users } from '#db/schema/index.ts'
 import {
 	deleteCategory,
 	descendantIds,
@@ -163,6 +163,57 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		expect(await setProductActive(db, saved.id, false)).toBe(false)
 		expect((await deleteProduct(db, saved.id))?.images).toEqual(['/uploads/products/b.webp'])
 		expect(await deleteProduct(db, saved.id)).toBeNull()
+	})
+
+	it('saves burn time, size and weight, clears the burn time off other kinds, and the database refuses half a size (ADR 0138)', async () => {
+		const { db } = database.handle
+		const nudged: string[] = []
+		const app = {
+			db,
+			storage,
+			log: { warn: () => {}, error: () => {} } as unknown as CatalogApp['log'],
+			translation: { worker: { nudge: () => nudged.push('nudge') } } as unknown as CatalogApp['translation'],
+		} as CatalogApp
+		const cat = await saveCategory(db, null, category({ name: 'Măsuri', slug: 'masuri' }))
+		const form = {
+			...emptyProductForm,
+			name: 'Lumânare măsurată',
+			slug: 'lumanare-masurata',
+			categoryId: cat.id,
+			price: '20',
+			stock: '3',
+			smellsLike: 'Smochină, lemn de cedru',
+			burnTimeHours: '45',
+			widthMm: '80',
+			heightMm: '95',
+			depthMm: '80',
+			weightGrams: '320',
+		}
+		const saved = await saveProductContent(app, null, productFormSchema.parse(form))
+		const [row] = await db.select().from(products).where(eq(products.id, saved.id))
+		expect(row).toMatchObject({ burnTimeHours: 45, widthMm: 80, heightMm: 95, depthMm: 80, weightGrams: 320, smellsLike: 'Smochină, lemn de cedru' })
+		// Saving queued the 'smells like' text for translation in both languages, with the name.
+		const queued = await db
+			.select({ context: translations.context, locale: translations.locale })
+			.from(translations)
+			.where(eq(translations.sourceText, 'Smochină, lemn de cedru'))
+		expect(queued.map((q) => `${q.context} ${q.locale}`).sort()).toEqual(['product.smells_like en', 'product.smells_like es'])
+		expect(nudged.length).toBeGreaterThan(0)
+
+		// Emptied fields are null again; a gift set keeps its size and weight but has no burn time.
+		await saveProductContent(app, saved.id, productFormSchema.parse({ ...form, burnTimeHours: '', weightGrams: '' }))
+		expect((await db.select().from(products).where(eq(products.id, saved.id)))[0]).toMatchObject({ burnTimeHours: null, weightGrams: null, widthMm: 80 })
+		await saveProductContent(app, saved.id, productFormSchema.parse({ ...form, kind: 'gift_set' }))
+		expect((await db.select().from(products).where(eq(products.id, saved.id)))[0]).toMatchObject({
+			burnTimeHours: null,
+			widthMm: 80,
+			weightGrams: 320,
+			smellsLike: null,
+		})
+
+		await expect(db.update(products).set({ depthMm: null }).where(eq(products.id, saved.id))).rejects.toThrow()
+		await expect(db.update(products).set({ burnTimeHours: 0 }).where(eq(products.id, saved.id))).rejects.toThrow()
+		expect(await removeProduct(app, saved.id)).toBe(true)
 	})
 
 	it('pages the product list', async () => {

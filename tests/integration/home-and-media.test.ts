@@ -206,7 +206,7 @@ describe.each(ENGINES)('home page and media library on %s', (engine) => {
 		const queued = await db.select().from(translations)
 		const homeRows = queued.filter((row) => row.context.startsWith('home.'))
 		expect(homeRows.map((row) => `${row.context}|${row.locale}`).sort()).toEqual(
-			['home.bannerAlt', 'home.heroText', 'home.heroTitle', 'home.storyText'].flatMap((context) => [`${context}|en`, `${context}|es`]).sort(),
+			['home.banner_alt', 'home.hero_text', 'home.hero_title', 'home.story_text'].flatMap((context) => [`${context}|en`, `${context}|es`]).sort(),
 		)
 		await app.translation.worker.runOnce()
 

@@ -11,6 +11,7 @@ import {
 	setContentTranslationOverride,
 	type TranslationApp,
 } from '#server/translation/content.ts'
+import { localizeContent } from '#server/catalog/content.ts'
 import { createDeepLProvider, createLibreTranslateProvider, type TranslationProvider } from '#server/translation/providers.ts'
 import { createTranslationService, UnsupportedLanguageError } from '#server/translation/service.ts'
 import { syncTranslations } from '#server/translation/sync.ts'
@@ -359,6 +360,88 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		await expect(
 			setContentTranslationOverride(fresh, { kind: 'product', id: '00000000-0000-4000-8000-000000000000', field: 'name', locale: 'en', text: 'x' }),
 		).rejects.toMatchObject({ status: 404 })
+	})
+
+	it("translates a product's free-text attributes like its name: queued on save, read in en and es, overridable (ADR 0138)", async () => {
+		const { db } = database.handle
+		const app = makeApp(db, provider())
+		const [inserted] = await db
+			.insert(products)
+			.values({
+				slug: `p-${Math.random().toString(36).slice(2, 10)}`,
+				name: 'Lumânare de brad',
+				kind: 'candle',
+				priceCents: 1000,
+				smellsLike: 'Brad, rășină, scorțișoară',
+				waxColor: 'Verde închis',
+				containerType: 'glass',
+			})
+			.returning({ id: products.id })
+		const productId = inserted!.id
+		await queueContentTranslation(app, { kind: 'product', id: productId })
+		// The shop names 'glass' itself (interface text); the owner's texts are queued in their own contexts.
+		const queued = await db.select({ context: translations.context, locale: translations.locale }).from(translations)
+		expect(queued.map((row) => `${row.context} ${row.locale}`).sort()).toEqual([
+			'product.name en',
+			'product.name es',
+			'product.smells_like en',
+			'product.smells_like es',
+			'product.wax_color en',
+			'product.wax_color es',
+		])
+		await app.translation.worker.idle()
+		await vi.waitFor(async () => {
+			expect(
+				await db
+					.select()
+					.from(translations)
+					.where(sql`translated_text is null`),
+			).toHaveLength(0)
+		}, BUSY_MACHINE_WAIT)
+		await app.translation.worker.stop()
+		expect(fake.requests.map((request) => (request.body as { q: string }).q)).not.toContain('glass')
+
+		const page = { name: 'Lumânare de brad', description: '', smellsLike: 'Brad, rășină, scorțișoară', waxColor: 'Verde închis', containerType: 'glass' }
+		expect(await localizeContent(app, 'product', [page], 'en')).toEqual([
+			{ ...page, name: '[en] Lumânare de brad', smellsLike: '[en] Brad, rășină, scorțișoară', waxColor: '[en] Verde închis' },
+		])
+		expect((await localizeContent(app, 'product', [page], 'es'))[0]).toMatchObject({
+			smellsLike: '[es] Brad, rășină, scorțișoară',
+			waxColor: '[es] Verde închis',
+		})
+		expect(await localizeContent(app, 'product', [page], 'ro')).toEqual([page])
+
+		// An editor's wording wins over the machine's, in that language only.
+		await setContentTranslationOverride(app, { kind: 'product', id: productId, field: 'smellsLike', locale: 'en', text: 'Fir, resin, cinnamon' })
+		expect((await localizeContent(app, 'product', [page], 'en'))[0]!.smellsLike).toBe('Fir, resin, cinnamon')
+		expect((await localizeContent(app, 'product', [page], 'es'))[0]!.smellsLike).toBe('[es] Brad, rășină, scorțișoară')
+		const list = await listContentTranslations(app, { kind: 'product' })
+		expect(list.items[0]!.fields.map((field) => field.field)).toEqual(['name', 'smellsLike', 'waxColor'])
+		expect(list.items[0]!.fields[1]).toMatchObject({
+			context: 'product.smells_like',
+			source: 'Brad, rășină, scorțișoară',
+			translations: { en: { override: 'Fir, resin, cinnamon', machine: '[en] Brad, rășină, scorțișoară' }, es: { override: null } },
+		})
+		// Nothing to translate: a container the shop names itself, and fields categories do not have.
+		await expect(
+			setContentTranslationOverride(app, { kind: 'product', id: productId, field: 'containerType', locale: 'en', text: 'Jar' }),
+		).rejects.toMatchObject({
+			status: 400,
+		})
+		const categoryId = await insertCategory(db, 'Lumânări')
+		await expect(setContentTranslationOverride(app, { kind: 'category', id: categoryId, field: 'waxColor', locale: 'en', text: 'x' })).rejects.toMatchObject({
+			status: 400,
+		})
+
+		// A container the owner typed is the owner's text, translated too; changing a text retires the old one.
+		await db.update(products).set({ containerType: 'Borcan de ceramică', waxColor: 'Verde' }).where(eq(products.id, productId))
+		await queueContentTranslation(app, { kind: 'product', id: productId })
+		const rows = await db.select().from(translations)
+		expect(rows.filter((row) => row.context === 'product.container_type' && !row.stale).map((row) => row.sourceText)).toEqual([
+			'Borcan de ceramică',
+			'Borcan de ceramică',
+		])
+		expect(rows.filter((row) => row.sourceText === 'Verde închis').every((row) => row.stale)).toBe(true)
 	})
 
 	it('retries a failed translation with backoff, showing Romanian meanwhile', async () => {

@@ -11,7 +11,14 @@ import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdm
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#domain/enums.ts'
-import { emptyProductForm, kindHasCandleFields, kindHasPortraitSize, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
+import {
+	emptyProductForm,
+	kindHasCandleFields,
+	kindHasPortraitSize,
+	productFormSchema,
+	type MeasureField,
+	type ProductFormValues,
+} from '#domain/forms/admin-product.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { isRejected } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
@@ -44,10 +51,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 				containerType: product.containerType ?? '',
 				customLabelAvailable: product.customLabelAvailable,
 				giftWrapAvailable: product.giftWrapAvailable,
+				burnTimeHours: measure(product.burnTimeHours),
+				widthMm: measure(product.widthMm),
+				heightMm: measure(product.heightMm),
+				depthMm: measure(product.depthMm),
+				weightGrams: measure(product.weightGrams),
 			}
 		: emptyProductForm
 	return { id, values, categories: categories.map(({ id, name }) => ({ id, name })) }
 }
+
+/** A measure as the form shows it: '' when the product has none. */
+const measure = (value: number | null) => (value === null ? '' : String(value))
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.id ? adminT('products.editTitle') : adminT('products.newTitle')} | ${adminT('nav.title')}` }]
@@ -111,6 +126,11 @@ function fromSubmitted(submitted: Record<string, unknown>, initial: ProductFormV
 		smellsLike: text('smellsLike'),
 		waxColor: text('waxColor'),
 		containerType: text('containerType'),
+		burnTimeHours: text('burnTimeHours'),
+		widthMm: text('widthMm'),
+		heightMm: text('heightMm'),
+		depthMm: text('depthMm'),
+		weightGrams: text('weightGrams'),
 		kind,
 		portraitSize,
 		loadedStock: typeof submitted.loadedStock === 'string' ? submitted.loadedStock : initial.loadedStock,
@@ -139,7 +159,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 	}, [actionData])
 
 	const text = (
-		name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock',
+		name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock' | MeasureField,
 		label: string,
 		extra: React.InputHTMLAttributes<HTMLInputElement> = {},
 	) => (
@@ -296,7 +316,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 				{hasPortraitSize ? null : <input type="hidden" name="portraitSize" value="" />}
 				{isCandle ? null : (
 					<>
-						{(['scent', 'smellsLike', 'waxColor', 'containerType'] as const).map((name) => (
+						{(['scent', 'smellsLike', 'waxColor', 'containerType', 'burnTimeHours'] as const).map((name) => (
 							<input key={name} type="hidden" name={name} value={values[name]} />
 						))}
 					</>
@@ -317,6 +337,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							{text('smellsLike', adminT('products.smellsLike'), { maxLength: 200 })}
 							{text('waxColor', adminT('products.waxColor'), { maxLength: 50 })}
 							{text('containerType', adminT('products.containerType'), { maxLength: 50, list: fieldId('containers') })}
+							{text('burnTimeHours', adminT('products.burnTimeHours'), { inputMode: 'numeric', maxLength: 3 })}
 							<datalist id={fieldId('containers')}>
 								{CONTAINER_TYPES.map((container) => (
 									<option key={container} value={container}>
@@ -347,6 +368,18 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						</label>
 					</fieldset>
 				) : null}
+
+				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+					<legend className="sr-only">{adminT('products.measures')}</legend>
+					<h2 className="font-serif text-xl">{adminT('products.measures')}</h2>
+					<p className="text-sm text-muted">{adminT('products.measuresHint')}</p>
+					<div className="grid gap-5 sm:grid-cols-3">
+						{text('widthMm', adminT('products.widthMm'), { inputMode: 'numeric', maxLength: 4 })}
+						{text('heightMm', adminT('products.heightMm'), { inputMode: 'numeric', maxLength: 4 })}
+						{text('depthMm', adminT('products.depthMm'), { inputMode: 'numeric', maxLength: 4 })}
+					</div>
+					<div className="grid gap-5 sm:grid-cols-3">{text('weightGrams', adminT('products.weightGrams'), { inputMode: 'numeric', maxLength: 5 })}</div>
+				</fieldset>
 
 				<div className="flex justify-end gap-3">
 					<Link to="/admin/products" className={buttonSecondary}>

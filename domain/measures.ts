@@ -1,0 +1,30 @@
+/**
+ * A product's measures (ADR 0138) written for a reader: numbers and units in the reader's locale
+ * (Intl.NumberFormat), so '45 hours', '45 de ore', '45 horas'. Stored as whole hours, millimetres
+ * and grams; shown as hours, centimetres (one decimal at most) and grams or kilograms.
+ */
+export type Measures = {
+	burnTimeHours: number | null
+	widthMm: number | null
+	heightMm: number | null
+	depthMm: number | null
+	weightGrams: number | null
+}
+
+export type FormattedMeasures = { burnTime: string | null; size: string | null; weight: string | null }
+
+export function formatMeasures(locale: string, measures: Measures): FormattedMeasures {
+	const unit = (value: number, name: string, digits = 0, unitDisplay: 'long' | 'short' = 'short') =>
+		new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay, maximumFractionDigits: digits }).format(value)
+	const number = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)
+	const { burnTimeHours, widthMm, heightMm, depthMm, weightGrams } = measures
+	const size =
+		widthMm !== null && heightMm !== null && depthMm !== null
+			? `${number(widthMm / 10)} × ${number(heightMm / 10)} × ${unit(depthMm / 10, 'centimeter', 1)}`
+			: null
+	return {
+		burnTime: burnTimeHours === null ? null : unit(burnTimeHours, 'hour', 0, 'long'),
+		size,
+		weight: weightGrams === null ? null : weightGrams >= 1000 ? unit(weightGrams / 1000, 'kilogram', 2) : unit(weightGrams, 'gram'),
+	}
+}
