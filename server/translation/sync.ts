@@ -40,6 +40,11 @@ export type ContentTarget = { kind: ContentKind; id: string }
 function currentContent(target?: ContentTarget): SQL {
 	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const categoryFilter = target?.kind === 'category' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
+	const homeFilter = target?.kind === 'home' || !target ? sql`` : sql`where false`
+	const home = sql.join(
+		HOME_FIELDS.map((field) => sql`union all select ${contentContext('home', field)}, ${homeContent[field]} from ${homeContent} ${homeFilter}`),
+		sql` `,
+	)
 	return sql`
 		select distinct context, text, encode(sha256(convert_to(text, 'UTF8')), 'hex') as hash from (
 			select 'product.name' as context, name as text from ${products} ${productFilter}
@@ -49,6 +54,7 @@ function currentContent(target?: ContentTarget): SQL {
 			union all select 'product.container_type', container_type from ${products} ${productFilter}
 			union all select 'category.name', name from ${categories} ${categoryFilter}
 			union all select 'category.description', description from ${categories} ${categoryFilter}
+			${home}
 		) content
 		where text is not null and text ~ '\\S' and not (context = 'product.container_type' and text in (${namedContainers}))`
 }
