@@ -17,12 +17,12 @@ import { isTargetLocale, type TranslationService } from './service.ts'
 import {
 	CONTENT_FIELDS_BY_KIND,
 	contentContext,
-	HOME_FIELDS,
 	kindHasContentField,
 	syncTranslations,
 	type ContentField,
 	type ContentKind,
 	type ContentTarget,
+	type HomeField,
 } from './sync.ts'
 import { MAX_TRANSLATION_ATTEMPTS, type TranslationWorker } from './worker.ts'
 
@@ -235,7 +235,7 @@ export async function setContentTranslationOverride(
 async function sourceText(db: Database, kind: ContentKind, id: string, field: ContentField): Promise<string | undefined> {
 	if (kind === 'home') {
 		const [row] = await db.select().from(homeContent).where(eq(homeContent.id, id))
-		return row ? (row[field as (typeof HOME_FIELDS)[number]] ?? '') : undefined
+		return row ? (row[field as HomeField] ?? '') : undefined
 	}
 	const table = kind === 'product' ? products : categories
 	const [row] = (await db.select(catalogueColumns(kind)).from(table).where(eq(table.id, id))) as CatalogueTexts[]
