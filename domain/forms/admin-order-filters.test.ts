@@ -26,4 +26,9 @@ describe('order list filters', () => {
 		expect(orderListSearch(filters, { page: 1 })).toBe('?q=Sibiu&from=2026-03-01&to=2026-03-31&email=ana%40example.com')
 		expect(parse(orderListSearch(filters).slice(1))).toEqual(filters)
 	})
+
+	it('ignores an email filter with control characters (a NUL is no address, and PostgreSQL refuses it)', () => {
+		expect(parseOrderListFilters(new URLSearchParams('email=%00%00%00')).email).toBeUndefined()
+		expect(parseOrderListFilters(new URLSearchParams('email=ana%40x.ro')).email).toBe('ana@x.ro')
+	})
 })

@@ -40,7 +40,8 @@ export const orderListFiltersSchema = z.object({
 	from: z.catch(z.optional(isoDay), undefined),
 	to: z.catch(z.optional(isoDay), undefined),
 	/** One customer's orders (the customers list links here): the exact email, any case. */
-	email: z.catch(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(320))), undefined),
+	// Control characters (a NUL from a crafted URL) are no address and PostgreSQL refuses them in text: ignored.
+	email: z.catch(z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(3), z.maxLength(320), z.regex(/^[^\u0000-\u001f]*$/))), undefined),
 	page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1),
 })
 
