@@ -4,10 +4,12 @@ import path from 'node:path'
 import { count, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryRows } from '#db/client.ts'
-import { appSettings, categories, products, translations, userRoles, users } from '#db/schema/index.ts'
+import { appSettings, categories, homeContent, products, translations, userRoles, users } from '#db/schema/index.ts'
 import { demoCategories, demoProducts } from '#server/seed/demo-catalog.ts'
 import { demoProductTranslations } from '#server/seed/demo-translations.ts'
 import { emptyProductForm } from '#domain/forms/admin-product.ts'
+import { HOME_FIELDS } from '#domain/forms/admin-home.ts'
+import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { SIGN_IN_BACKOFF } from '#server/auth/sign-in-backoff.ts'
 import { createTestUser, uniqueEmail } from '../support/accounts.ts'
 import { CLUSTER_ADMIN, startShopCluster, type ShopCluster } from '../support/shop-cluster.ts'
@@ -146,14 +148,24 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 	describe('the translation cache is shared', () => {
 		/** Content texts (context + Romanian text) the shop must have translated, once per language. */
 		async function contentTexts() {
-			const rows = [
-				...(await db().select({ name: products.name, description: products.description }).from(products)).map((row) => ({ kind: 'product', ...row })),
-				...(await db().select({ name: categories.name, description: categories.description }).from(categories)).map((row) => ({ kind: 'category', ...row })),
-			]
 			const texts = new Set<string>()
-			for (const row of rows) {
-				texts.add(`${row.kind}.name\u0000${row.name}`)
-				if (row.description?.trim()) texts.add(`${row.kind}.description\u0000${row.description}`)
+			const add = (context: string, text: string | null) => {
+				if (text?.trim()) texts.add(`${context}\u0000${text}`)
+			}
+			for (const row of await db().select().from(products)) {
+				add('product.name', row.name)
+				add('product.description', row.description)
+				add('product.smells_like', row.smellsLike)
+				add('product.wax_color', row.waxColor)
+				// glass and metal are interface words, translated with the interface (ADR 0138)
+				if (!(CONTAINER_TYPES as readonly string[]).includes(row.containerType ?? '')) add('product.container_type', row.containerType)
+			}
+			for (const row of await db().select().from(categories)) {
+				add('category.name', row.name)
+				add('category.description', row.description)
+			}
+			for (const row of await db().select().from(homeContent)) {
+				for (const field of HOME_FIELDS) add(`home.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`, row[field])
 			}
 			return texts
 		}
