@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/client.ts'
 import { newsletterSubscribers } from '#db/schema/index.ts'
+import { ENGINES } from '../support/databases.ts'
 import { adminDatabaseUrl, createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
 import { waitUntil } from '../support/wait.ts'
@@ -138,7 +139,7 @@ describe('/healthz', () => {
 })
 
 describe('SIGTERM', () => {
-	for (const engine of ['pglite', 'postgres'] as const) {
+	for (const engine of ENGINES) {
 		it(`finishes the writes in flight and exits cleanly (${engine})`, async () => {
 			const database = engine === 'postgres' ? await postgresDatabase('sigterm') : undefined
 			const shop = await start({ env: { DATABASE_URL: database?.url } })
