@@ -101,8 +101,11 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 	)
 	try {
 		const storage = createStorage(env)
-		const { seed } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO_CATALOG, storage })
+		const { seed, images } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO_CATALOG, storage })
 		if (seed?.seeded) log.info({ categories: seed.categories, products: seed.products }, 'demo catalogue loaded')
+		if (images.registered > 0) log.info({ registered: images.registered }, 'catalogue pictures added to the media library')
+		if (images.skipped.length > 0)
+			log.warn({ urls: images.skipped.slice(0, 20), count: images.skipped.length }, 'catalogue pictures not in storage: not added to the media library')
 		const secret = await loadAppSecret(database.db, env.APP_SECRET)
 		const auth = createAuth({ db: database.db, env, secret, log: log.child({ component: 'auth' }) })
 		// Instances starting together would both create the account, and the loser's unique-key

@@ -7,7 +7,7 @@ import { sourceHash } from '../translation/cache.ts'
 import { contentContext, type ContentKind } from '../translation/sync.ts'
 import { queryRows, type Database } from '#db/client.ts'
 import { findProjectFolder } from '#db/migrate.ts'
-import { categories, products, translations } from '#db/schema/index.ts'
+import { categories, media, products, translations } from '#db/schema/index.ts'
 import { demoCategories, demoProducts } from './demo-catalog.ts'
 import { demoAttributeTranslations, demoCategoryTranslations, demoProductTranslations, type DemoTexts, type DemoTranslation } from './demo-translations.ts'
 
@@ -66,16 +66,16 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 	const imagesFolder = findProjectFolder(path.join('server', 'seed', 'images'), import.meta.dirname)
 	// Every picture once, all at the same time: sharp encodes on its own thread pool.
 	const imageNames = new Set([...demoCategories.flatMap((c) => (c.image ? [c.image] : [])), ...demoProducts.flatMap((p) => p.images)])
-	const storedUrls = new Map(
+	const storedImages = new Map(
 		await Promise.all(
 			[...imageNames].map(async (name) => {
 				const bytes = await fs.readFile(path.join(imagesFolder, `${name}.webp`))
-				const { url } = await storeImage(storage, bytes, { prefix: name.startsWith('category-') ? 'categories' : 'products' })
-				return [name, url] as const
+				const stored = await storeImage(storage, bytes, { prefix: name.startsWith('category-') ? 'categories' : 'products' })
+				return [name, stored] as const
 			}),
 		),
 	)
-	const imageUrl = (name: string) => storedUrls.get(name)!
+	const imageUrl = (name: string) => storedImages.get(name)!.url
 
 	const categoryRows: (typeof categories.$inferInsert)[] = demoCategories.map((top) => ({
 		slug: top.slug,
@@ -91,6 +91,17 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 		const [again] = await queryRows<{ has_data: boolean }>(tx, sql`select exists(select 1 from ${categories}) as has_data`)
 		if (again?.has_data) return { seeded: false, categories: 0, products: 0 }
 
+		// The demo pictures are media library images like any the owner uploads (ADR 0132, 0139).
+		await tx.insert(media).values(
+			[...storedImages].map(([name, stored]) => ({
+				filename: `${name}.webp`,
+				folder: 'products' as const,
+				url: stored.url,
+				storageKey: stored.key,
+				size: stored.size,
+				mimeType: 'image/webp',
+			})),
+		)
 		const inserted = await tx.insert(categories).values(categoryRows).returning({ id: categories.id, slug: categories.slug })
 		const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]))
 		const children = demoCategories.flatMap((top) =>

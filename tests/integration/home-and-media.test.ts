@@ -5,12 +5,15 @@ import { eq } from 'drizzle-orm'
 import pino from 'pino'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { homeContent, media, translations, users } from '#db/schema/index.ts'
+import { categories, homeContent, media, products, translations, users } from '#db/schema/index.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { removeCategory, saveCategoryContent, type CatalogApp } from '#server/catalog/admin-categories.ts'
 import { removeProduct, saveProductContent } from '#server/catalog/admin-products.ts'
 import { localizeHome, readHomeContent, saveHomeContent } from '#server/home/home-content.ts'
 import { deleteMedia, listMedia, MediaInUseError, uploadMedia } from '#server/media/library.ts'
+import { storeAdminImage } from '#server/media/admin-images.ts'
+import { deleteImage } from '#server/media/image-pipeline.ts'
+import { registerCatalogImages } from '#server/media/register-catalog-images.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
 import { createLibreTranslateProvider } from '#server/translation/providers.ts'
@@ -136,6 +139,55 @@ describe.each(ENGINES)('home page and media library on %s', (engine) => {
 		expect(await storage.exists(categoryOnly.storageKey)).toBe(true)
 		expect((await listMedia(db, 'products')).find((file) => file.id === categoryOnly.id)!.uses).toEqual([])
 		expect(await deleteMedia({ db, storage }, unused.id)).toEqual({ id: unused.id })
+	})
+
+	it('registers pictures stored before the library as library images at start, once, skipping foreign and missing ones (ADR 0139)', async () => {
+		const { db } = app
+		const bytes = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#6a4' } })
+			.jpeg()
+			.toBuffer()
+		// Stored the way the product and category forms stored them before ADR 0132: files, no library row.
+		const [productPicture, categoryPicture, missing] = [
+			await storeAdminImage(storage, bytes, 'products'),
+			await storeAdminImage(storage, bytes, 'categories'),
+			await storeAdminImage(storage, bytes, 'products'),
+		]
+		await deleteImage(storage, missing.key)
+		const foreign = 'https://images.example.test/candle.webp'
+		const cat = await saveCategoryContent(
+			app,
+			null,
+			categoryFormSchema.parse({ name: 'Veche', slug: 'veche', description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: '' }),
+		)
+		await db.update(categories).set({ imageUrl: categoryPicture.url }).where(eq(categories.id, cat.id))
+		const form = { ...emptyProductForm, name: 'Lumânare veche', slug: 'lumanare-veche', categoryId: cat.id, price: '10', stock: '1' }
+		const product = await saveProductContent(app, null, productFormSchema.parse(form))
+		await db
+			.update(products)
+			.set({ images: [productPicture.url, missing.url, foreign] })
+			.where(eq(products.id, product.id))
+
+		const first = await registerCatalogImages({ db, storage })
+		expect(first.registered).toBe(2)
+		expect(new Set(first.skipped)).toEqual(new Set([foreign, missing.url]))
+		const listed = await listMedia(db, 'products')
+		const byUrl = new Map(listed.map((file) => [file.url, file]))
+		expect(byUrl.get(productPicture.url)).toMatchObject({
+			size: productPicture.size,
+			mimeType: 'image/webp',
+			uses: [{ kind: 'product', id: product.id, name: 'Lumânare veche' }],
+		})
+		expect(byUrl.get(categoryPicture.url)?.uses).toEqual([{ kind: 'category', id: cat.id, name: 'Veche' }])
+		// Every start runs it: nothing is registered twice.
+		expect(await registerCatalogImages({ db, storage })).toEqual({ registered: 0, skipped: first.skipped })
+
+		// Now the library owns them: deleting the product keeps the picture, which the library can then delete.
+		expect(await removeProduct(app, product.id)).toBe(true)
+		await removeCategory(app, cat.id)
+		expect(await storage.exists(productPicture.key)).toBe(true)
+		for (const picture of [productPicture, categoryPicture])
+			expect(await deleteMedia({ db, storage }, byUrl.get(picture.url)!.id)).toEqual({ id: byUrl.get(picture.url)!.id })
+		expect(await storage.exists(productPicture.key)).toBe(false)
 	})
 
 	it('saves the home page with hero and banner from their folders, refuses others, and the hero in use cannot be deleted', async () => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows, type DatabaseHandle } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
 import { catalogIsEmpty, seedDemoCatalog } from '#server/seed/seed.ts'
+import { listMedia } from '#server/media/library.ts'
+import { registerCatalogImages } from '#server/media/register-catalog-images.ts'
 import { demoCategories, demoProducts } from '#server/seed/demo-catalog.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import fs from 'node:fs/promises'
@@ -88,6 +90,17 @@ describe('one set of migrations for both engines', () => {
 			}
 			const slugs = (await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug)
 			expect(slugs).toEqual(expect.arrayContaining(['portrait_cardboard', 'candle', 'bundles', 'discovery']))
+
+			// Every demo picture is a media library image, named after its file and shown where it is used (ADR 0139).
+			const library = await listMedia(db, 'products')
+			const shownUrls = new Set([
+				...rows.flatMap((p) => p.images),
+				...(await db.select({ url: categories.imageUrl }).from(categories)).flatMap((c) => (c.url ? [c.url] : [])),
+			])
+			expect(new Set(library.map((file) => file.url))).toEqual(shownUrls)
+			expect(library.every((file) => file.filename.endsWith('.webp') && file.uses.length > 0)).toBe(true)
+			expect(library.map((file) => file.filename)).toContain('candle-vanilla.webp')
+			expect(await registerCatalogImages({ db, storage })).toEqual({ registered: 0, skipped: [] })
 
 			// A second run sees data and changes nothing.
 			expect(await seedDemoCatalog(db, storage)).toEqual({ seeded: false, categories: 0, products: 0 })
