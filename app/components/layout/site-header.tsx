@@ -51,7 +51,11 @@ function MenuItems({ items, onNavigate, className }: { items: MenuItem[]; onNavi
 	)
 }
 
-/** Shop and Subscribe drop-downs: hover with 200/300/150 ms delays, click, Escape, click outside. */
+/**
+ * Shop and Subscribe drop-downs: hover with 200/300/150 ms delays, click, Escape, click outside.
+ * From 1024 px only: below that the Spanish and Romanian labels do not fit beside the logo and the
+ * account and cart buttons, and the phone menu serves tablets too.
+ */
 function DesktopMenus() {
 	const menus = useMenus()
 	const [open, setOpen] = useState<string | null>(null)
@@ -155,7 +159,7 @@ function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 	const [open, setOpen] = useState(false)
 	return (
 		<div
-			className="md:hidden"
+			className="lg:hidden"
 			onClick={(event) => {
 				// Following any link in the panel closes it.
 				if ((event.target as Element).closest('#mobile-menu a')) setOpen(false)
@@ -238,7 +242,7 @@ export function SiteHeader() {
 					{/* On the narrowest phones the icon stands for the name, which stays readable to screen readers. */}
 					<span className="max-[419px]:sr-only">{t('meta.siteName')}</span>
 				</Link>
-				<nav aria-label={t('nav.mainNavigation')} className="hidden md:block">
+				<nav aria-label={t('nav.mainNavigation')} className="hidden lg:block">
 					<ul className="flex items-center gap-6 text-sm">
 						<li>
 							<NavLink to={lp('/')} end className={navLink}>
@@ -256,7 +260,7 @@ export function SiteHeader() {
 					</ul>
 				</nav>
 				<div className="flex items-center whitespace-nowrap sm:gap-1">
-					<LanguageSwitcher className="hidden md:flex" />
+					<LanguageSwitcher className="hidden lg:flex" />
 					<UserMenu />
 					<CartButton />
 					<MobileMenu links={[...links, { to: lp('/catalog'), label: t('nav.allProducts') }]} />
@@ -264,7 +268,7 @@ export function SiteHeader() {
 			</div>
 			{/* Its own row: beside the navigation there is no room for it in every language (Spanish and Romanian labels are long). */}
 			<div className="mx-auto max-w-6xl px-3 pb-2 sm:px-4">
-				<SearchBox className="w-full md:ml-auto md:max-w-sm" />
+				<SearchBox className="w-full lg:ml-auto lg:max-w-sm" />
 			</div>
 		</header>
 	)
