@@ -5,6 +5,8 @@ const PAGES = ['/ro', '/ro/catalog', `/ro/product/${DEMO_PRODUCT.slug}`, '/ro/ab
 
 for (const viewport of SCAN_VIEWPORTS) {
 	test(`no serious or critical axe violations on the storefront pages (${viewport.name}, ${viewport.width} px)`, async ({ page, baseURL }) => {
+		// Six pages scanned by axe, then two open states: over a minute on a busy two-core machine.
+		test.setTimeout(180_000)
 		await useLanguage(page, baseURL!, 'ro')
 		await page.setViewportSize({ width: viewport.width, height: viewport.height })
 		for (const path of PAGES) {
@@ -27,6 +29,7 @@ for (const viewport of SCAN_VIEWPORTS) {
 }
 
 test('the header fits every width from phone to desktop, in every language (tablets get the phone menu)', async ({ page }) => {
+	test.setTimeout(180_000)
 	for (const width of [375, 768, 1023, 1024, 1280]) {
 		await page.setViewportSize({ width, height: 900 })
 		for (const language of ['en', 'ro', 'es']) {
