@@ -51,7 +51,10 @@ export function mixedVisits(productPath: string, customerCookies: readonly strin
 		].map((visit) => ({ kind: 'signed-in', ...visit })),
 		[{ path: '/cart' }, { path: '/checkout' }].map((visit) => ({ kind: 'cart-checkout', ...visit })),
 	] as Visit[][]
+	// Storefront URLs name their language (ADR 0106): unprefixed ones would only measure the redirect.
+	const inEnglish = (path: string) => (path.startsWith('/en') ? path : `/en${path.replace(/^\/(?=\?|$)/, '')}`)
 	return byKind
+		.map((visits) => visits.map((visit) => ({ ...visit, path: inEnglish(visit.path) })))
 		.flatMap((visits) => visits.map((visit, index) => ({ visit, at: (index + 0.5) / visits.length })))
 		.sort((a, b) => a.at - b.at)
 		.map(({ visit }) => visit)
