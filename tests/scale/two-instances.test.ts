@@ -9,6 +9,7 @@ import { demoCategories, demoProducts } from '#server/seed/demo-catalog.ts'
 import { demoProductTranslations } from '#server/seed/demo-translations.ts'
 import { emptyProductForm } from '#domain/forms/admin-product.ts'
 import { HOME_FIELDS } from '#domain/forms/admin-home.ts'
+import { contentContext } from '#server/translation/sync.ts'
 import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { SIGN_IN_BACKOFF } from '#server/auth/sign-in-backoff.ts'
 import { createTestUser, uniqueEmail } from '../support/accounts.ts'
@@ -165,7 +166,7 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 				add('category.description', row.description)
 			}
 			for (const row of await db().select().from(homeContent)) {
-				for (const field of HOME_FIELDS) add(`home.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`, row[field])
+				for (const field of HOME_FIELDS) add(contentContext('home', field), row[field])
 			}
 			return texts
 		}
