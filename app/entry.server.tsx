@@ -1,13 +1,13 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { getApp } from '#server/context.ts'
+import { BatchedDocument } from '#server/http/batched-document.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, noteRequestError } from '#server/http/database-unavailable.ts'
 import { readInlineCss } from '#server/http/inline-css.ts'
 import { serverI18n } from '#server/i18n.ts'
+import { TranslationProvider } from './lib/i18n/translation.tsx'
 import { InlineCssProvider } from './components/inline-stylesheet.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 
@@ -45,16 +45,16 @@ export default function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<InlineCssProvider value={readInlineCss}>
-					<I18nextProvider i18n={serverI18n(locale)}>
+					<TranslationProvider i18n={serverI18n(locale)}>
 						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-					</I18nextProvider>
+					</TranslationProvider>
 				</InlineCssProvider>
 			</NonceProvider>,
 			{
 				nonce,
 				[waitForAll ? 'onAllReady' : 'onShellReady']() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = new BatchedDocument()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useNavigation, useRouteLoaderData } from 'react-router'
 import { getCurrentUser, sessionMiddleware } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'

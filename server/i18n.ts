@@ -1,5 +1,4 @@
 import type { i18n as I18n } from 'i18next'
-import { initReactI18next } from 'react-i18next'
 import type { Locale } from '#domain/enums.ts'
 import { createI18n } from '#domain/i18n/i18n.ts'
 import en from '#domain/i18n/resources/en.ts'
@@ -14,7 +13,7 @@ const instances = new Map<Locale, I18n>()
 export function serverI18n(locale: Locale): I18n {
 	let instance = instances.get(locale)
 	if (!instance) {
-		instance = createI18n(locale, allTranslations, [initReactI18next])
+		instance = createI18n(locale, allTranslations)
 		instances.set(locale, instance)
 	}
 	return instance

@@ -1,6 +1,6 @@
 import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'

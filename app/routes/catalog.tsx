@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, Link, useSubmit } from 'react-router'
 import { loadCatalog } from '#server/catalog/catalog.ts'
 import { localizeContentGroups } from '#server/catalog/content.ts'

@@ -1,6 +1,6 @@
 import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, Link, redirectDocument, useNavigation } from 'react-router'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'

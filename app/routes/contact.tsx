@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { useFetcher } from 'react-router'
 import { sendContactMessage } from '#server/contact/contact.ts'
 import { getApp } from '#server/context.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Link } from 'react-router'
 import { listTopLevelCategories } from '#server/catalog/categories.ts'
 import { localizeHome, readHomeContent } from '#server/home/home-content.ts'

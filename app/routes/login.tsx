@@ -1,6 +1,6 @@
 import { languageAlternates } from '#server/seo.ts'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { deleteSession, signIn, signUp } from '#server/auth/accounts.ts'
 import { getCurrentUser } from '#server/auth/session.ts'

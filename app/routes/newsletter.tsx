@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Form, useNavigation } from 'react-router'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, useNavigation } from 'react-router'
 import * as z from 'zod/mini'
 import { getApp } from '#server/context.ts'

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react'
 import { CHECKOUT_FORM_STORAGE_KEY } from '#domain/forms/checkout-fields.ts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Await, Link } from 'react-router'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'

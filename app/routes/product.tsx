@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Link, redirect, useNavigation } from 'react-router'
 import { findActiveProduct, findRelatedProducts } from '#server/catalog/catalog.ts'
 import { localizeContentGroups, type LocalizingApp } from '#server/catalog/content.ts'

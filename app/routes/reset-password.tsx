@@ -1,5 +1,5 @@
 import { languageAlternates } from '#server/seo.ts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { clearSessionCookies, isResetTokenUsable, resetPassword } from '#server/auth/accounts.ts'
 import { getApp } from '#server/context.ts'

@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Form, Link, useLocation } from 'react-router'
 import { loginUrl } from '#domain/auth/return-url.ts'
 import { DEFAULT_LOCALE } from '#domain/enums.ts'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { remainingStock } from '#domain/cart.ts'
 import { useCart } from './cart-context.tsx'
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Link } from 'react-router'
 import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { cartCount, cartTotalCents, type CartItem, type NewCartItem } from '#domain/cart.ts'
 import { createCartStore, SERVER_CART_STATE, type CartStore } from '#app/lib/cart/store.ts'
 import { notify } from '../toasts.tsx'

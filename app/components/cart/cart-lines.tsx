@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { CART_MAX_QUANTITY, type CartItem } from '#domain/cart.ts'
 import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 
 /** Terms, privacy and returns: a title, the last-updated line and numbered sections s1…sN. */
 export function LegalPage({ section, count }: { section: 'terms' | 'privacy' | 'returns'; count: number }) {

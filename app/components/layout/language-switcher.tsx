@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { useLocation } from 'react-router'
 import { LOCALES } from '#domain/enums.ts'
 import { storeLanguageChoice } from '#app/lib/i18n/choice.ts'

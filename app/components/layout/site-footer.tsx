@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Link } from 'react-router'
 import { SHOP } from '#domain/shop.ts'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { catalogHref } from '#domain/catalog.ts'
 import { createMenuIntent } from '#app/lib/menu-intent.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { formatEuro } from '#domain/money.ts'
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import type { UploadedImage } from '#domain/cart.ts'
 import { PORTRAIT_PHOTO_MAX_BYTES } from '#domain/portrait-price.ts'
 import { notify } from '../toasts.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { DEFAULT_LOCALE } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
 import { localizedPath } from '#domain/i18n/paths.ts'
