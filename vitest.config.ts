@@ -21,7 +21,14 @@ export default defineConfig({
 			{
 				test: {
 					name: 'unit',
-					include: ['domain/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts', 'tests/support/**/*.test.ts'],
+					include: [
+						'domain/**/*.test.ts',
+						'app/**/*.test.{ts,tsx}',
+						'server/**/*.test.ts',
+						'db/**/*.test.ts',
+						'scripts/**/*.test.ts',
+						'tests/support/**/*.test.ts',
+					],
 					environment: 'node',
 				},
 			},

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon'
+import { measureSteadyRate } from './steady-rate.ts'
 
 /**
  * Load on a URL right before it is measured: warms the JIT, query plans and OS caches, and lets
@@ -35,7 +36,7 @@ function figures(path: string, result: autocannon.Result): LoadFigures {
 }
 
 /** What every browser sends: pages are measured as visitors get them (compressed). */
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
 async function warmUp(url: string, connections: number) {
 	await autocannon({ url, connections, duration: WARM_UP_SECONDS, headers: BROWSER_HEADERS })
@@ -48,19 +49,13 @@ export async function measureThroughput(baseUrl: string, path: string, options: 
 	return figures(path, result)
 }
 
-/** A steady `ratePerSecond` across all connections: the latency a shop sees at that traffic. */
+/** A steady `ratePerSecond` (scripts/bench/steady-rate.ts): the latency a shop sees at that traffic. */
 export async function measureAtRate(
 	baseUrl: string,
 	path: string,
 	options: { connections: number; durationSeconds: number; ratePerSecond: number },
 ): Promise<RateFigures> {
 	await warmUp(baseUrl + path, options.connections)
-	const result = await autocannon({
-		url: baseUrl + path,
-		connections: options.connections,
-		duration: options.durationSeconds,
-		overallRate: options.ratePerSecond,
-		headers: BROWSER_HEADERS,
-	})
-	return { ...figures(path, result), targetRatePerSecond: options.ratePerSecond }
+	const result = await measureSteadyRate(baseUrl, () => ({ path, headers: BROWSER_HEADERS }), options)
+	return { path, ...result, targetRatePerSecond: options.ratePerSecond }
 }

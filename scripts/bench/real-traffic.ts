@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import autocannon from 'autocannon'
 import { processCpuMs } from './cpu.ts'
-import type { LoadFigures } from './http-load.ts'
+import { BROWSER_HEADERS, type LoadFigures } from './http-load.ts'
+import { measureSteadyRate } from './steady-rate.ts'
 
 /**
  * Issue 23: traffic as a shop really gets it. Anonymous visitors, visitors arriving from an ad or a
@@ -60,8 +61,6 @@ export function mixedVisits(productPath: string, customerCookies: readonly strin
 		.map(({ visit }) => visit)
 }
 
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
-
 function autocannonRequests(visits: Visit[]): autocannon.Request[] {
 	return visits.map((visit) => ({
 		method: 'GET',
@@ -73,22 +72,24 @@ function autocannonRequests(visits: Visit[]): autocannon.Request[] {
 
 export type MixFigures = LoadFigures & { targetRatePerSecond: number | null }
 
-/** The mix over `connections` keep-alive connections, flat out or at a fixed overall rate. */
+/** The mix flat out over `connections` keep-alive connections, or at a steady overall rate. */
 export async function measureMix(
 	baseUrl: string,
 	visits: Visit[],
 	options: { connections: number; durationSeconds: number; ratePerSecond?: number },
 ): Promise<MixFigures> {
-	const run = (duration: number) =>
-		autocannon({
-			url: baseUrl,
-			connections: options.connections,
-			duration,
-			requests: autocannonRequests(visits),
-			...(options.ratePerSecond ? { overallRate: options.ratePerSecond } : {}),
-		})
-	await run(2)
-	const result = await run(options.durationSeconds)
+	const flatOut = (duration: number) => autocannon({ url: baseUrl, connections: options.connections, duration, requests: autocannonRequests(visits) })
+	await flatOut(2)
+	if (options.ratePerSecond) {
+		let index = 0
+		const next = () => {
+			const visit = visits[index++ % visits.length]!
+			return { path: withTrackingId(visit.path), headers: visit.cookie ? { ...BROWSER_HEADERS, cookie: visit.cookie } : BROWSER_HEADERS }
+		}
+		const result = await measureSteadyRate(baseUrl, next, { ratePerSecond: options.ratePerSecond, durationSeconds: options.durationSeconds })
+		return { path: 'mix', ...result, targetRatePerSecond: options.ratePerSecond }
+	}
+	const result = await flatOut(options.durationSeconds)
 	return {
 		path: 'mix',
 		requestsPerSecond: result.requests.total / result.duration,
@@ -97,7 +98,7 @@ export async function measureMix(
 		requests: result.requests.total,
 		non2xx: result.non2xx,
 		errors: result.errors,
-		targetRatePerSecond: options.ratePerSecond ?? null,
+		targetRatePerSecond: null,
 	}
 }
 

@@ -1,0 +1,61 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { measureSteadyRate, percentile } from './steady-rate.ts'
+
+let server: http.Server | undefined
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+/** A server that answers each request after `delayMs`, noting when each arrived. */
+async function slowServer(delayMs: number) {
+	const arrivals: number[] = []
+	server = http.createServer((request, response) => {
+		arrivals.push(performance.now())
+		setTimeout(() => response.end(request.url === '/missing' ? undefined : 'ok'), delayMs).unref()
+		if (request.url === '/missing') response.statusCode = 404
+	})
+	await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals }
+}
+
+describe('percentile', () => {
+	it('takes the nearest rank', () => {
+		const values = Array.from({ length: 100 }, (_, index) => index + 1)
+		expect(percentile(values, 0.5)).toBe(50)
+		expect(percentile(values, 0.99)).toBe(99)
+		expect(percentile([7], 0.99)).toBe(7)
+		expect(percentile([], 0.5)).toBeNull()
+	})
+})
+
+describe('measureSteadyRate', () => {
+	it('spreads the requests evenly over the run instead of sending each second’s share at once', async () => {
+		const { url, arrivals } = await slowServer(5)
+		const figures = await measureSteadyRate(url, () => ({ path: '/' }), { ratePerSecond: 50, durationSeconds: 1 })
+		expect(figures.requests).toBe(50)
+		expect(figures.errors).toBe(0)
+		expect(figures.non2xx).toBe(0)
+		// 50 requests 20 ms apart: the last arrives about 980 ms after the first, none in a burst.
+		expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(900)
+		// About 5 in any 100 ms; a burst would put all 50 there. Timers on a busy machine may bunch a few.
+		const busiest = Math.max(...arrivals.map((at) => arrivals.filter((other) => other >= at && other < at + 100).length))
+		expect(busiest).toBeLessThanOrEqual(12)
+		expect(figures.p50Ms).toBeGreaterThanOrEqual(5)
+	})
+
+	it('keeps sending on schedule while slow answers are outstanding, and times each until its last byte', async () => {
+		const { url } = await slowServer(200)
+		// 200 ms per answer, a request every 10 ms: about 20 are outstanding at once, and the run still ends on time.
+		const figures = await measureSteadyRate(url, () => ({ path: '/' }), { ratePerSecond: 100, durationSeconds: 0.5 })
+		expect(figures.requests).toBe(50)
+		expect(figures.p50Ms).toBeGreaterThanOrEqual(200)
+	})
+
+	it('counts answers that are not 2xx', async () => {
+		const { url } = await slowServer(1)
+		let index = 0
+		const figures = await measureSteadyRate(url, () => ({ path: index++ % 2 ? '/missing' : '/' }), { ratePerSecond: 40, durationSeconds: 0.5 })
+		expect(figures.requests).toBe(20)
+		expect(figures.non2xx).toBe(10)
+	})
+})

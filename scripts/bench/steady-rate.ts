@@ -1,0 +1,93 @@
+import http from 'node:http'
+
+/**
+ * Requests at a steady rate, one every 1000/rate ms whatever the server is doing (an open loop),
+ * each timed from when it was due to be sent until its last byte arrived: a request that had to
+ * wait for a free connection counts its wait (ADR 0140).
+ *
+ * Not autocannon's `overallRate`: that lets each connection send its share of a second's requests
+ * back to back at the start of every second, so 100 req/s arrived as a burst of 100 each second,
+ * and its coordinated-omission correction then recorded a sample per millisecond of every slow
+ * answer's time. Both measured a burst's queue rather than a shop's steady traffic.
+ */
+export type SteadyRequest = { path: string; headers?: Record<string, string> }
+
+export type SteadyFigures = {
+	requestsPerSecond: number
+	p50Ms: number | null
+	p99Ms: number | null
+	requests: number
+	non2xx: number
+	/** Connection errors and requests that got no answer within the timeout. */
+	errors: number
+}
+
+const TIMEOUT_MS = 10_000
+const MAX_SOCKETS = 50
+
+/** The nearest-rank percentile of sorted values. */
+export function percentile(sorted: readonly number[], share: number): number | null {
+	if (sorted.length === 0) return null
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!
+}
+
+function send(agent: http.Agent, baseUrl: URL, request: SteadyRequest): Promise<number | null> {
+	return new Promise((resolve) => {
+		const outgoing = http.get(
+			{ agent, host: baseUrl.hostname, port: baseUrl.port, path: request.path, headers: request.headers, timeout: TIMEOUT_MS },
+			(response) => {
+				response.on('data', () => {})
+				response.on('end', () => resolve(response.statusCode ?? null))
+				response.on('error', () => resolve(null))
+			},
+		)
+		outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
+		outgoing.on('error', () => resolve(null))
+	})
+}
+
+/**
+ * `ratePerSecond` requests a second for `durationSeconds`, taking `next()` for each, over up to
+ * MAX_SOCKETS keep-alive connections (a browser per visitor opens its own).
+ */
+export async function measureSteadyRate(baseUrl: string, next: () => SteadyRequest, options: { ratePerSecond: number; durationSeconds: number }) {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
+	const url = new URL(baseUrl)
+	const interval = 1000 / options.ratePerSecond
+	const total = Math.round(options.ratePerSecond * options.durationSeconds)
+	const latencies: number[] = []
+	let non2xx = 0
+	let errors = 0
+	const inFlight: Promise<void>[] = []
+	const startedAt = performance.now()
+	try {
+		for (let index = 0; index < total; index++) {
+			const dueAt = startedAt + index * interval
+			const wait = dueAt - performance.now()
+			if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait))
+			inFlight.push(
+				send(agent, url, next()).then((status) => {
+					if (status === null) errors++
+					else {
+						latencies.push(performance.now() - dueAt)
+						if (status < 200 || status >= 300) non2xx++
+					}
+				}),
+			)
+		}
+		await Promise.all(inFlight)
+	} finally {
+		agent.destroy()
+	}
+	const elapsedSeconds = (performance.now() - startedAt) / 1000
+	latencies.sort((a, b) => a - b)
+	const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10)
+	return {
+		requestsPerSecond: latencies.length / elapsedSeconds,
+		p50Ms: round(percentile(latencies, 0.5)),
+		p99Ms: round(percentile(latencies, 0.99)),
+		requests: latencies.length,
+		non2xx,
+		errors,
+	} satisfies SteadyFigures
+}
