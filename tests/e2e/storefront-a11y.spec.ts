@@ -22,23 +22,24 @@ for (const viewport of SCAN_VIEWPORTS) {
 		await waitForHydration(page)
 		await page.locator('summary').first().click()
 		await expectNoSeriousA11yViolations(page)
-		if (viewport.width < 1024) await page.getByRole('button', { name: 'Meniu' }).click()
+		if (viewport.width < 1280) await page.getByRole('button', { name: 'Meniu' }).click()
 		else await page.getByRole('button', { name: 'Magazin' }).click()
 		await expectNoSeriousA11yViolations(page)
 	})
 }
 
-test('the header fits every width from phone to desktop, in every language (tablets get the phone menu)', async ({ page }) => {
+test('the header fits every width from phone to desktop, in every language (tablets and small laptops get the phone menu)', async ({ page }) => {
 	test.setTimeout(180_000)
-	for (const width of [375, 768, 1023, 1024, 1280]) {
+	for (const width of [375, 768, 1024, 1279, 1280, 1440]) {
 		await page.setViewportSize({ width, height: 900 })
 		for (const language of ['en', 'ro', 'es']) {
 			await page.goto(`/${language}`)
 			expect(await page.evaluate(() => document.documentElement.scrollWidth), `${language} at ${width} px`).toBeLessThanOrEqual(width)
-			// One way to every page at each width: the phone menu's button below 1024 px, the desktop navigation from there.
+			// One way to every page at each width: the phone menu's button below 1280 px, the desktop navigation from there
+			// (at 1024 px the Romanian and Spanish labels wrapped and touched the logo).
 			const menuButton = page.getByRole('banner').locator('button[aria-controls="mobile-menu"]')
 			const desktopNavigation = page.getByRole('banner').getByRole('navigation')
-			if (width < 1024) {
+			if (width < 1280) {
 				await expect(menuButton).toBeVisible()
 				await expect(desktopNavigation).toBeHidden()
 			} else {

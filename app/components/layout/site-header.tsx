@@ -159,7 +159,7 @@ function MobileMenu({ links }: { links: { to: string; label: string }[] }) {
 	const [open, setOpen] = useState(false)
 	return (
 		<div
-			className="lg:hidden"
+			className="xl:hidden"
 			onClick={(event) => {
 				// Following any link in the panel closes it.
 				if ((event.target as Element).closest('#mobile-menu a')) setOpen(false)
@@ -242,7 +242,7 @@ export function SiteHeader() {
 					{/* On the narrowest phones the icon stands for the name, which stays readable to screen readers. */}
 					<span className="max-[419px]:sr-only">{t('meta.siteName')}</span>
 				</Link>
-				<nav aria-label={t('nav.mainNavigation')} className="hidden lg:block">
+				<nav aria-label={t('nav.mainNavigation')} className="hidden xl:block">
 					<ul className="flex items-center gap-6 text-sm">
 						<li>
 							<NavLink to={lp('/')} end className={navLink}>
@@ -260,7 +260,7 @@ export function SiteHeader() {
 					</ul>
 				</nav>
 				<div className="flex items-center whitespace-nowrap sm:gap-1">
-					<LanguageSwitcher className="hidden lg:flex" />
+					<LanguageSwitcher className="hidden xl:flex" />
 					<UserMenu />
 					<CartButton />
 					<MobileMenu links={[...links, { to: lp('/catalog'), label: t('nav.allProducts') }]} />
