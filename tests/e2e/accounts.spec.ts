@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { orders, users } from '#db/schema/index.ts'
 import { insertTestOrder, TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, useLanguage, waitForHydration } from './fixtures.ts'
+import { mailsTo } from './mail.ts'
 
 test('sign-up, then sign-in back to the returnUrl, then sign-out to the home page', async ({ page, baseURL, database }) => {
 	const email = uniqueEmail('signup')
@@ -77,31 +77,21 @@ test('an admin sees the admin link; a customer does not and is sent home from /a
 	await expect(page.getByRole('heading', { name: 'Panou de administrare' })).toBeVisible()
 })
 
-/** The reset link in the newest .eml to `email` in the shop's outgoing mail folder. */
+/**
+ * The reset link mailed to `email`, from the shop's outgoing mail folder. Through mailsTo, which reads
+ * only finished .eml files: the outbox writes a .tmp first and renames it, so a listing may name a
+ * file that is gone by the time it is read.
+ */
 async function resetLinkFromMail(email: string): Promise<string> {
-	const folder = path.join(process.env.E2E_DATA_DIR!, 'mail')
-	await expect
-		.poll(
-			async () => {
-				const names = await fs.readdir(folder).catch(() => [] as string[])
-				for (const name of names) {
-					const raw = await fs.readFile(path.join(folder, name), 'utf8')
-					if (raw.includes(email)) return raw
-				}
-				return ''
-			},
-			{ timeout: 15_000 },
-		)
-		.not.toBe('')
-	for (const name of await fs.readdir(folder)) {
-		const raw = await fs.readFile(path.join(folder, name), 'utf8')
-		if (!raw.includes(email)) continue
-		// Quoted-printable: join soft line breaks and decode "=3D".
-		const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-		const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(text)
-		if (match) return match[0]
+	const link = async () => {
+		for (const text of await mailsTo(email)) {
+			const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(text)
+			if (match) return match[0]
+		}
+		return ''
 	}
-	throw new Error(`no reset link mailed to ${email}`)
+	await expect.poll(link, { timeout: 15_000 }).not.toBe('')
+	return link()
 }
 
 test('forgot password: the emailed link sets a new password that works, once', async ({ page, baseURL, createUser }) => {
