@@ -19,7 +19,8 @@ ENV NODE_ENV=production \
 	HOST=0.0.0.0 \
 	PORT=3000 \
 	DATA_DIR=/data \
-	MALLOC_ARENA_MAX=2
+	MALLOC_ARENA_MAX=2 \
+	NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
 RUN mkdir -p /data && chown node:node /data

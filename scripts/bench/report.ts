@@ -222,7 +222,7 @@ export function renderMarkdown(report: BenchReport): string {
 		'',
 	)
 	lines.push(
-		`Settings: ${settings.productCount} products, ${settings.durationSeconds} s per measurement, ${settings.connections} connections, latency at a steady ${settings.fixedRatePerSecond} req/s (one request every ${1000 / settings.fixedRatePerSecond} ms, each timed from when it was due: scripts/bench/steady-rate.ts), Lighthouse median of ${settings.lighthouseRuns}. The shop runs as \`docs/deploy.md\` starts it in production: \`NODE_ENV=production MALLOC_ARENA_MAX=2 node server.js\`.`,
+		`Settings: ${settings.productCount} products, ${settings.durationSeconds} s per measurement, ${settings.connections} connections, latency at a steady ${settings.fixedRatePerSecond} req/s (one request every ${1000 / settings.fixedRatePerSecond} ms, each timed from when it was due: scripts/bench/steady-rate.ts), Lighthouse median of ${settings.lighthouseRuns}. The shop runs as \`docs/deploy.md\` starts it in production: \`NODE_ENV=production MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-semi-space-size=8 node server.js\`.`,
 		'',
 	)
 
