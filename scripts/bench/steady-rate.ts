@@ -1,4 +1,5 @@
 import http from 'node:http'
+import type { LoadFigures } from './http-load.ts'
 
 /**
  * Requests at a steady rate, one every 1000/rate ms whatever the server is doing (an open loop),
@@ -12,15 +13,8 @@ import http from 'node:http'
  */
 export type SteadyRequest = { path: string; headers?: Record<string, string> }
 
-export type SteadyFigures = {
-	requestsPerSecond: number
-	p50Ms: number | null
-	p99Ms: number | null
-	requests: number
-	non2xx: number
-	/** Connection errors and requests that got no answer within the timeout. */
-	errors: number
-}
+/** The load figures without a path: `errors` counts connection errors and requests unanswered within the timeout. */
+export type SteadyFigures = Omit<LoadFigures, 'path'>
 
 const TIMEOUT_MS = 10_000
 const MAX_SOCKETS = 50
