@@ -16,7 +16,7 @@ const SERVER = { regex: '^(#server/|(\\.\\./)+server(/|$))', message: 'db/ must 
 const DOMAIN_PURE = [
 	{ regex: '^#(app|server|db|tests)/', message: 'domain/ imports nothing from app/, server/, db/ or tests/.' },
 	{
-		group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*', 'react-i18next'],
+		group: ['react', 'react/*', 'react-dom', 'react-dom/*', 'react-router', 'react-router/*'],
 		message: 'domain/ is free of React; keep components and hooks in app/.',
 	},
 ]
