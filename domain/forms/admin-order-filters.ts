@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../enums.ts'
-import { searchText } from './fields.ts'
+import { lookupEmail, searchText } from './fields.ts'
 
 /**
  * The /admin/orders list filters, read from the query string by the page and the CSV export alike.
@@ -40,19 +40,7 @@ export const orderListFiltersSchema = z.object({
 	from: z.catch(z.optional(isoDay), undefined),
 	to: z.catch(z.optional(isoDay), undefined),
 	/** One customer's orders (the customers list links here): the exact email, any case. */
-	// Control characters (a NUL from a crafted URL) are no address and PostgreSQL refuses them in text: ignored.
-	email: z.catch(
-		z.optional(
-			z.string().check(
-				z.trim(),
-				z.toLowerCase(),
-				z.minLength(3),
-				z.maxLength(320),
-				z.refine((value) => ![...value].some((char) => char.charCodeAt(0) < 0x20)),
-			),
-		),
-		undefined,
-	),
+	email: z.catch(z.optional(lookupEmail()), undefined),
 	page: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(1), z.maximum(100_000))), 1),
 })
 

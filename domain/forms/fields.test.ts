@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseOrderListFilters } from './admin-order-filters.ts'
-import { searchText } from './fields.ts'
+import { lookupEmail, searchText } from './fields.ts'
 
 describe('searchText', () => {
 	it('drops control characters (a NUL would make PostgreSQL refuse the query), trims and caps', () => {
@@ -12,5 +12,19 @@ describe('searchText', () => {
 
 	it('is what the order list filters use', () => {
 		expect(parseOrderListFilters(new URLSearchParams({ q: '\u0000\u0000abc\u0000' })).q).toBe('abc')
+	})
+})
+
+describe('lookupEmail', () => {
+	it('trims and lower-cases an address, and refuses control characters, too short and too long', () => {
+		expect(lookupEmail().parse('  Ana@Example.RO ')).toBe('ana@example.ro')
+		for (const bad of ['\u0000\u0000\u0000', 'ana\u0000@example.ro', 'a@', 'x'.repeat(321), null]) {
+			expect(lookupEmail().safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+		}
+	})
+
+	it('is what the order list filters and the customer export use', () => {
+		expect(parseOrderListFilters(new URLSearchParams({ email: '%00\u0000ab' })).email).toBeUndefined()
+		expect(parseOrderListFilters(new URLSearchParams({ email: 'Ana@Example.ro' })).email).toBe('ana@example.ro')
 	})
 })

@@ -15,6 +15,7 @@ export const emailAddress = (max: number, message: string) => z.pipe(z.string({ 
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+const CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source)
 
 /**
  * A search box's text from a query string: control characters removed (nobody types them, and
@@ -23,6 +24,19 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
 export function searchText(raw: string | null | undefined, max = 100) {
 	return (raw ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, max)
 }
+
+/**
+ * An email to look a customer up by, from a query string: trimmed, lower case, 3–320 characters.
+ * Control characters (a NUL from a crafted URL) are no address, and PostgreSQL refuses a NUL in text.
+ */
+export const lookupEmail = () =>
+	z.string().check(
+		z.trim(),
+		z.toLowerCase(),
+		z.minLength(3),
+		z.maxLength(320),
+		z.refine((value) => !CONTROL_CHARACTER.test(value)),
+	)
 
 /** What a failed parse gives. */
 export type SchemaError = z.core.$ZodError

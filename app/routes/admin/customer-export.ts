@@ -1,3 +1,4 @@
+import { lookupEmail } from '#domain/forms/fields.ts'
 import { exportCustomerData } from '#server/customers/customers.ts'
 import { notFound } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
@@ -11,9 +12,9 @@ import type { Route } from './+types/customer-export'
  */
 export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
-	const email = (new URL(args.request.url).searchParams.get('email') ?? '').trim().toLowerCase()
-	if (email.length < 3 || email.length > 320) notFound()
-	const exported = await exportCustomerData(app.db, email)
+	const email = lookupEmail().safeParse(new URL(args.request.url).searchParams.get('email'))
+	if (!email.success) notFound()
+	const exported = await exportCustomerData(app.db, email.data)
 	if (!exported) notFound()
 	app.log.info({ event: 'customer-data-exported', by: 'admin' }, 'customer data exported by an admin')
 	return new Response(JSON.stringify(exported, null, 2), {
