@@ -63,7 +63,9 @@ function probes(): Probe[] {
 			all.push({ route: route.name, actor: route.actor, path: `${base}?${encodeURIComponent(`${key}[]`)}=1&${encodeURIComponent(`${key}[x]`)}=2` })
 		}
 		if (route.pathWithSegment) {
-			for (const value of [...HOSTILE_VALUES.filter((value) => value !== ''), '%2e%2e'].map((value) => (value === '%2e%2e' ? value : encodeURIComponent(value)))) {
+			for (const value of [...HOSTILE_VALUES.filter((value) => value !== ''), '%2e%2e'].map((value) =>
+				value === '%2e%2e' ? value : encodeURIComponent(value),
+			)) {
 				all.push({ route: route.name, actor: route.actor, path: route.pathWithSegment(value, target.fixtures) })
 			}
 		}
