@@ -7,6 +7,7 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { placeCheckout } from '#server/orders/checkout-request.ts'
+import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
@@ -80,6 +81,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	return data(failure, { status: result.status, headers })
 }
+
+/** A refused checkout posted without JavaScript keeps its Retry-After and no-store. */
+export const headers = pageHeadersWithActionHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return [

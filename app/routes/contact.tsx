@@ -7,6 +7,7 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { withActionHeaders } from '#server/http/action-headers.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
@@ -24,7 +25,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
-export const headers = sharedPageHeaders
+/** A shared page; a throttled message's answer also says when to come back. */
+export function headers(args: Route.HeadersArgs) {
+	return withActionHeaders(sharedPageHeaders(args), args.actionHeaders)
+}
 /** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
 export const handle = sharedPageHandle()
 
@@ -44,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseSubmission(contactSchema, await readFormData(request))
 	if (!submission.ok) return rejectSubmission(submission.errors, keptValues(submission.values))
 	const outcome = await sendContactMessage(app, submission.value)
-	if (outcome === 'rate-limited') return rejectSubmission(formError('contact.tooMany'), keptValues(submission.value), 429)
+	if (outcome.kind === 'rate-limited') {
+		return rejectSubmission(formError('contact.tooMany'), keptValues(submission.value), 429, { 'Retry-After': String(outcome.retryAfterSeconds) })
+	}
 	return { ok: true as const }
 }
 

@@ -15,6 +15,7 @@ import { returnPath } from '#domain/auth/return-url.ts'
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
 import { loginFormSchema } from '#domain/forms/auth.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
+import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import type { Route } from './+types/login'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
@@ -45,13 +46,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	]
 }
 
-/** The page's headers plus a throttled attempt's Retry-After (React Router keeps an action's headers only when asked). */
-export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
-	const merged = new Headers(parentHeaders)
-	const retryAfter = actionHeaders.get('Retry-After')
-	if (retryAfter) merged.set('Retry-After', retryAfter)
-	return merged
-}
+/** The page's headers plus a throttled attempt's Retry-After. */
+export const headers = pageHeadersWithActionHeaders
 
 /**
  * What comes back with a refusal: the tab it came from and the address (never the password), and

@@ -7,7 +7,8 @@ import type { ContactInput } from '#domain/forms/contact.ts'
 /** Spec: a contact form must not become a spam cannon. Per address: 5 messages an hour. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 3600 }
 
-export type ContactOutcome = 'sent' | 'ignored' | 'rate-limited'
+/** A refused message says how long until the address may send again (a 429's Retry-After). */
+export type ContactOutcome = { kind: 'sent' } | { kind: 'ignored' } | { kind: 'rate-limited'; retryAfterSeconds: number }
 
 /**
  * Sends a contact-form message to the shop's address (SHOP_EMAIL) through the email outbox, with
@@ -19,10 +20,10 @@ export async function sendContactMessage(
 ): Promise<ContactOutcome> {
 	if (input.website && input.website.trim() !== '') {
 		app.log.info({ ip: app.clientIp }, 'contact form honeypot filled; message dropped')
-		return 'ignored'
+		return { kind: 'ignored' }
 	}
 	const limit = await hitRateLimit(app.db, `contact:${app.clientIp}`, CONTACT_RATE_LIMIT)
-	if (!limit.allowed) return 'rate-limited'
+	if (!limit.allowed) return { kind: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds }
 	// The shop's owner reads Romanian (the admin language), whatever the visitor's language.
 	const t = serverI18n('ro').t
 	await enqueueEmail(app.db, {
@@ -39,5 +40,5 @@ export async function sendContactMessage(
 		].join('\n'),
 	})
 	app.email.nudge()
-	return 'sent'
+	return { kind: 'sent' }
 }

@@ -59,7 +59,8 @@ export async function placeCheckout(
 	}
 	if (!app.payments) return { status: 503, body: { ok: false, kind: 'closed', message: t('checkout.closed') } }
 	const limit = await hitRateLimit(app.db, `checkout:${app.clientIp}`, CHECKOUT_RATE_LIMIT)
-	if (!limit.allowed) return { status: 429, body: { ok: false, kind: 'rate-limited', message: t('checkout.failure') } }
+	if (!limit.allowed)
+		return { status: 429, body: { ok: false, kind: 'rate-limited', message: t('checkout.failure') }, retryAfterSeconds: limit.retryAfterSeconds }
 	const deps = {
 		db: app.db,
 		mail: app.orderMail,

@@ -453,3 +453,21 @@ describe('account data (GDPR)', () => {
 		expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toEqual([])
 	})
 })
+
+describe('the contact form', () => {
+	it('answers the sixth message in an hour from one address with a 429 that says when to come back, and keeps what was typed', async () => {
+		const message = { name: 'Ana', email: 'ana@example.com', subject: 'Comandă', message: 'O întrebare despre lumânări' }
+		const from = '203.0.113.45'
+		for (let i = 0; i < 5; i++) expect((await post('/en/contact', message, { from })).status).toBe(200)
+		const refused = await post('/en/contact', message, { from })
+		expect(refused.status).toBe(429)
+		const wait = Number(refused.headers.get('retry-after'))
+		expect(wait).toBeGreaterThan(3500)
+		expect(wait).toBeLessThanOrEqual(3600)
+		const body = await refused.text()
+		expect(body).toContain('contact.tooMany')
+		expect(body).toContain('O întrebare despre lumânări')
+		// Another address is not held back.
+		expect((await post('/en/contact', message, { from: '203.0.113.46' })).status).toBe(200)
+	})
+})

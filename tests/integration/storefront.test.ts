@@ -167,15 +167,19 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 			log: createLogger({ LOG_LEVEL: 'silent' }),
 		}
 		const input = { name: 'Ana', email: 'ana@example.com', subject: 'Hola\r\nBcc: x@evil.example', message: 'Una pregunta' }
-		expect(await sendContactMessage(app, { ...input, website: 'spam' })).toBe('ignored')
-		expect(await sendContactMessage(app, input)).toBe('sent')
+		expect(await sendContactMessage(app, { ...input, website: 'spam' })).toEqual({ kind: 'ignored' })
+		expect(await sendContactMessage(app, input)).toEqual({ kind: 'sent' })
 		const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'owner@shop.example'))
 		expect(row).toMatchObject({ replyTo: 'ana@example.com', subject: 'Formular de contact: Hola Bcc: x@evil.example' })
 		expect(row!.text).toContain('Una pregunta')
 		expect(nudges).toBe(1)
-		for (let i = 1; i < CONTACT_RATE_LIMIT.limit; i++) expect(await sendContactMessage(app, input)).toBe('sent')
-		expect(await sendContactMessage(app, input)).toBe('rate-limited')
-		expect(await sendContactMessage({ ...app, clientIp: '198.51.100.8' }, input)).toBe('sent')
+		for (let i = 1; i < CONTACT_RATE_LIMIT.limit; i++) expect(await sendContactMessage(app, input)).toEqual({ kind: 'sent' })
+		const refused = await sendContactMessage(app, input)
+		expect(refused.kind).toBe('rate-limited')
+		// The wait is what is left of the hour-long window: more than 59 minutes, at most 60.
+		expect(refused.kind === 'rate-limited' && refused.retryAfterSeconds).toBeGreaterThan(CONTACT_RATE_LIMIT.windowSeconds - 60)
+		expect(refused.kind === 'rate-limited' && refused.retryAfterSeconds).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.windowSeconds)
+		expect(await sendContactMessage({ ...app, clientIp: '198.51.100.8' }, input)).toEqual({ kind: 'sent' })
 	})
 
 	it('newsletter: consent time, welcome email with an unsubscribe link, polite duplicate, unsubscribe', async () => {

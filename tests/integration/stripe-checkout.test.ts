@@ -424,5 +424,16 @@ describe('Stripe Checkout through the real SDK', () => {
 		}
 		expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/)
 		expect(await refused!.json()).toMatchObject({ ok: false, kind: 'hold-limit', message: expect.stringContaining('unpaid orders from your connection') })
+		// The checkout form posted without JavaScript is refused the same way, Retry-After and no-store included.
+		const formRefused = await fetch(`${shop.url}/en/checkout`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: shop.url, Cookie: 'lang=en' },
+			body: new URLSearchParams({ ...customer, items: JSON.stringify([{ kind: 'product', productId: more.id, quantity: 1 }]) }),
+		})
+		expect(formRefused.status).toBe(429)
+		expect(formRefused.headers.get('retry-after')).toMatch(/^\d+$/)
+		expect(formRefused.headers.get('cache-control')).toBe('no-store')
+		expect(await formRefused.text()).toContain('unpaid orders from your connection')
 	})
 })
