@@ -2,7 +2,7 @@ import { languageAlternates } from '#server/seo.ts'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, Link, useNavigation } from 'react-router'
-import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
+import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
 import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
@@ -19,6 +19,7 @@ import { orderStillToShip } from '#domain/order-retention.ts'
 import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
 import { accountFormSchema } from '#domain/forms/auth.ts'
 import { formatEuro } from '#domain/money.ts'
+import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import type { Route } from './+types/account'
 import { alternateLinks } from '#app/lib/seo.ts'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
@@ -64,6 +65,9 @@ type Intent = 'change-password' | 'delete-account'
 type Kept = { intent: Intent; messageValues?: Record<string, string | number> }
 const intentOf = (value: unknown): Intent => (value === 'delete-account' ? 'delete-account' : 'change-password')
 
+/** A throttled attempt posted without JavaScript keeps its Retry-After. */
+export const headers = pageHeadersWithActionHeaders
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const user = guardedUser(context)
 	const app = getApp(context)
@@ -72,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const input = submission.value
 	if (input.intent === 'change-password') {
 		const result = await changePassword(app, request, user.id, input)
-		if (!result.ok) return rejectSubmission(formError(result.message), { intent: input.intent, messageValues: result.values } satisfies Kept, result.status)
+		if (!result.ok) return rejectRefusal(result, { intent: input.intent, messageValues: result.values } satisfies Kept)
 		return data(
 			{ ok: true as const, intent: input.intent, message: 'account.passwordChanged' },
 			{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },

@@ -8,8 +8,9 @@ import { serverI18n } from '#server/i18n.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { EMAIL_MAX } from '#domain/forms/auth-limits.ts'
 import { forgotPasswordSchema } from '#domain/forms/auth.ts'
-import { formError, parseSubmission } from '#domain/forms/submission.ts'
-import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
+import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
+import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import type { Route } from './+types/forgot-password'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
@@ -34,6 +35,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	]
 }
 
+/** A throttled attempt posted without JavaScript keeps its Retry-After. */
+export const headers = pageHeadersWithActionHeaders
+
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const submission = parseSubmission(forgotPasswordSchema, await readFormData(request))
@@ -44,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	})
 	if (!submission.ok) return rejectSubmission(submission.errors, kept(submission.values.email))
 	const result = await requestPasswordReset(app, submission.value.email)
-	if (!result.ok) return rejectSubmission(formError(result.message, 'email'), kept(submission.value.email, result.values), result.status)
+	if (!result.ok) return rejectRefusal(result, kept(submission.value.email, result.values), 'email')
 	// The same answer whether or not the address has an account.
 	return { ok: true as const, message: 'auth.forgotSent' }
 }

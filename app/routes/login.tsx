@@ -10,11 +10,11 @@ import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
 import { notify } from '#app/components/toasts.tsx'
-import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
+import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { returnPath } from '#domain/auth/return-url.ts'
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
 import { loginFormSchema } from '#domain/forms/auth.ts'
-import { formError, parseSubmission } from '#domain/forms/submission.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
 import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import type { Route } from './+types/login'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
@@ -70,11 +70,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 	if (input.intent === 'signup') {
 		const result = await signUp(app, request, { email: input.email, password: input.password, fullName: input.fullName })
-		if (!result.ok) return refuse(result, kept(input, result.values))
+		if (!result.ok) return rejectRefusal(result, kept(input, result.values))
 		return { ok: true as const, intent: input.intent, email: input.email }
 	}
 	const result = await signIn(app, request, { email: input.email, password: input.password })
-	if (!result.ok) return refuse(result, kept(input, result.values))
+	if (!result.ok) return rejectRefusal(result, kept(input, result.values))
 	// A session this browser already had ends: one sign-in, one fresh session id.
 	const previous = getCurrentUser(context)
 	if (previous) await deleteSession(app, previous.sessionId)
@@ -86,12 +86,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 		{ type: 'success', title: t('auth.signInSuccessTitle'), description: t('auth.signInSuccessText') },
 		{ headers: result.setCookies.map((cookie): [string, string] => ['Set-Cookie', cookie]) },
 	)
-}
-
-/** A refusal from the account service; a throttled attempt says when to come back (RFC 9110 §10.2.3), as a 429 should. */
-function refuse(refusal: { status: number; message: string; retryAfterSeconds?: number }, values: Kept) {
-	const headers = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : undefined
-	return rejectSubmission(formError(refusal.message), values, refusal.status, headers)
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

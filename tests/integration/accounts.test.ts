@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows, type DatabaseHandle } from '#db/client.ts'
 import { emailOutbox, orders, rateLimitBuckets, sessions, signInFailures, userRoles, users } from '#db/schema/index.ts'
+import { CHANGE_PASSWORD_LIMIT, RESET_LIMITS } from '#server/auth/accounts.ts'
 import { createSessionCookie, createTestUser, insertTestOrder, sessionCookieFrom, signInOverHttp, uniqueEmail } from '../support/accounts.ts'
 import { png } from '../support/images.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
@@ -451,6 +452,27 @@ describe('account data (GDPR)', () => {
 		const user = await createTestUser(handle.db)
 		await expect(handle.db.execute(sql`insert into user_roles (user_id, role) values (${user.id}, 'owner')`)).rejects.toThrow()
 		expect(await handle.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).toEqual([])
+	})
+})
+
+describe('throttled forms posted without JavaScript', () => {
+	it('forgot-password: past the per-address limit, a 429 with Retry-After and the address kept', async () => {
+		const from = '203.0.113.60'
+		for (let i = 0; i < RESET_LIMITS.perIp.limit; i++) expect((await post('/en/forgot-password', { email: uniqueEmail() }, { from })).status).toBe(200)
+		const refused = await post('/en/forgot-password', { email: 'kept@example.com' }, { from })
+		expect(refused.status).toBe(429)
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(RESET_LIMITS.perIp.windowSeconds - 60)
+		expect(await refused.text()).toContain('kept@example.com')
+	})
+
+	it('change password: past the limit, a 429 with Retry-After', async () => {
+		const user = await createTestUser(handle.db)
+		const cookie = await signInOverHttp(shop.url, user.email, user.password)
+		const wrong = { intent: 'change-password', currentPassword: 'not-the-password-1', newPassword: 'a-new-password-123', confirmPassword: 'a-new-password-123' }
+		for (let i = 0; i < CHANGE_PASSWORD_LIMIT.limit; i++) expect((await post('/en/account', wrong, { cookie })).status).toBe(400)
+		const refused = await post('/en/account', wrong, { cookie })
+		expect(refused.status).toBe(429)
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
 	})
 })
 

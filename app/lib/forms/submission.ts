@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { data } from 'react-router'
 import { notify } from '#app/components/toasts.tsx'
-import type { FormErrors, RejectedSubmission } from '#domain/forms/submission.ts'
+import { formError, type FormErrors, type RejectedSubmission } from '#domain/forms/submission.ts'
 
 export type { RejectedSubmission }
 
@@ -12,6 +12,19 @@ export type { RejectedSubmission }
  */
 export function rejectSubmission(errors: FormErrors, values: Record<string, unknown> = {}, status = 400, headers?: HeadersInit) {
 	return data<RejectedSubmission>({ errors, values }, { status, headers })
+}
+
+/** What a service refuses with: a message key, a status and, when throttled, the seconds until the next try. */
+export type ServiceRefusal = { status: number; message: string; retryAfterSeconds?: number }
+
+/**
+ * A service's refusal as a rejected submission. A throttled attempt says when to come back
+ * (RFC 9110 §10.2.3), as a 429 should; the route's `headers` keeps it on a no-JavaScript post
+ * (server/http/action-headers.ts).
+ */
+export function rejectRefusal(refusal: ServiceRefusal, values: Record<string, unknown>, field?: string) {
+	const headers = refusal.retryAfterSeconds ? { 'Retry-After': String(refusal.retryAfterSeconds) } : undefined
+	return rejectSubmission(formError(refusal.message, field), values, refusal.status, headers)
 }
 
 /** Whether an action's answer is a refusal in the one shape. */
