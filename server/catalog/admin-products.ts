@@ -1,3 +1,4 @@
+import { adminTextMatch, escapeLike } from '../search/admin-text-match.ts'
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
@@ -28,17 +29,12 @@ export type ProductListQuery = {
 	page?: number
 }
 
-function escapeLike(text: string) {
-	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
 /** Spec §7 admin list: every product newest first, with search, a category filter (a parent shows its subcategories' products too) and pages. */
 export async function listProductsForAdmin(db: DbExecutor, query: ProductListQuery) {
 	const conditions: SQL[] = []
 	const q = query.q?.trim()
 	if (q) {
-		const pattern = `%${escapeLike(q)}%`
-		conditions.push(or(ilike(products.name, pattern), ilike(products.slug, pattern))!)
+		conditions.push(or(adminTextMatch(products.name, q), ilike(products.slug, `%${escapeLike(q)}%`))!)
 	}
 	if (query.category === 'none') conditions.push(isNull(products.categoryId))
 	else if (query.category) conditions.push(inArray(products.categoryId, [query.category, ...(await descendantIds(db, query.category))]))

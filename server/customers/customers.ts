@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { queryRows, type Database, type DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers, orders, userRoles, users } from '#db/schema/index.ts'
 import type { CustomerListFilters } from '#domain/forms/admin-customers.ts'
@@ -8,6 +8,7 @@ import { anonymiseOrders, DELETED_EMAIL, deleteStoredFiles } from '../account/or
 import type { Logger } from '../logger.ts'
 import { isRealOrder } from '../orders/admin-orders.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
+import { adminTextMatch } from '../search/admin-text-match.ts'
 
 export const ADMIN_CUSTOMERS_PAGE_SIZE = 25
 
@@ -25,10 +26,6 @@ export type CustomerRow = {
 	lastOrderAt: Date | null
 }
 
-function escapeLike(text: string) {
-	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
 /**
  * The customers list (ADR 0130): every email that placed an order or holds an account, grouped by
  * email (any case), with its orders and what they paid; newest customer activity first. Orders of
@@ -36,7 +33,6 @@ function escapeLike(text: string) {
  */
 export async function listCustomersForAdmin(db: DbExecutor, filters: CustomerListFilters) {
 	const q = filters.q.trim()
-	const like = `%${escapeLike(q)}%`
 	const base = sql`with people as (
 			select lower(${orders.email}) as email from ${orders} where ${orders.email} <> ${DELETED_EMAIL}
 			union
@@ -62,7 +58,7 @@ export async function listCustomersForAdmin(db: DbExecutor, filters: CustomerLis
 			left join stats on stats.email = people.email
 			left join ${users} u on lower(u.email) = people.email
 		)`
-	const where = q ? sql`where email ilike ${like} or name ilike ${like}` : sql``
+	const where = q ? sql`where ${or(adminTextMatch(sql`email`, q), adminTextMatch(sql`name`, q))}` : sql``
 	const [counted] = await queryRows<{ total: number }>(db, sql`${base} select count(*)::int as total from customers ${where}`)
 	const total = Number(counted?.total ?? 0)
 	const pages = Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE))

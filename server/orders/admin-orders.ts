@@ -1,3 +1,4 @@
+import { adminTextMatch, escapeLike } from '../search/admin-text-match.ts'
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { orderHistory, orderItems, orderRefunds, orders, uploads, users } from '#db/schema/index.ts'
@@ -8,10 +9,6 @@ import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { OrderNotFoundError } from './admin-changes.ts'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
-
-function escapeLike(text: string) {
-	return text.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
 
 /**
  * An order to fulfil (ADR 0116): the money came (paid, or refunded since), or the customer paid
@@ -30,13 +27,12 @@ const phoneDigits = sql`regexp_replace(${orders.shippingAddress}->>'phone', '[^0
 function searchCondition(text: string): SQL | undefined {
 	const q = text.trim().replace(/^#/, '')
 	if (!q) return undefined
-	const like = `%${escapeLike(q)}%`
 	const matches: SQL[] = [
-		ilike(orders.email, like),
-		ilike(sql`${orders.shippingAddress}->>'fullName'`, like),
-		ilike(sql`${orders.shippingAddress}->>'phone'`, like),
-		ilike(sql`${orders.shippingAddress}->>'city'`, like),
-		ilike(orders.trackingNumber, like),
+		adminTextMatch(orders.email, q)!,
+		adminTextMatch(sql`${orders.shippingAddress}->>'fullName'`, q)!,
+		ilike(sql`${orders.shippingAddress}->>'phone'`, `%${escapeLike(q)}%`),
+		adminTextMatch(sql`${orders.shippingAddress}->>'city'`, q)!,
+		ilike(orders.trackingNumber, `%${escapeLike(q)}%`),
 	]
 	if (/^[0-9a-f-]{1,36}$/i.test(q)) matches.push(sql`${orders.id}::text like ${`${q.toLowerCase()}%`}`)
 	const digits = q.replace(/[^0-9]/g, '')

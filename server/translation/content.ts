@@ -2,6 +2,7 @@
  * Content translation as the rest of the app uses it: storefront reads (cache only, never the
  * provider), queueing after an admin save, and what the admin translations screen lists and edits.
  */
+import { adminTextMatch, escapeLike } from '../search/admin-text-match.ts'
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
 import { CONTAINER_TYPES } from '#domain/enums.ts'
@@ -171,8 +172,7 @@ function catalogueColumns(kind: 'product' | 'category'): SelectedFields {
 async function catalogueRows(db: Database, kind: 'product' | 'category', search: string | undefined, page: number, pageSize: number) {
 	const table = kind === 'product' ? products : categories
 	const trimmed = search?.trim()
-	const pattern = trimmed ? `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
-	const where = trimmed ? or(ilike(table.name, pattern), ilike(table.slug, pattern)) : undefined
+	const where = trimmed ? or(adminTextMatch(table.name, trimmed), ilike(table.slug, `%${escapeLike(trimmed)}%`)) : undefined
 	const [totalRow] = await db.select({ total: count() }).from(table).where(where)
 	const found = (await db
 		.select(catalogueColumns(kind))

@@ -458,7 +458,7 @@ describe('account data (GDPR)', () => {
 describe('throttled forms posted without JavaScript', () => {
 	it('forgot-password: past the per-address limit, a 429 with Retry-After and the address kept', async () => {
 		const from = '203.0.113.60'
-		for (let i = 0; i < RESET_LIMITS.perIp.limit; i++) expect((await post('/en/forgot-password', { email: uniqueEmail() }, { from })).status).toBe(200)
+		for (let i = 0; i < RESET_LIMITS.perIp.limit; i++) expect((await post('/en/forgot-password', { email: uniqueEmail('reset') }, { from })).status).toBe(200)
 		const refused = await post('/en/forgot-password', { email: 'kept@example.com' }, { from })
 		expect(refused.status).toBe(429)
 		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(RESET_LIMITS.perIp.windowSeconds - 60)

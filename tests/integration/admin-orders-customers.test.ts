@@ -75,6 +75,22 @@ describe.each(ENGINES)('admin orders and customers on %s', (engine) => {
 		expect(await ids(`q=${encodeURIComponent(`%${tag}_`)}`)).toEqual([])
 	})
 
+	it('the order and customer searches ignore diacritics both ways, as the owner types them on a phone', async () => {
+		const tag = unique()
+		const stefan = await order({
+			userId: null,
+			email: `client-${tag}@example.com`,
+			shippingAddress: { fullName: `Ștefan Țăranu${tag}`, city: `Brașov${tag}` },
+		})
+		const plain = await order({ userId: null, email: `altul-${tag}@example.com`, shippingAddress: { fullName: `Stefan Taranu${tag}`, city: `Iasi${tag}` } })
+		expect(await ids(`q=stefan taranu${tag}`)).toEqual([stefan.id, plain.id].sort())
+		expect(await ids(`q=${encodeURIComponent(`ȘTEFAN ȚĂRANU${tag}`)}`)).toEqual([stefan.id, plain.id].sort())
+		expect(await ids(`q=brasov${tag}`)).toEqual([stefan.id])
+		expect(await ids(`q=${encodeURIComponent(`iași${tag}`)}`)).toEqual([plain.id])
+		const customers = await listCustomersForAdmin(db, parseCustomerListFilters(new URLSearchParams(`q=taranu${tag}`)))
+		expect(customers.customers.map((c) => c.email).sort()).toEqual([`altul-${tag}@example.com`, `client-${tag}@example.com`])
+	})
+
 	it('filters by days placed, both ends inclusive, in Bucharest time (winter and summer), and the CSV follows the same days', async () => {
 		const tag = unique()
 		const at = (iso: string, n: string) => order({ userId: null, email: `zile-${tag}-${n}@example.com`, createdAt: new Date(iso) })
