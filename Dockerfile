@@ -1,15 +1,17 @@
 # The shop's container image (ADR 0112). Its build and start steps are the project's own scripts
 # (`npm install` (the committed lockfile), `npm run build`, `npm start`), the ones CI runs, so CI exercises them without a container engine.
 
-# --- build: install exactly the locked dependencies, then build the app (writes build/ and its source stamp)
+# --- build: install exactly the locked dependencies, build the app (writes build/ and its source stamp),
+# then drop the build and test tools (ADR 0142). `--no-save` keeps the lockfile as committed: the stamp covers it.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
+RUN npm prune --omit=dev --no-save --no-audit --no-fund
 
-# --- runtime: the built app with its sources (so `npm start` finds the build stamp matching and does not rebuild)
+# --- runtime: the built app with its sources and production dependencies (`npm start` finds the build stamp matching and does not rebuild)
 FROM node:24-bookworm-slim AS runtime
 # pg_dump/pg_restore for `npm run backup` on PostgreSQL (Debian 12's client is PostgreSQL 15), tar for the backup file.
 RUN apt-get update \

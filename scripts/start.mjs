@@ -25,8 +25,14 @@ if (unset('STRIPE_SECRET_KEY') && unset('PAYMENTS_TEST_MODE')) {
 
 const stale = staleBuildReason(root)
 if (stale) {
+	const builder = path.join(root, 'node_modules/@react-router/dev/bin.js')
+	if (!fs.existsSync(builder)) {
+		// A production-only install (the container image, ADR 0142) has no build tools: its build must match its sources.
+		console.error(`The shop needs a new build (${stale}), but the build tools are not installed. Run \`npm install\`, or rebuild the image.`)
+		process.exit(1)
+	}
 	console.log(`Building the shop: ${stale}. This takes a little while…`)
-	const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+	const result = spawnSync(process.execPath, [builder, 'build'], {
 		cwd: root,
 		stdio: 'inherit',
 		// A production bundle whatever NODE_ENV the shell has (test or development would bundle React's slow build).

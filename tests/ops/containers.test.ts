@@ -3,12 +3,14 @@
  * (ADR 0112): the image builds and starts with the scripts CI runs, checks /healthz, runs as a
  * non-root user, keeps its data in a volume; compose sets only variables the shop accepts.
  */
+import { execFileSync, execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { envSchema } from '#server/config/env.ts'
-import { PROJECT_ROOT } from '../support/shop-process.ts'
+import { copyCheckout } from '../support/checkout-copy.ts'
+import { ensureBuild, PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
 
 const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')
 const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
@@ -59,6 +61,46 @@ describe('Dockerfile', () => {
 		expect(health.args).toContain('/healthz')
 		expect(read('server/http/create-app.ts')).toContain("app.get('/healthz'")
 	})
+})
+
+describe("the runtime image's production-only install", () => {
+	// What the image's build stage runs after the build: the same command, read from the Dockerfile.
+	const prune = dockerStages(read('Dockerfile'))
+		.flatMap((stage) => stage.instructions)
+		.find((i) => i.op === 'RUN' && i.args.startsWith('npm prune'))
+
+	it(
+		'drops the dev dependencies, keeps the lockfile, and `npm start` serves the shop without rebuilding',
+		async () => {
+			expect(prune?.args).toMatch(/--omit=dev/)
+			ensureBuild()
+			const clone = await copyCheckout({ ownNodeModules: true })
+			let shop: ShopProcess | undefined
+			try {
+				const lockfile = fs.readFileSync(path.join(clone.root, 'package-lock.json'), 'utf8')
+				execSync(prune!.args, { cwd: clone.root, stdio: 'pipe' })
+				// The stamp covers the lockfile: a rewritten one would make `npm start` rebuild, with no build tools left.
+				expect(fs.readFileSync(path.join(clone.root, 'package-lock.json'), 'utf8')).toBe(lockfile)
+				for (const tool of ['@react-router/dev', 'vitest', '@playwright/test', 'typescript', 'eslint', 'lighthouse']) {
+					expect(fs.existsSync(path.join(clone.root, 'node_modules', tool)), tool).toBe(false)
+				}
+				shop = await startShop({ root: clone.root, script: 'scripts/start.mjs', env: { PAYMENTS_TEST_MODE: '1', LOG_LEVEL: 'info' } })
+				expect(shop.output()).not.toContain('Building the shop')
+				for (const page of ['/en', '/en/catalog', '/ro/contact']) expect((await fetch(`${shop.url}${page}`)).status, page).toBe(200)
+				// The command-line tools run on the production install too (tsx is a dependency).
+				const users = execFileSync('npm', ['run', '--silent', 'users', '--', 'list'], {
+					cwd: clone.root,
+					encoding: 'utf8',
+					env: { ...process.env, DATA_DIR: shop.dataDir },
+				})
+				expect(users).toContain('No staff accounts yet.')
+			} finally {
+				await shop?.stop()
+				await clone.remove()
+			}
+		},
+		4 * 60_000,
+	)
 })
 
 describe('compose.yaml', () => {
