@@ -84,10 +84,13 @@ describe('hostile values in every field of every form and JSON action', () => {
 			)
 			statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1)
 			if (answer.status === 0 || answer.status >= 500) {
-				const value =
+				const value = JSON.stringify(
 					body.kind === 'json'
-						? JSON.stringify((body.value as Record<string, unknown>)[field])
-						: JSON.stringify(body.pairs.find(([name]) => name === field)?.[1])
+						? (body.value as Record<string, unknown>)[field]
+						: body.kind === 'urlencoded'
+							? body.pairs.find(([name]) => name === field)?.[1]
+							: undefined,
+				)
 				failures.push(`${answer.status} ${route.name}: ${field} = ${value?.slice(0, 80)}`)
 			}
 		})
