@@ -91,6 +91,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
 		// Off by default in axe (experimental), on here: a control's name must contain its visible text (WCAG 2.5.3).
 		.options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+		// axe.run in the page itself: the shop has no iframes, and the default mode opens a blank page
+		// per scan to merge the frames' results, about half of each scan's time (1.3–1.7 s against 0.6–0.8 s).
+		.setLegacyMode(true)
 		.analyze()
 	const serious = results.violations
 		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
