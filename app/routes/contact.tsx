@@ -10,10 +10,10 @@ import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { withActionHeaders } from '#server/http/action-headers.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { notify } from '#app/components/toasts.tsx'
-import { isRejected, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
+import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { contactSchema } from '#domain/forms/contact.ts'
 import { CONTACT_LIMITS, type ContactField } from '#domain/forms/contact-limits.ts'
-import { formError, parseSubmission } from '#domain/forms/submission.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { SHOP } from '#domain/shop.ts'
 import type { Route } from './+types/contact'
@@ -24,8 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 	return { meta: pageMeta(app, { title: t('contact.title'), description: t('contact.metaDescription'), path: '/contact' }) }
 }
 
-/** The same for every anonymous visitor in one language: the page cache may keep it. */
-/** A shared page; a throttled message's answer also says when to come back. */
+/** The same for every anonymous visitor in one language: the page cache may keep it. A throttled message's answer also says when to come back. */
 export function headers(args: Route.HeadersArgs) {
 	return withActionHeaders(sharedPageHeaders(args), args.actionHeaders)
 }
@@ -49,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!submission.ok) return rejectSubmission(submission.errors, keptValues(submission.values))
 	const outcome = await sendContactMessage(app, submission.value)
 	if (outcome.kind === 'rate-limited') {
-		return rejectSubmission(formError('contact.tooMany'), keptValues(submission.value), 429, { 'Retry-After': String(outcome.retryAfterSeconds) })
+		return rejectRefusal({ status: 429, message: 'contact.tooMany', retryAfterSeconds: outcome.retryAfterSeconds }, keptValues(submission.value))
 	}
 	return { ok: true as const }
 }
