@@ -1,6 +1,6 @@
 import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'

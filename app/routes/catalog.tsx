@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { data, Form, Link, useSubmit } from 'react-router'
+import { data, Form, useSubmit } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { loadCatalog } from '#server/catalog/catalog.ts'
 import { localizeContentGroups } from '#server/catalog/content.ts'
 import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'

@@ -1,6 +1,7 @@
 import { languageAlternates } from '#server/seo.ts'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { requestPasswordReset } from '#server/auth/accounts.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'

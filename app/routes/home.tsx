@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { listTopLevelCategories } from '#server/catalog/categories.ts'
 import { localizeHome, readHomeContent } from '#server/home/home-content.ts'
 import { sharedStorefrontRead } from '#server/catalog/shared-reads.ts'

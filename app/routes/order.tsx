@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { data, Link, redirect, useNavigation } from 'react-router'
+import { data, redirect, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { findActiveProduct, findRelatedProducts } from '#server/catalog/catalog.ts'
 import { localizeContentGroups, type LocalizingApp } from '#server/catalog/content.ts'
 import { localizedUrl } from '#server/public-url.ts'

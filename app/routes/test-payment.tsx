@@ -1,5 +1,6 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'

@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { loginUrl } from '#domain/auth/return-url.ts'
 import { DEFAULT_LOCALE } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'

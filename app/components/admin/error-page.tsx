@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { buttonPrimary } from './ui.tsx'
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { buttonSmall } from './ui.tsx'
 

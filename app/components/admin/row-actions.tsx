@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { adminT, type AdminKey } from '#domain/i18n/admin.ts'
 import type { AdminRejection } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { formatEuro } from '#domain/money.ts'
 import { useCart } from './cart-context.tsx'
 import { CartLine } from './cart-lines.tsx'

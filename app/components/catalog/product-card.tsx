@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { DEFAULT_LOCALE, type Badge, type PortraitSize, type ProductKind } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
 import { localizedPath } from '#domain/i18n/paths.ts'

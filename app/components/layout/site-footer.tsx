@@ -1,5 +1,5 @@
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { SHOP } from '#domain/shop.ts'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 

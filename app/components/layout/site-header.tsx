@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
+import { Form, NavLink, useLocation, useSearchParams } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { catalogHref } from '#domain/catalog.ts'
 import { createMenuIntent } from '#app/lib/menu-intent.ts'
 import { UserMenu } from '../account/user-menu.tsx'

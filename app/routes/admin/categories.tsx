@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { listCategoriesForAdmin, removeCategory, setCategoryActive } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { answerRowAction, listPathOf } from '#server/admin/row-actions.ts'

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { descendantIds, getCategory, listCategoryOptions, saveCategoryContent } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { notFound, readAdminSubmission, rejectAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'

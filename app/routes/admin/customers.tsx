@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
+import { data, Form, useFetcher, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { CustomerErasureRefusedError, eraseCustomer, listCustomersForAdmin } from '#server/customers/customers.ts'
 import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { dashboardStats } from '#server/orders/dashboard.ts'
 import { getApp } from '#server/context.ts'
 import { TestModeBadge } from '#app/components/admin/order-badges.tsx'

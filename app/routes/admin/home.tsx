@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { readHomeContent, saveHomeContent } from '#server/home/home-content.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { readAdminSubmission, rejectAdminSubmission } from '#server/admin/route-helpers.ts'

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react'
-import { Link, useFetcher, useNavigation, useRevalidator } from 'react-router'
+import { useFetcher, useNavigation, useRevalidator } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { deleteMedia, listMedia, MediaInUseError } from '#server/media/library.ts'
 import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'

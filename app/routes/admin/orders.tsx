@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { data, Form, Link, Outlet, useNavigation } from 'react-router'
+import { data, Form, Outlet, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { listOrdersForAdmin } from '#server/orders/admin-orders.ts'
 import { getApp } from '#server/context.ts'
 import { Pager } from '#app/components/admin/pager.tsx'

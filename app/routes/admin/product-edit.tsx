@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
 import { getProduct, saveProductContent, StockMovedError } from '#server/catalog/admin-products.ts'

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useFetcher, useNavigation } from 'react-router'
+import { Form, useFetcher, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
 import { listProductsForAdmin, removeProduct, setProductActive } from '#server/catalog/admin-products.ts'
 import { applyBulkProductChange, setProductStock } from '#server/catalog/admin-bulk.ts'

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useNavigation } from 'react-router'
+import { Form, useFetcher, useNavigation } from 'react-router'
+import { Link } from '#app/components/link.tsx'
 import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { editorOnly, guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'

@@ -1,0 +1,44 @@
+import type { AnchorHTMLAttributes, MouseEvent } from 'react'
+import { Link as RouterLink, useNavigate } from 'react-router'
+
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+	/** A path from the site's root (`/en/catalog?page=2`), or a search or path relative to the current page. */
+	to: string
+	replace?: boolean
+	preventScrollReset?: boolean
+}
+
+/**
+ * The shop's one link component: React Router's `<Link>` behaviour for the paths the shop writes.
+ *
+ * Nearly every link the shop renders is already a path from the root (pages build them with
+ * `localizedPath`), so there is nothing for the router to resolve: the href is the path. React
+ * Router's `<Link>` resolves it against the matched routes anyway, with four hooks per link, which
+ * on a catalogue page of sixty links was a tenth of a server render (ADR 0143). This one renders
+ * the `<a>` with the path as it is and, on a plain left click, navigates in the page as the router's
+ * link does (same modifier-key and target rules, `replace` when the link points where the page
+ * already is, `data-discover` so the router learns the route). A relative `to` still goes through
+ * React Router's `<Link>`, which knows where the page is.
+ */
+export function Link({ to, replace, preventScrollReset, onClick, target, ...rest }: LinkProps) {
+	if (!to.startsWith('/') || to.startsWith('//'))
+		return <RouterLink to={to} replace={replace} preventScrollReset={preventScrollReset} onClick={onClick} target={target} {...rest} />
+	return <RootPathLink to={to} replace={replace} preventScrollReset={preventScrollReset} onClick={onClick} target={target} {...rest} />
+}
+
+function RootPathLink({ to, replace, preventScrollReset, onClick, target, ...rest }: LinkProps) {
+	const navigate = useNavigate()
+	const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+		onClick?.(event)
+		if (event.defaultPrevented || !isPlainLeftClick(event, target)) return
+		event.preventDefault()
+		const here = window.location.pathname + window.location.search + window.location.hash
+		void navigate(to, { replace: replace ?? here === to, preventScrollReset })
+	}
+	return <a {...rest} href={to} target={target} onClick={handleClick} data-discover="true" />
+}
+
+/** What React Router's link handles itself; anything else (new tab, download, other button) is the browser's. */
+export function isPlainLeftClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>, target: string | undefined) {
+	return event.button === 0 && (!target || target === '_self') && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+}
