@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern } from './search.ts'
+import { escapeLike, normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern } from './search.ts'
 
 describe('normalizeSearchText', () => {
 	it('folds Romanian letters, both the comma and the cedilla forms, in either case', () => {
@@ -32,5 +32,12 @@ describe('searchLikePattern', () => {
 	it('matches the words in order with anything between, escaping LIKE wildcards', () => {
 		expect(searchLikePattern('lumanare lavanda')).toBe('%lumanare%lavanda%')
 		expect(searchLikePattern('100% a_b c\\d')).toBe('%100\\%%a\\_b%c\\\\d%')
+	})
+})
+
+describe('escapeLike', () => {
+	it('escapes LIKE wildcards and its escape character, and leaves the rest (spaces included) as typed', () => {
+		expect(escapeLike('50%_off \\ Ana Maria')).toBe('50\\%\\_off \\\\ Ana Maria')
+		expect(escapeLike('plain')).toBe('plain')
 	})
 })

@@ -57,5 +57,10 @@ export function normalizeSearchText(text: string): string {
  */
 export function searchLikePattern(normalizedQuery: string): string {
 	const words = normalizedQuery.split(' ').filter(Boolean)
-	return `%${words.map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`)).join('%')}%`
+	return `%${words.map(escapeLike).join('%')}%`
+}
+
+/** Text for a LIKE pattern with LIKE's own wildcards (and its escape character) escaped. */
+export function escapeLike(text: string) {
+	return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }

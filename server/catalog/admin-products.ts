@@ -1,4 +1,5 @@
-import { adminTextMatch, escapeLike } from '../search/admin-text-match.ts'
+import { escapeLike } from '#domain/search.ts'
+import { adminTextMatch } from '../search/admin-text-match.ts'
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'

@@ -1,10 +1,5 @@
 import { ilike, or, sql, type Column, type SQL } from 'drizzle-orm'
-import { normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern } from '#domain/search.ts'
-
-/** Text for a LIKE pattern with LIKE's own wildcards (and its escape character) escaped. */
-export function escapeLike(text: string) {
-	return text.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
+import { escapeLike, normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern } from '#domain/search.ts'
 
 /**
  * An admin search box's match (orders, customers, products, translations): `expression` holds the

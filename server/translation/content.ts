@@ -2,7 +2,8 @@
  * Content translation as the rest of the app uses it: storefront reads (cache only, never the
  * provider), queueing after an admin save, and what the admin translations screen lists and edits.
  */
-import { adminTextMatch, escapeLike } from '../search/admin-text-match.ts'
+import { escapeLike } from '#domain/search.ts'
+import { adminTextMatch } from '../search/admin-text-match.ts'
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
 import { CONTAINER_TYPES } from '#domain/enums.ts'
