@@ -4,7 +4,6 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
 import { parse as parseCookies } from 'cookie'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
 import { pinoHttp } from 'pino-http'
@@ -26,6 +25,7 @@ import { allowPublicOriginActions, withPublicOriginActions } from './public-orig
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 import { serverTiming } from './server-timing.ts'
+import { responseCompression } from './response-compression.ts'
 import { discardUnreadBody } from './unread-body.ts'
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
@@ -124,7 +124,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		}),
 	)
 	app.use(discardUnreadBody)
-	app.use(compression())
+	app.use(responseCompression())
 	app.use(assignCspNonce)
 	app.use(securityHeaders(env, { img: storage.kind === 's3' ? [new URL(storage.publicUrl('a')).origin] : [] }))
 
