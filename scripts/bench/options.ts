@@ -6,7 +6,8 @@ import type { DatabaseEngine } from '#db/client.ts'
  * - BENCH_DURATION_S: seconds per load measurement (default 10, or 2 when quick);
  * - BENCH_ENGINES: `pglite,postgres` (default) or one of them;
  * - BENCH_LIGHTHOUSE_RUNS: Lighthouse runs per page, the median is kept (default 3, or 1 when quick);
- * - BENCH_CPU_REQUESTS: sequential requests per page kind for CPU time per request (default 200, or 30 when quick);
+ * - BENCH_CPU_REQUESTS: sequential requests per page kind for CPU time per request, at least, and the batch
+ *   repeated until the shop has spent BENCH_CPU_MIN_MS of CPU (defaults 200 and 1500, or 30 and 100 when quick);
  * - BENCH_SEARCH_REPETITIONS: times each catalogue search is timed at 10,000 products (default 50, or 10 when quick).
  */
 export type BenchOptions = {
@@ -21,6 +22,7 @@ export type BenchOptions = {
 	/** Products in the benchmark catalogue (demo seed plus generated ones). */
 	productCount: number
 	cpuRequests: number
+	cpuMinMs: number
 	searchRepetitions: number
 }
 
@@ -52,6 +54,7 @@ export function readBenchOptions(): BenchOptions {
 		lighthouseRuns: positiveInteger('BENCH_LIGHTHOUSE_RUNS', quick ? 1 : 3),
 		productCount: 200,
 		cpuRequests: positiveInteger('BENCH_CPU_REQUESTS', quick ? 30 : 200),
+		cpuMinMs: positiveInteger('BENCH_CPU_MIN_MS', quick ? 100 : 1500),
 		searchRepetitions: positiveInteger('BENCH_SEARCH_REPETITIONS', quick ? 10 : 50),
 	}
 }

@@ -99,13 +99,13 @@ export function renderRealTraffic(engine: RealTrafficFigures, floor: FloorFigure
 	)
 	lines.push('### CPU per request by page kind', '')
 	lines.push(
-		'User + system CPU time of the shop process (/proc/<pid>/stat) over sequential requests, after a warm-up. Cache off: `PAGE_CACHE_MB=0`, every page rendered.',
+		'User + system CPU time of the shop process (/proc/<pid>/stat) over sequential requests, after a warm-up, until the process has spent at least 1.5 s (its clock counts 10 ms ticks). Cache off: `PAGE_CACHE_MB=0`, every page rendered.',
 		'',
 	)
 	lines.push(
 		table(
-			['Kind', 'Page cache', 'CPU per request', 'statuses'],
-			engine.cpu.map((row) => [row.label, row.cacheOn ? 'on' : 'off', cpuMs(row.cpuMsPerRequest), row.statuses.join(', ')]),
+			['Kind', 'Page cache', 'CPU per request', 'requests', 'statuses'],
+			engine.cpu.map((row) => [row.label, row.cacheOn ? 'on' : 'off', cpuMs(row.cpuMsPerRequest), String(row.requests), row.statuses.join(', ')]),
 		),
 		'',
 	)

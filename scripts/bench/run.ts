@@ -52,7 +52,7 @@ async function signInCustomers(baseUrl: string, database: BenchDatabase) {
 async function measureCpu(baseUrl: string, pid: number, kinds: ReturnType<typeof cachedKinds>, cacheOn: boolean, engine: string) {
 	const rows: CpuFigures[] = []
 	for (const kind of kinds) {
-		rows.push(await measureCpuPerRequest(baseUrl, pid, kind, { cacheOn, requests: CPU_REQUESTS }))
+		rows.push(await measureCpuPerRequest(baseUrl, pid, kind, { cacheOn, requests: CPU_REQUESTS, minCpuMs: options.cpuMinMs }))
 		log(`${engine}: ${kind.label} ${rows.at(-1)!.cpuMsPerRequest?.toFixed(2) ?? '?'} ms CPU per request (cache ${cacheOn ? 'on' : 'off'})`)
 	}
 	return rows
