@@ -22,10 +22,10 @@ import { localeRedirect } from './locale-redirect.ts'
 import { pageCacheMiddleware } from './page-cache.ts'
 import { sharedPageRoutes } from './shared-page-routes.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
+import { responseCompression } from './response-compression.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 import { serverTiming } from './server-timing.ts'
-import { responseCompression } from './response-compression.ts'
 import { discardUnreadBody } from './unread-body.ts'
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
