@@ -114,7 +114,13 @@ function SortForm({ sort, keep }: { sort: string; keep: Record<string, string | 
 	const lp = useLocalizedPath()
 	const submit = useSubmit()
 	return (
-		<Form method="get" action={lp('/catalog')} preventScrollReset className="flex items-center gap-2 text-sm" data-testid="sort-form">
+		<Form
+			method="get"
+			action={lp('/catalog')}
+			preventScrollReset
+			className="flex min-w-0 flex-wrap items-center justify-end gap-2 text-sm"
+			data-testid="sort-form"
+		>
 			{Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
 			<label htmlFor="catalog-sort" className="font-medium">
 				{t('catalog.sortLabel')}
@@ -125,7 +131,7 @@ function SortForm({ sort, keep }: { sort: string; keep: Record<string, string | 
 				defaultValue={sort}
 				key={sort}
 				onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-				className="min-h-11 rounded-full border border-sand bg-white px-3"
+				className="min-h-11 min-w-0 max-w-full rounded-full border border-sand bg-white px-3"
 			>
 				{CATALOG_SORTS.map((option) => (
 					<option key={option} value={option}>

@@ -49,3 +49,19 @@ test('the header fits every width from phone to desktop, in every language (tabl
 		}
 	}
 })
+
+test('the catalogue sort controls stay whole on a phone and a desktop, in every language', async ({ page }) => {
+	for (const width of [375, 1280]) {
+		await page.setViewportSize({ width, height: 900 })
+		for (const language of ['en', 'ro', 'es']) {
+			await page.goto(`/${language}/catalog`)
+			// A row wider than the screen overflowed to the left, out of reach of scrolling: "Ordenar por" lost its first letters.
+			const form = page.getByTestId('sort-form')
+			for (const control of [form.locator('label'), form.locator('select'), form.getByRole('button')]) {
+				const box = (await control.boundingBox())!
+				expect(box.x, `${language} at ${width} px`).toBeGreaterThanOrEqual(0)
+				expect(box.x + box.width, `${language} at ${width} px`).toBeLessThanOrEqual(width)
+			}
+		}
+	}
+})
