@@ -2,6 +2,7 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { reactRouterOncePerBuild } from './scripts/vite/react-router-once-per-build.ts'
 
 const serverOnlyDirs = ['server', 'db'].map((dir) => path.resolve(import.meta.dirname, dir) + path.sep)
 
@@ -79,5 +80,5 @@ export default defineConfig(({ command }) => ({
 			resolve: { noExternal: ['react-router', '@react-router/express', '@react-router/node'] },
 		},
 	},
-	plugins: [serverOnlyFolders(), translationChunks(), tailwindcss(), reactRouter()],
+	plugins: [serverOnlyFolders(), translationChunks(), reactRouterOncePerBuild(reactRouterProduction), tailwindcss(), reactRouter()],
 }))

@@ -1,5 +1,5 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react'
-import { Link as RouterLink, useNavigate } from 'react-router'
+import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { Link as RouterLink, UNSAFE_DataRouterContext as DataRouterContext } from 'react-router'
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 	/** A path from the site's root (`/en/catalog?page=2`), or a search or path relative to the current page. */
@@ -21,19 +21,19 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
  * React Router's `<Link>`, which knows where the page is.
  */
 export function Link({ to, replace, preventScrollReset, onClick, target, ...rest }: LinkProps) {
+	// The router itself rather than useNavigate(), whose hooks cost as much again per link: an absolute
+	// path needs no route to resolve from. Outside a data router the browser follows the link.
+	const router = useContext(DataRouterContext)?.router
 	if (!to.startsWith('/') || to.startsWith('//'))
 		return <RouterLink to={to} replace={replace} preventScrollReset={preventScrollReset} onClick={onClick} target={target} {...rest} />
-	return <RootPathLink to={to} replace={replace} preventScrollReset={preventScrollReset} onClick={onClick} target={target} {...rest} />
-}
-
-function RootPathLink({ to, replace, preventScrollReset, onClick, target, ...rest }: LinkProps) {
-	const navigate = useNavigate()
 	const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
 		onClick?.(event)
-		if (event.defaultPrevented || !isPlainLeftClick(event, target)) return
+		if (!router || event.defaultPrevented || !isPlainLeftClick(event, target)) return
 		event.preventDefault()
+		// Both sides as the browser encodes them (`?q=lumânare` is `?q=lum%C3%A2nare` in location).
+		const there = new URL(to, window.location.href)
 		const here = window.location.pathname + window.location.search + window.location.hash
-		void navigate(to, { replace: replace ?? here === to, preventScrollReset })
+		void router.navigate(to, { replace: replace ?? here === there.pathname + there.search + there.hash, preventScrollReset })
 	}
 	return <a {...rest} href={to} target={target} onClick={handleClick} data-discover="true" />
 }

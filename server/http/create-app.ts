@@ -6,7 +6,6 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import { parse as parseCookies } from 'cookie'
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express'
-import { pinoHttp } from 'pino-http'
 import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { LOCALE_COOKIE, negotiateLocale } from '#domain/i18n/negotiate.ts'
@@ -20,6 +19,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-
 import { configureInlineCss } from './inline-css.ts'
 import { localeRedirect } from './locale-redirect.ts'
 import { pageCacheMiddleware } from './page-cache.ts'
+import { requestLog } from './request-log.ts'
 import { sharedPageRoutes } from './shared-page-routes.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { responseCompression } from './response-compression.ts'
@@ -106,21 +106,11 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 	if (env.SERVER_TIMING) app.use(serverTiming())
 	app.use(pageCache.serve)
 	app.use(
-		pinoHttp({
-			logger: log,
-			genReqId: assignRequestId,
-			serializers: {
-				// The URL as asked, tracking parameters included, even when the page was rendered without them (ADR 0121).
-				req: (req: { id: unknown; method: string; url: string; raw?: { res?: { locals?: { requestedUrl?: string } } } }) => ({
-					id: req.id,
-					method: req.method,
-					url: req.raw?.res?.locals?.requestedUrl ?? req.url,
-				}),
-				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-			},
-			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+		requestLog(log, {
+			requestId: assignRequestId,
+			ignore: (req) => req.url?.startsWith('/assets/') ?? false,
 			// A 503 is the shop saying "back in a moment" (database out of reach), logged once as a warning where it is decided.
-			customLogLevel: (_req, res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
+			level: (res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
 		}),
 	)
 	app.use(discardUnreadBody)
@@ -163,7 +153,9 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 			const context: RequestContext = {
 				...services,
 				requestId: String(req.id),
-				log: req.log,
+				get log() {
+					return req.log
+				},
 				cspNonce: String(res.locals.cspNonce),
 				clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
 				locale: pageLocale(req),
