@@ -92,10 +92,28 @@ function deferredSource(elements: ReactElement<ElementProps>[], modules: (string
 		elements.some((element) => element.type !== 'script' && !(element.type === 'link' && element.props.rel === 'modulepreload'))
 	)
 		return null
+	const preloads = elements.filter((element) => element.type === 'link').map((link) => link.props.href)
+	const hrefs = [...new Set([...preloads, ...modules].filter((href): href is string => Boolean(href)))]
+	const key = `${hrefs.join(' ')}\n${source}`
+	let deferred = deferredSources.get(key)
+	if (deferred === undefined) {
+		if (deferredSources.size >= MAX_DEFERRED_SOURCES) deferredSources.clear()
+		deferred = rewrite(source, hrefs)
+		deferredSources.set(key, deferred)
+	}
+	return deferred
+}
+
+/**
+ * Rewritten sources by page kind: a page's module script names its routes' modules and its partial
+ * route manifest, the same for every product page, so the rewrite is done once per kind (ADR 0145).
+ */
+const deferredSources = new Map<string, string | null>()
+const MAX_DEFERRED_SOURCES = 500
+
+function rewrite(source: string, hrefs: string[]) {
 	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
 	// An import this rewrite does not know (an HMR runtime, a new form) would be fetched at once: keep the original then.
 	if (ANY_STATIC_IMPORT.test(rewritten)) return null
-	const preloads = elements.filter((element) => element.type === 'link').map((link) => link.props.href)
-	const hrefs = [...new Set([...preloads, ...modules].filter((href): href is string => Boolean(href)))]
 	return bootstrap(hrefs) + rewritten
 }

@@ -20,12 +20,12 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
  * already is, `data-discover` so the router learns the route). A relative `to` still goes through
  * React Router's `<Link>`, which knows where the page is.
  */
-export function Link({ to, replace, preventScrollReset, onClick, target, ...rest }: LinkProps) {
+export function Link(props: LinkProps) {
 	// The router itself rather than useNavigate(), whose hooks cost as much again per link: an absolute
 	// path needs no route to resolve from. Outside a data router the browser follows the link.
 	const router = useContext(DataRouterContext)?.router
-	if (!to.startsWith('/') || to.startsWith('//'))
-		return <RouterLink to={to} replace={replace} preventScrollReset={preventScrollReset} onClick={onClick} target={target} {...rest} />
+	const { to, replace, preventScrollReset, onClick, target } = props
+	if (!to.startsWith('/') || to.startsWith('//')) return <RouterLink {...props} />
 	const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
 		onClick?.(event)
 		if (!router || event.defaultPrevented || !isPlainLeftClick(event, target)) return
@@ -35,7 +35,17 @@ export function Link({ to, replace, preventScrollReset, onClick, target, ...rest
 		const here = window.location.pathname + window.location.search + window.location.hash
 		void router.navigate(to, { replace: replace ?? here === there.pathname + there.search + there.hash, preventScrollReset })
 	}
-	return <a {...rest} href={to} target={target} onClick={handleClick} data-discover="true" />
+	// One copy of the props with the link's own cleared (React writes no attribute for undefined): a rest
+	// pattern plus a spread with overrides cost 2-3 µs a link in V8, more than the rest of the render of it.
+	const anchor: AnchorHTMLAttributes<HTMLAnchorElement> = Object.assign({}, props as object, {
+		to: undefined,
+		replace: undefined,
+		preventScrollReset: undefined,
+		href: to,
+		onClick: handleClick,
+		'data-discover': 'true',
+	})
+	return <a {...anchor} />
 }
 
 /** What React Router's link handles itself; anything else (new tab, download, other button) is the browser's. */

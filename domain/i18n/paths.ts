@@ -71,11 +71,30 @@ export function isStorefrontPath(path: string): boolean {
 }
 
 /**
+ * A page renders dozens of links through localizedPath, mostly the same few hundred paths on every
+ * page; working each out again (splits, regular expressions) was 1–2 % of a rendered page (ADR 0145).
+ * Bounded, since a path can carry a visitor's search.
+ */
+const rememberedPaths = new Map<string, string>()
+const MAX_REMEMBERED_PATHS = 5000
+
+/**
  * The storefront path in `locale`: `localizedPath('es', '/catalog?x=1')` → `/es/catalog?x=1`, the home
  * page → `/es`. A path that already names a language is moved to `locale`; a path that is not a
  * storefront page (`/admin`, `/api/…`) is returned unchanged, so every link can go through here.
  */
 export function localizedPath(locale: Locale, path: string): string {
+	const key = `${locale}${path}`
+	let localized = rememberedPaths.get(key)
+	if (localized === undefined) {
+		if (rememberedPaths.size >= MAX_REMEMBERED_PATHS) rememberedPaths.clear()
+		localized = localize(locale, path)
+		rememberedPaths.set(key, localized)
+	}
+	return localized
+}
+
+function localize(locale: Locale, path: string): string {
 	const bare = stripLocale(path)
 	if (!isStorefrontPath(bare)) return path
 	const [pathname, rest] = splitPath(bare)

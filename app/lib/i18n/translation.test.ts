@@ -22,9 +22,18 @@ describe('translationFor', () => {
 		expect(english.t('product.soldOut')).toBe('Sold out')
 	})
 
-	it('interpolates each call that has options instead of remembering it', () => {
-		const { t } = translationFor(createI18n('en', { en }))
+	it('remembers a text per key and plain option values, and interpolates anything else', () => {
+		const i18n = createI18n('en', { en })
+		const { t } = translationFor(i18n)
 		expect(t('cart.each', { price: '€5.00' })).toBe('€5.00 each')
 		expect(t('cart.each', { price: '€7.50' })).toBe('€7.50 each')
+		expect(t('cart.each', { price: '€5.00' })).toBe('€5.00 each')
+		// A number and the same digits as a string are told apart, as are values that look like separators.
+		expect(t('cart.each', { price: 5 })).toBe('5 each')
+		expect(t('cart.each', { price: '5' })).toBe('5 each')
+		expect(t('cart.each', { price: '\u0000price=1' })).toBe(i18n.t('cart.each', { price: '\u0000price=1' }))
+		// An option that is no plain value goes to i18next every time.
+		const price = { toString: () => '€9.00' }
+		expect(t('cart.each', { price } as never)).toBe(i18n.t('cart.each', { price } as never))
 	})
 })
