@@ -25,7 +25,8 @@ export const catalogQuerySchema = z.object({
 	),
 	sort: z.catch(z._default(z.enum(CATALOG_SORTS), 'newest'), 'newest'),
 	/** 1 when absent or not a page number; past the last page the grid is simply empty. */
-	page: z.catch(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(CATALOG_MAX_PAGE)), 1),
+	// No page (most visits) is page 1 by default, not through a failed parse that builds an error on every view.
+	page: z.catch(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(CATALOG_MAX_PAGE)), 1), 1),
 })
 
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>

@@ -94,22 +94,22 @@ function deferredSource(elements: ReactElement<ElementProps>[], modules: (string
 		return null
 	const preloads = elements.filter((element) => element.type === 'link').map((link) => link.props.href)
 	const hrefs = [...new Set([...preloads, ...modules].filter((href): href is string => Boolean(href)))]
-	const key = `${hrefs.join(' ')}\n${source}`
-	let deferred = deferredSources.get(key)
-	if (deferred === undefined) {
-		if (deferredSources.size >= MAX_DEFERRED_SOURCES) deferredSources.clear()
-		deferred = rewrite(source, hrefs)
-		deferredSources.set(key, deferred)
-	}
+	const hrefList = hrefs.join(' ')
+	const known = deferredSources.find((entry) => entry.source === source && entry.hrefs === hrefList)
+	if (known) return known.deferred
+	const deferred = rewrite(source, hrefs)
+	deferredSources.unshift({ source, hrefs: hrefList, deferred })
+	deferredSources.length = Math.min(deferredSources.length, MAX_DEFERRED_SOURCES)
 	return deferred
 }
 
 /**
- * Rewritten sources by page kind: a page's module script names its routes' modules and its partial
- * route manifest, the same for every product page, so the rewrite is done once per kind (ADR 0145).
+ * Recent rewrites: a page's module script names its routes' modules and its partial route manifest,
+ * the same for every product page, so the rewrite is done once per kind of page (ADR 0145). Looked
+ * up by comparing texts (unequal lengths differ at once) rather than hashing a few kilobytes a page.
  */
-const deferredSources = new Map<string, string | null>()
-const MAX_DEFERRED_SOURCES = 500
+const deferredSources: { source: string; hrefs: string; deferred: string | null }[] = []
+const MAX_DEFERRED_SOURCES = 128
 
 function rewrite(source: string, hrefs: string[]) {
 	const rewritten = source.replace(STATIC_IMPORT, (_, name: string, href: string) => `const ${name} = await import(${href});`)
