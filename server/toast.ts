@@ -28,8 +28,11 @@ export async function redirectWithToast(context: RequestContext, url: string, to
 
 /** Reads (and clears) the pending toast; the returned header must go on the response. */
 export async function takeToast(context: RequestContext, request: Request) {
+	const header = request.headers.get('Cookie')
+	// Nearly every page view has no toast: no cookie to make and verify then.
+	if (!header?.includes('toast=')) return { toast: null, headers: null }
 	const cookie = toastCookie(context)
-	const raw: unknown = await cookie.parse(request.headers.get('Cookie'))
+	const raw: unknown = await cookie.parse(header)
 	if (raw === null || raw === undefined) return { toast: null, headers: null }
 	const parsed = toastSchema.safeParse(raw)
 	return {

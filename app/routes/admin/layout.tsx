@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { Outlet, useRouteLoaderData } from 'react-router'
 import { adminOnly, guardedUser } from '#server/auth/guards.ts'
 import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
+import { NavLink } from '#app/components/link.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/layout'
 
