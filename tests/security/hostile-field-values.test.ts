@@ -24,7 +24,9 @@ const HOSTILE_TEXT = [
 	'9'.repeat(40),
 ]
 /** JSON bodies also get the wrong types. */
-const HOSTILE_JSON: unknown[] = [...HOSTILE_TEXT, null, 0, -1, 1e308, true, [], {}, ['\u0000'], { '\u0000': '\u0000' }]
+// Also objects that cannot become a string (String() throws on them), alone and in a list: a form
+// that re-renders what was posted must not call String() on them (a 500 the fuzz test once found).
+const HOSTILE_JSON: unknown[] = [...HOSTILE_TEXT, null, 0, -1, 1e308, true, [], {}, ['\u0000'], { '\u0000': '\u0000' }, { toString: 1 }, [{ toString: 1 }]]
 
 let target: SecurityShop
 beforeAll(async () => {

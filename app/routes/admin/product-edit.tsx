@@ -108,7 +108,10 @@ type TextField = Exclude<
 	keyof ProductFormValues,
 	'isActive' | 'customLabelAvailable' | 'giftWrapAvailable' | 'badges' | 'images' | 'kind' | 'portraitSize' | 'loadedStock' | 'madeToOrder'
 >
-const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [])
+// Only the strings of a posted list: anything else in a hand-made JSON body (an object whose toString is no
+// function) would throw while the refused form re-renders, a 500 instead of the form with its errors.
+const list = (value: unknown) =>
+	Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : []
 
 /** A refused submission's values back in the form's shape (what was typed stays). */
 function fromSubmitted(submitted: Record<string, unknown>, initial: ProductFormValues): ProductFormValues {
