@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Browser, Page, Response } from '@playwright/test'
 import { createTestCatalog } from './catalog-data.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
@@ -120,9 +120,13 @@ test('a visitor arriving from an ad or a post gets the kept page, which works an
 	visitor.on('console', (message) => {
 		if (message.type() === 'error') consoleErrors.push(`visitor: ${message.text()}`)
 	})
-	await visitUntilCached(visitor, '/en/catalog?category=candle')
-	const response = await visitor.goto('/en/catalog?utm_source=ig-e2e-source&fbclid=IwAR0-e2e-click&category=candle&utm_campaign=e2e-campaign-xyz')
-	expect(response?.headers()['x-cache']).toBe('HIT')
+	let response = null as Response | null
+	// Another test's catalogue change can empty the cache between the two visits (the suite shares one shop): try the pair again then.
+	await expect(async () => {
+		await visitUntilCached(visitor, '/en/catalog?category=candle')
+		response = await visitor.goto('/en/catalog?utm_source=ig-e2e-source&fbclid=IwAR0-e2e-click&category=candle&utm_campaign=e2e-campaign-xyz')
+		expect(response?.headers()['x-cache']).toBe('HIT')
+	}).toPass({ timeout: 30_000 })
 	// The page as sent (the one kept for everyone) names none of it; the address bar keeps what the visitor followed.
 	expect(await response!.text()).not.toMatch(/IwAR0-e2e-click|ig-e2e-source|e2e-campaign-xyz|utm_/)
 	await waitForHydration(visitor)
