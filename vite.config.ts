@@ -80,5 +80,5 @@ export default defineConfig(({ command }) => ({
 			resolve: { noExternal: ['react-router', '@react-router/express', '@react-router/node'] },
 		},
 	},
-	plugins: [serverOnlyFolders(), translationChunks(), reactRouterOncePerBuild(reactRouterProduction), tailwindcss(), reactRouter()],
+	plugins: [serverOnlyFolders(), translationChunks(), reactRouterOncePerBuild(), tailwindcss(), reactRouter()],
 }))

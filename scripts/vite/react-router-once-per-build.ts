@@ -32,6 +32,8 @@ export const PATCHES: Patch[] = [
 	},
 ]
 
+const PRODUCTION_BUILD = '/node_modules/react-router/dist/production/'
+
 const IMPORT = `import * as __oncePerBuild from ${JSON.stringify(HELPERS)};\n`
 
 /** The patches that apply to one file of React Router's build, applied; each must match once. */
@@ -49,7 +51,7 @@ export function patchReactRouter(code: string): { code: string; applied: string[
 }
 
 /** The Vite plugin: patches React Router's production build in the server bundle. */
-export function reactRouterOncePerBuild(reactRouterProduction: string): Plugin {
+export function reactRouterOncePerBuild(): Plugin {
 	let applied: string[] = []
 	return {
 		name: 'react-router-once-per-build',
@@ -58,7 +60,8 @@ export function reactRouterOncePerBuild(reactRouterProduction: string): Plugin {
 			applied = []
 		},
 		transform(code, id) {
-			if (this.environment.name !== 'ssr' || !id.startsWith(reactRouterProduction + path.sep)) return null
+			// By the path inside the package: Vite gives real paths, and a checkout may link its node_modules from elsewhere.
+			if (this.environment.name !== 'ssr' || !id.split(path.sep).join('/').includes(PRODUCTION_BUILD)) return null
 			const result = patchReactRouter(code)
 			applied.push(...result.applied)
 			return result.applied.length > 0 ? { code: result.code, map: null } : null
