@@ -4,9 +4,9 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { LRUCache } from 'lru-cache'
-import Negotiator from 'negotiator'
 import type { Logger } from '../logger.ts'
 import { sharedPageUrl } from '#domain/http/shared-page.ts'
+import { preferredEncoding } from './content-encoding.ts'
 import { inlineScriptHashes, policyWithScriptHashes } from './inline-script-hashes.ts'
 import { SHARED_PAGE_HEADER } from './shared-page.ts'
 
@@ -203,15 +203,6 @@ function sendStoredPage(req: Request, res: Response, page: StoredPage) {
 	if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding)
 	res.setHeader('Content-Length', body.length)
 	res.status(200).end(req.method === 'HEAD' ? undefined : body)
-}
-
-const ENCODINGS = ['br', 'gzip', 'identity'] as const
-type Encoding = (typeof ENCODINGS)[number]
-
-/** The smallest encoding the browser accepts: browsers list br last, with the same weight as gzip. */
-function preferredEncoding(req: Request): Encoding {
-	const negotiator = new Negotiator(req) as Negotiator & { encodings(available: readonly string[], options: { preferred: readonly string[] }): string[] }
-	return (negotiator.encodings(ENCODINGS, { preferred: ENCODINGS })[0] as Encoding | undefined) ?? 'identity'
 }
 
 type WriteHead = ServerResponse['writeHead']
