@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { isPlainLeftClick, pointsAt } from './link.tsx'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it, vi } from 'vitest'
+import { isPlainLeftClick, Link, pointsAt } from './link.tsx'
 
 const click = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false }
 
@@ -29,5 +31,18 @@ describe('pointsAt (React Router NavLink rule)', () => {
 		// As React Router has it: the root is active on itself only.
 		expect(pointsAt('/', '/en/catalog', false)).toBe(false)
 		expect(pointsAt('/', '/', false)).toBe(true)
+	})
+})
+
+describe('Link', () => {
+	it('renders the path as its href and keeps its own props off the anchor, without a React warning', () => {
+		const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+		try {
+			const html = renderToString(createElement(Link, { to: '/en/catalog?page=2', replace: true, preventScrollReset: true, className: 'x' }, 'Next'))
+			expect(html).toBe('<a class="x" href="/en/catalog?page=2" data-discover="true">Next</a>')
+			expect(errors).not.toHaveBeenCalled()
+		} finally {
+			errors.mockRestore()
+		}
 	})
 })
