@@ -2,11 +2,11 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
-import compression from 'compression'
 import express, { type RequestHandler } from 'express'
 import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PageCache, pageCacheMiddleware } from './page-cache.ts'
+import { responseCompression } from './response-compression.ts'
 import { SHARED_PAGE_HEADER } from './shared-page.ts'
 
 const INLINE_SCRIPT = 'window.__context = {"page":1};'
@@ -32,7 +32,7 @@ async function startApp(cache: PageCache | null, render: (url: string) => Render
 		log: pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
 	})
 	app.use(pages.serve)
-	app.use(compression())
+	app.use(responseCompression())
 	app.use((_req, res, next) => {
 		res.locals.nonce = crypto.randomBytes(16).toString('base64')
 		res.setHeader('Content-Security-Policy', `default-src 'self';script-src 'self' 'nonce-${res.locals.nonce}'`)

@@ -251,17 +251,17 @@ function captureSharedPage(res: Response, cache: PageCache, { key, generation }:
 	})
 	const write = res.write
 	res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-		const result = (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
-		const copy = headers ? toBuffer(chunk, rest[0]) : null
+		// Copied whether or not the head has been decided yet: a body written whole is held until the
+		// end of its turn (whole-body compression, ADR 0146), so the head comes after these writes.
+		const copy = toBuffer(chunk, rest[0])
 		if (copy) chunks.push(copy)
-		return result
+		return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest)
 	} as Response['write']
 	const end = res.end
 	res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-		const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest)
-		const copy = headers && typeof chunk !== 'function' ? toBuffer(chunk, rest[0]) : null
+		const copy = typeof chunk !== 'function' ? toBuffer(chunk, rest[0]) : null
 		if (copy) chunks.push(copy)
-		return result
+		return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest)
 	} as Response['end']
 	res.once('finish', () => {
 		if (!headers || res.locals.keepOutOfPageCache) return

@@ -18,6 +18,8 @@ let server: http.Server
 let origin: string
 /** Resolved by the test when the streamed page's first part has reached it. */
 let firstPartSeen: () => void = () => {}
+/** Resolved by the server when a response ended with a callback has finished. */
+let endCallbackCalled: () => void = () => {}
 
 beforeAll(async () => {
 	const app = express()
@@ -27,7 +29,7 @@ beforeAll(async () => {
 		res.type('html')
 		res.write(PAGE.slice(0, 5000))
 		res.write(Buffer.from(PAGE.slice(5000)))
-		res.end(() => {})
+		res.end(() => endCallbackCalled())
 	})
 	app.get('/streamed', (_req, res) => {
 		res.type('html')
@@ -90,7 +92,9 @@ describe('live response compression', () => {
 	})
 
 	it('compresses a body written in several pieces within one turn as one, and calls the end callback', async () => {
+		const called = new Promise<void>((resolve) => (endCallbackCalled = resolve))
 		const { headers, raw } = await request('/pieces', 'br')
+		await called
 		expect(headers['content-encoding']).toBe('br')
 		expect(Number(headers['content-length'])).toBe(raw.length)
 		expect(zlib.brotliDecompressSync(raw).toString()).toBe(PAGE)

@@ -50,7 +50,7 @@ function encode(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>, le
 export function wholeBodyCompression(levels: Levels) {
 	return function wholeBody(req: Request, res: Response, next: NextFunction) {
 		const write = res.write as (chunk: Chunk, encoding?: BufferEncoding, callback?: Callback) => boolean
-		const end = res.end as (chunk?: Chunk, encoding?: BufferEncoding, callback?: Callback) => Response
+		const end = res.end as (chunk?: Chunk, encoding?: BufferEncoding) => Response
 		let held: Buffer[] | null = null
 		let streaming = false
 		let flushScheduled = false
@@ -92,18 +92,22 @@ export function wholeBodyCompression(levels: Levels) {
 		res.end = function (chunk?: Chunk | Callback, encoding?: BufferEncoding | Callback, callback?: Callback) {
 			if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined]
 			if (typeof encoding === 'function') [callback, encoding] = [encoding, undefined]
-			if (streaming || res.headersSent) return end.call(res, chunk, encoding, callback)
+			// The library's end takes no callback: Node calls it once the response has finished.
+			if (callback) res.once('finish', () => callback())
+			if (res.headersSent && !streaming) startStreaming()
+			if (streaming) return end.call(res, chunk, encoding)
 			streaming = true
 			const pieces = held ?? []
 			held = null
 			if (chunk !== undefined) pieces.push(toBuffer(chunk, encoding))
+			if (pieces.length === 0) return end.call(res)
 			const body = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces)
 			const encodingToSend = compressible(req, res, body) ? preferredEncoding(req) : 'identity'
-			if (encodingToSend === 'identity') return end.call(res, body, undefined, callback)
+			if (encodingToSend === 'identity') return end.call(res, body)
 			const encoded = encode(body, encodingToSend, levels)
 			res.setHeader('Content-Encoding', encodingToSend)
 			res.setHeader('Content-Length', encoded.length)
-			return end.call(res, encoded, undefined, callback)
+			return end.call(res, encoded)
 		} as Response['end']
 
 		next()
