@@ -138,6 +138,36 @@ describe('/healthz', () => {
 	})
 })
 
+describe('a rendered page', () => {
+	it('leaves no timer behind once it has been sent: each one kept the whole page alive for six seconds', async () => {
+		const preload = path.join(PROJECT_ROOT, 'tests/support/report-active-timers.mjs')
+		const shop = await start({ env: { NODE_OPTIONS: `--import=${preload}`, PAGE_CACHE_MB: '0' } })
+		const pendingTimers = async () => {
+			const before = shop.output().length
+			shop.child.kill('SIGUSR2')
+			let count = -1
+			await waitUntil(
+				() => {
+					const match = /active timers: (\d+)/.exec(shop.output().slice(before))
+					if (match) count = Number(match[1])
+					return match !== null
+				},
+				{ timeoutMs: 10_000, what: 'the shop to report its timers' },
+			)
+			return count
+		}
+		for (const page of ['/en', '/en/catalog']) expect((await fetch(shop.url + page)).status).toBe(200)
+		const idle = await pendingTimers()
+		for (let i = 0; i < 20; i++) {
+			const response = await fetch(shop.url + ['/en', '/en/catalog', '/en/about', '/en/faq'][i % 4])
+			expect(response.status).toBe(200)
+			await response.arrayBuffer()
+		}
+		// Twenty pages rendered within the six seconds: with the deadline left running there were 20 more.
+		expect(await pendingTimers()).toBeLessThan(idle + 5)
+	})
+})
+
 describe('SIGTERM', () => {
 	for (const engine of ENGINES) {
 		it(`finishes the writes in flight and exits cleanly (${engine})`, async () => {
