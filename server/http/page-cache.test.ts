@@ -13,7 +13,7 @@ const INLINE_SCRIPT = 'window.__context = {"page":1};'
 const pageHtml = (text: string, nonce: string) =>
 	`<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">${INLINE_SCRIPT}</script><script type="module" src="/assets/entry.js"></script></body></html>`
 
-type Render = { status?: number; shared?: boolean; setCookie?: boolean; text?: string; chunked?: boolean; fail?: boolean }
+type Render = { status?: number; shared?: boolean; setCookie?: boolean; text?: string; chunked?: boolean; turns?: boolean; fail?: boolean }
 
 /** An app shaped like the shop's: stored pages first, then compression and a per-response nonce, then the capture and the "renderer". */
 async function startApp(cache: PageCache | null, render: (url: string) => Render = () => ({})) {
@@ -42,13 +42,22 @@ async function startApp(cache: PageCache | null, render: (url: string) => Render
 	app.use(pages.capture)
 	const renderer: RequestHandler = (req, res) => {
 		renders++
-		const { status = 200, shared = true, setCookie = false, text = `page ${renders}`, chunked = true, fail = false } = render(req.originalUrl)
+		const { status = 200, shared = true, setCookie = false, text = `page ${renders}`, chunked = true, turns = false, fail = false } = render(req.originalUrl)
 		res.status(status).type('html')
 		if (shared) res.setHeader(SHARED_PAGE_HEADER, '1')
 		if (setCookie) res.setHeader('Set-Cookie', 'toast=; Max-Age=0')
 		if (fail) res.locals.keepOutOfPageCache = true
 		const html = pageHtml(text, res.locals.nonce as string)
 		if (!chunked) return res.end(html)
+		if (turns) {
+			// Over several turns of the event loop, as a page waiting on data streams.
+			res.write(html.slice(0, 20))
+			setImmediate(() => {
+				res.write(html.slice(20, 60))
+				setImmediate(() => res.end(html.slice(60)))
+			})
+			return
+		}
 		// Streamed in pieces, as React Router writes a page.
 		res.write(html.slice(0, 20))
 		res.write(Buffer.from(html.slice(20, 60)))
@@ -126,6 +135,19 @@ describe('page cache', () => {
 			expect.objectContaining({ req: expect.objectContaining({ id: 'req-1', url: '/catalog' }), cache: 'hit', msg: 'request completed' }),
 		])
 		for (const answer of [first, second]) expect(answer.headers[SHARED_PAGE_HEADER.toLowerCase()]).toBeUndefined()
+	})
+
+	it('keeps the whole of a page written over several turns, which streams compressed', async () => {
+		const cache = listeningCache()
+		const app = await startApp(cache, () => ({ turns: true }))
+		const first = await get(`${app.url}/catalog`, { 'accept-encoding': 'br' })
+		expect(first.headers['content-encoding']).toBe('br')
+		expect(first.headers['content-length']).toBeUndefined()
+		expect(first.body).toContain('page 1')
+		await stored(cache)
+		const second = await get(`${app.url}/catalog`, { 'accept-encoding': 'br' })
+		expect(second.headers['x-cache']).toBe('HIT')
+		expect(second.body.replace(/nonce="[^"]*"/, '')).toBe(first.body.replace(/nonce="[^"]*"/, ''))
 	})
 
 	it('keeps one page per address and language', async () => {

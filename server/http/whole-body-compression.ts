@@ -63,11 +63,13 @@ export function wholeBodyCompression(levels: Levels) {
 				if (!res.writableEnded) res.flush()
 			})
 		}
-		/** From here on the response streams through the library. */
+		/**
+		 * From here on the response streams through the library. The wrappers below stay on the response
+		 * and pass through: a middleware after this one (the page cache's capture) holds them, and
+		 * putting the library's back would take its copy of the page out of the way.
+		 */
 		const startStreaming = () => {
 			streaming = true
-			res.write = write as Response['write']
-			res.end = end as Response['end']
 			const chunks = held ?? []
 			held = null
 			for (const chunk of chunks) write.call(res, chunk)
@@ -75,8 +77,9 @@ export function wholeBodyCompression(levels: Levels) {
 		}
 
 		res.write = function (chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) {
-			if (res.headersSent || typeof encoding === 'function' || callback) {
-				startStreaming()
+			if (streaming || res.headersSent || typeof encoding === 'function' || callback) {
+				if (!streaming) startStreaming()
+				else flushAfterTurn()
 				return (write as (...args: unknown[]) => boolean).call(res, chunk, encoding, callback)
 			}
 			if (held === null) {
