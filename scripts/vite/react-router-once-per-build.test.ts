@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { PATCHES, patchReactRouter } from './react-router-once-per-build.ts'
 
 const PRODUCTION = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production')
-const files = fs.readdirSync(PRODUCTION).filter((name) => name.endsWith('.mjs'))
+// The server bundle's files: the React Server Components entry (index-react-server) is not one of them.
+const files = fs.readdirSync(PRODUCTION).filter((name) => name.endsWith('.mjs') && !name.startsWith('index-react-server'))
 
 describe('patchReactRouter', () => {
 	it("applies every patch exactly once to the installed React Router's production build", () => {
@@ -18,6 +19,7 @@ describe('patchReactRouter', () => {
 		expect(code).toContain('__oncePerBuild.serverRoutesOf(manifest.routes, () => createServerRoutes(')
 		expect(code).toContain('__oncePerBuild.staticDataRoutesOf(routes, () => {')
 		expect(code).toContain('__oncePerBuild.partialManifestJsonOf(manifest, router.state, () => JSON.stringify(')
+		expect(code).toContain('return precomputedBranches ? __oncePerBuild.branchMatchesOf(precomputedBranches, pathname, allowPartial, matchAll) : matchAll();')
 		for (const result of patched) expect(result.code).toMatch(/^import \* as __oncePerBuild from ".*render-once-per-build\.ts";/)
 	})
 

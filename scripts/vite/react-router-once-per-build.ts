@@ -30,6 +30,12 @@ export const PATCHES: Patch[] = [
 		find: /JSON\.stringify\(\s*getPartialManifest\(manifest, router\),\s*null,\s*2\s*\)/,
 		replace: '__oncePerBuild.partialManifestJsonOf(manifest, router.state, () => $&)',
 	},
+	{
+		name: 'matchRoutesImpl: ranked branches',
+		find: /(let branches = precomputedBranches \?\? flattenAndRankRoutes\(routes\);)(\s*let matches = null;\s*let decoded = decodePath\(pathname\);\s*for \(let i = 0; matches == null && i < branches\.length; \+\+i\) \{\s*matches = matchRouteBranch\(\s*branches\[i\],\s*decoded,\s*allowPartial\s*\);\s*\}\s*return matches;)/,
+		replace:
+			'$1 let matchAll = () => {$2}; return precomputedBranches ? __oncePerBuild.branchMatchesOf(precomputedBranches, pathname, allowPartial, matchAll) : matchAll();',
+	},
 ]
 
 const PRODUCTION_BUILD = '/node_modules/react-router/dist/production/'

@@ -52,3 +52,42 @@ export function partialManifestJsonOf(
 	}
 	return json
 }
+
+type RouteMatch = { params: object }
+
+const branchMatches = new WeakMap<object, Map<string, readonly RouteMatch[] | null>>()
+
+/** Distinct paths' route matches kept per build, for the same reason as the partial manifests. */
+export const MAX_BRANCH_MATCHES = 1000
+
+/**
+ * A fresh copy of kept matches: React Router hands matches on to the render, and its matches of
+ * one URL share one params object, so the copy shares one new params object the same way.
+ */
+function copyMatches<T extends RouteMatch>(matches: readonly T[]): T[] {
+	const params = new Map<object, object>()
+	return matches.map((match) => {
+		let copy = params.get(match.params)
+		if (!copy) params.set(match.params, (copy = { ...match.params }))
+		return { ...match, params: copy }
+	})
+}
+
+/**
+ * `matchRoutesImpl` with the build's ranked branches: React Router tries the path against each
+ * branch in rank order, compiling nothing but allocating paths for every branch it passes, twice
+ * per request (the request handler, then the static handler). The result depends only on the
+ * branches, the path (after the basename) and whether a partial match counts.
+ */
+export function branchMatchesOf<T extends RouteMatch>(branches: object, pathname: string, allowPartial: boolean, make: () => T[] | null): T[] | null {
+	let byPath = branchMatches.get(branches)
+	if (!byPath) branchMatches.set(branches, (byPath = new Map()))
+	const key = `${allowPartial ? 'partial' : 'whole'}\0${pathname}`
+	let matches = byPath.get(key) as T[] | null | undefined
+	if (matches === undefined) {
+		if (byPath.size >= MAX_BRANCH_MATCHES) byPath.clear()
+		matches = make()
+		byPath.set(key, matches)
+	}
+	return matches && copyMatches(matches)
+}

@@ -7,7 +7,7 @@ import { preferredEncoding, type ContentEncoding } from './content-encoding.ts'
 const MIN_BYTES = 1024
 /**
  * Above this a body is handed to the library's stream, so one response never holds the main
- * thread for long: brotli 2 takes about 1 ms per 100 KB here, and a storefront page is under 120 KB.
+ * thread for long: brotli 1 takes about half a millisecond per 100 KB here, and a storefront page is under 120 KB.
  */
 const MAX_WHOLE_BYTES = 512 * 1024
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/
