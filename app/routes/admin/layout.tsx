@@ -2,12 +2,15 @@ import type { ReactNode } from 'react'
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { adminOnly, guardedUser } from '#server/auth/guards.ts'
 import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
+import { adminStylesheetLinks } from '#app/components/admin/stylesheet.ts'
 import { NavLink } from '#app/components/link.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/layout'
 
 /** The one guard layer (ADR 0103): runs before every admin loader and action (and the upload endpoints). */
 export const middleware: Route.MiddlewareFunction[] = [adminOnly]
+
+export const links: Route.LinksFunction = adminStylesheetLinks
 
 export async function loader({ context }: Route.LoaderArgs) {
 	return { email: guardedUser(context).email }
@@ -17,7 +20,7 @@ export function meta() {
 	return [{ title: `${adminT('nav.title')} | Lumină & Carton` }, { name: 'robots', content: 'noindex' }]
 }
 
-const links = [
+const navLinks = [
 	{ to: '/admin', label: adminT('nav.dashboard'), end: true },
 	{ to: '/admin/categories', label: adminT('nav.categories'), end: false },
 	{ to: '/admin/products', label: adminT('nav.products'), end: false },
@@ -37,7 +40,7 @@ function AdminShell({ email, children }: { email: string | undefined; children: 
 			<div className="flex flex-wrap items-center justify-between gap-3 border-b border-sand pb-3">
 				<nav aria-label={adminT('nav.label')}>
 					<ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-						{links.map((link) => (
+						{navLinks.map((link) => (
 							<li key={link.to}>
 								<NavLink
 									to={link.to}

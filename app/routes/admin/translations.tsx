@@ -13,6 +13,7 @@ import {
 	type ContentTranslationItem,
 } from '#server/translation/content.ts'
 import { AdminErrorPage } from '#app/components/admin/error-page.tsx'
+import { adminStylesheetLinks } from '#app/components/admin/stylesheet.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass, Spinner } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
@@ -28,6 +29,8 @@ import type { Route } from './+types/translations'
  * Not under the admin layout (that one is admin-only): its own middleware lets editors in.
  */
 export const middleware: Route.MiddlewareFunction[] = [editorOnly]
+
+export const links: Route.LinksFunction = adminStylesheetLinks
 
 type Kind = 'product' | 'category' | 'home'
 const KINDS: readonly Kind[] = ['product', 'category', 'home']
