@@ -8,6 +8,8 @@ export const REAL_TRAFFIC_TARGETS = {
 	/** Rendered storefront pages (cache off) against the framework floor's throughput. */
 	renderedShareOfFloor: 0.5,
 	mixP99Ms: 100,
+	/** Lighthouse mobile performance on `/`, `/catalog` and a product page: "stays at 100", stricter than the general ≥ 95. */
+	lighthousePerformance: 100,
 } as const
 
 type Check = { target: string; subject: string; measured: string; pass: boolean }
@@ -56,6 +58,16 @@ export function checkRealTraffic(engine: RealTrafficFigures, floor: FloorFigures
 		pass: atRate.p99Ms !== null && atRate.p99Ms < REAL_TRAFFIC_TARGETS.mixP99Ms && atRate.errors === 0 && atRate.non2xx === 0,
 	})
 	return checks
+}
+
+/** Issue 23's Lighthouse target, on the median of each audited page's runs. */
+export function checkLighthouseStaysAtFull(pages: { path: string; medians: { performance: number } }[]): Check[] {
+	return pages.map((page) => ({
+		target: `Lighthouse performance stays at ${REAL_TRAFFIC_TARGETS.lighthousePerformance} (issue 23)`,
+		subject: page.path,
+		measured: String(page.medians.performance),
+		pass: page.medians.performance >= REAL_TRAFFIC_TARGETS.lighthousePerformance,
+	}))
 }
 
 type Table = (header: string[], rows: string[][]) => string

@@ -14,7 +14,7 @@ import { catalogAndProductPaths } from './pages.ts'
 import type { PageQueries } from './queries.ts'
 import type { SearchFigures } from './search.ts'
 import type { CpuFigures, MixFigures } from './real-traffic.ts'
-import { checkRealTraffic, renderFloor, renderRealTraffic } from './report-real-traffic.ts'
+import { checkLighthouseStaysAtFull, checkRealTraffic, renderFloor, renderRealTraffic } from './report-real-traffic.ts'
 
 /** Issue 9's targets. */
 export const TARGETS = {
@@ -172,6 +172,7 @@ export function checkTargets(
 			})
 		}
 	}
+	checks.push(...checkLighthouseStaysAtFull(lighthouse?.pages ?? []))
 	checks.push({
 		target: `storefront JavaScript ≤ ${kb(bundle.budgetBytes)} gzipped`,
 		subject: `largest: ${bundle.largest.route}`,
