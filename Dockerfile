@@ -13,9 +13,10 @@ RUN npm prune --omit=dev --no-save --no-audit --no-fund
 
 # --- runtime: the built app with its sources and production dependencies (`npm start` finds the build stamp matching and does not rebuild)
 FROM node:24-bookworm-slim AS runtime
-# pg_dump/pg_restore for `npm run backup` on PostgreSQL (Debian 12's client is PostgreSQL 15), tar for the backup file.
+# pg_dump/pg_restore for `npm run backup` on PostgreSQL (Debian 12's client is PostgreSQL 15), tar for the backup file,
+# tini as process 1 (it passes signals on and reaps orphans; ADR 0171).
 RUN apt-get update \
-	&& apt-get install -y --no-install-recommends postgresql-client tar \
+	&& apt-get install -y --no-install-recommends postgresql-client tar tini \
 	&& rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
 	HOST=0.0.0.0 \
@@ -32,4 +33,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 	CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npm", "start"]
+# `npm start`'s script run by node itself under tini: SIGTERM and SIGINT reach the shop, which stops within 10 s.
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "scripts/start.mjs"]

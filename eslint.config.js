@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import { noImportCycles } from './scripts/lint/import-cycles.js'
 
 /**
  * Import boundaries (ADR 0100): domain/ at the bottom, server/ and db/ above it, app/ on top.
@@ -42,6 +43,7 @@ export default tseslint.config(
 	{
 		ignores: [
 			'build/',
+			'builds/',
 			'.react-router/',
 			'node_modules/',
 			'data/',
@@ -56,6 +58,12 @@ export default tseslint.config(
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{ files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
+	{
+		// No module may import itself through others (ADR 0184).
+		files: ['**/*.{ts,tsx,js,mjs}'],
+		plugins: { shop: { rules: { 'no-import-cycles': noImportCycles } } },
+		rules: { 'shop/no-import-cycles': 'error' },
+	},
 	{
 		files: ['**/*.{ts,tsx}'],
 		plugins: { 'react-hooks': reactHooks },
@@ -106,12 +114,23 @@ export default tseslint.config(
 		},
 	},
 	{
-		files: ['server/**/*.ts'],
+		files: ['server/**/*.{ts,tsx}'],
 		rules: { 'no-restricted-imports': ['error', { patterns: [APP] }] },
 	},
 	{
 		files: ['db/**/*.ts'],
 		rules: { 'no-restricted-imports': ['error', { patterns: [APP, SERVER] }] },
+	},
+	{
+		// Scripts (the launcher, upgrades, the benchmark) run without the test suites: what both need lives in scripts/lib (ADR 0184).
+		files: ['scripts/**/*.{ts,mjs}'],
+		ignores: ['scripts/**/*.test.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ patterns: [{ regex: '^(#tests/|(\\.\\./)+tests(/|$))', message: 'scripts/ must not import tests/; move what both need into scripts/lib.' }] },
+			],
+		},
 	},
 	...[1, 2, 3, 4, 5].flatMap((depth) => [domainBoundary(depth, false), domainBoundary(depth, true)]),
 )

@@ -1,7 +1,9 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Alias, type Plugin } from 'vite'
 import { reactRouterOncePerBuild } from './scripts/vite/react-router-once-per-build.ts'
 
 const serverOnlyDirs = ['server', 'db'].map((dir) => path.resolve(import.meta.dirname, dir) + path.sep)
@@ -56,20 +58,26 @@ function translationChunks(): Plugin {
 	}
 }
 
-const reactRouterProduction = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production')
+/**
+ * React Router's production build (no development checks and warnings on every render), which its
+ * package does not export: it ships it beside the default build, in dist/production. Taken by path
+ * while it is there; a release without it builds with the package's default, with a warning, since
+ * the shop still works, only slower (ADR 0180).
+ */
+function reactRouterProductionAliases(): Alias[] {
+	const production = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router')), '../production')
+	const entries = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' }
+	if (!Object.values(entries).every((file) => fs.existsSync(path.join(production, file)))) {
+		console.warn(`react-router: no production build at ${production}; building with the package's default (development checks on every render, slower).`)
+		return []
+	}
+	return Object.entries(entries).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: path.join(production, file) }))
+}
 
 export default defineConfig(({ command }) => ({
 	// The production build of React Router in built bundles; the dev server keeps the package's default.
 	// Both entry points, so browsers and the server each run one copy (the builds share no module).
-	resolve:
-		command === 'build'
-			? {
-					alias: [
-						{ find: /^react-router$/, replacement: `${reactRouterProduction}/index.mjs` },
-						{ find: /^react-router\/dom$/, replacement: `${reactRouterProduction}/dom-export.mjs` },
-					],
-				}
-			: {},
+	resolve: command === 'build' ? { alias: reactRouterProductionAliases() } : {},
 	environments: {
 		// The server bundle starts from our Express entry, which imports the React Router build.
 		// React Router's package gives Node its development build only (extra checks and warnings on

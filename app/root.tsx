@@ -8,6 +8,7 @@ import { takeToast } from '#server/toast.ts'
 import type { Route } from './+types/root'
 import { CartProvider } from './components/cart/cart-context.tsx'
 import { DeferredScripts } from './components/deferred-scripts.tsx'
+import { LinkNavigation } from './components/link.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
@@ -29,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const { toast, headers } = await takeToast(app, request)
 	const current = getCurrentUser(context)
-	// Spec §4: the UI gets the user and the role flags; the server decided them.
+	// The UI gets the user and the role flags; the server decided them.
 	const user = current ? { email: current.email, name: current.name, isAdmin: current.isAdmin, isEditor: current.isEditor } : null
 	return data({ locale: app.locale, toast, user }, { headers: headers ?? undefined })
 }
@@ -51,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body className="flex min-h-dvh flex-col font-sans antialiased">
-				{children}
+				<LinkNavigation>{children}</LinkNavigation>
 				<ScrollRestoration nonce={nonce} />
 				<DeferredScripts nonce={nonce} modules={[translationChunks[locale]]} />
 			</body>

@@ -34,7 +34,14 @@ export type DatabaseHandle = {
 
 export type OpenDatabaseOptions =
 	| { engine: 'pglite'; dataDir: string | 'memory://'; onQuery?: (query: string) => void }
-	| { engine: 'postgres'; url: string; poolSize?: number; onQuery?: (query: string) => void }
+	| {
+			engine: 'postgres'
+			url: string
+			poolSize?: number
+			onQuery?: (query: string) => void
+			/** PostgreSQL cancels any statement running longer (SQLSTATE 57014); unset or 0: no limit. */
+			statementTimeoutMs?: number
+	  }
 
 /**
  * The embedded database serves one small shop from inside the app process, and its buffers live in
@@ -79,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 				if (!client.closed) await client.close()
 			},
 			async listen(channel, events) {
-				const unlisten = await client.listen(channel, () => events.onNotification())
+				const unlisten = await client.listen(channel, (payload) => events.onNotification(payload))
 				events.onReady()
 				return {
 					close: async () => {
@@ -95,6 +102,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 		max: options.poolSize ?? 10,
 		connectionTimeoutMillis: 5_000,
 		idleTimeoutMillis: 30_000,
+		// Sent when each connection opens, so it holds for every statement on it (ADR 0165).
+		...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
 	})
 	// An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
 	pool.on('error', () => {})

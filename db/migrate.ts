@@ -45,7 +45,13 @@ export async function runMigrations(handle: DatabaseHandle) {
 		return
 	}
 	await withAdvisoryLock(handle, MIGRATION_LOCK_KEY, async (client) => {
-		await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: folder })
+		// A migration may rewrite a large table: the pool's statement timeout is for requests, not for it.
+		await client.query('set statement_timeout = 0')
+		try {
+			await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: folder })
+		} finally {
+			await client.query('reset statement_timeout')
+		}
 	})
 }
 

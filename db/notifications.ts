@@ -6,7 +6,8 @@ export const STOREFRONT_CHANGED_CHANNEL = 'storefront_changed'
 
 /** What a listener hears. Between onLost and the next onReady, notifications may have been missed. */
 export type NotificationEvents = {
-	onNotification(): void
+	/** `payload` is the notification's text: empty from the triggers, anything from a `pg_notify` call (a test's drain marker). */
+	onNotification(payload: string): void
 	/** Listening: every commit from now on will be reported. */
 	onReady(): void
 	/** The connection is gone; the listener reconnects by itself and calls onReady again. */
@@ -61,7 +62,7 @@ export async function listenPostgres(
 		connection.on('error', lose)
 		connection.on('end', lose)
 		connection.on('notification', (message) => {
-			if (message.channel === channel) events.onNotification()
+			if (message.channel === channel) events.onNotification(message.payload ?? '')
 		})
 		try {
 			await connection.connect()

@@ -1,3 +1,4 @@
+import { CART_MAX_QUANTITY } from './cart-limits.ts'
 import type { CartLine, PortraitOptions } from './cart-line.ts'
 import { PORTRAIT_SIZES } from './enums.ts'
 import { isUuid } from './ids.ts'
@@ -9,8 +10,7 @@ import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './p
  * cart-line-guard.test.ts checks that both accept and give the same lines.
  */
 
-/** No line may hold more than this, whatever the stock; keeps a tampered value from overflowing totals. */
-export const CART_MAX_QUANTITY = 999
+export { CART_MAX_QUANTITY }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isQuantity = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= CART_MAX_QUANTITY
@@ -36,8 +36,8 @@ export function readCartLine(value: unknown): CartLine | null {
 }
 
 /**
- * The line the server sees for a line of the browser's stored cart in the older shape (spec §3
- * item: id, name, price, image, quantity, options; portraits `portrait-{size}-{timestamp}` with the
+ * The line the server sees for a line of the browser's stored cart in the older shape (an
+ * item of id, name, price, image, quantity, options; portraits `portrait-{size}-{timestamp}` with the
  * photo's upload id). Only the browser reads that shape, to migrate it: a portrait is known by its
  * portrait options, never by its id. Null when the line cannot be a line of an order (a data-URL
  * photo from long ago, a product id that is no id).

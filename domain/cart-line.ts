@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { CART_MAX_QUANTITY } from './cart-line-guard.ts'
+import { CART_MAX_QUANTITY } from './cart-limits.ts'
 import { UUID_PATTERN } from './ids.ts'
 import { portraitOptionsSchema, type PortraitOptions } from './portrait-options.ts'
 

@@ -107,6 +107,14 @@ describe('cart item shape', () => {
 	})
 	it('keeps maxQuantity, drops unknown fields, and refuses more than 100 lines', () => {
 		expect(parseCartItems([{ ...withQuantity(candle, 2), maxQuantity: 4, extra: 'x' }])).toEqual([{ ...withQuantity(candle, 2), maxQuantity: 4 }])
+		// A made-to-order line keeps the lead time its page said; one out of range is left out, the line kept.
+		expect(parseCartItems([{ ...withQuantity(candle, 1), leadTimeDays: 12 }])).toEqual([{ ...withQuantity(candle, 1), leadTimeDays: 12 }])
+		expect(
+			parseCartItems([
+				{ ...withQuantity(candle, 1), leadTimeDays: 0 },
+				{ ...withQuantity(portrait, 1), leadTimeDays: '3' },
+			]),
+		).toEqual([withQuantity(candle, 1), withQuantity(portrait, 1)])
 		expect(parseCartItems(Array.from({ length: 101 }, (_, i) => ({ ...withQuantity(candle, 1), id: `c-${i}` })))).toBeNull()
 		expect(parseCartItems({ 0: candle })).toBeNull()
 	})
@@ -128,7 +136,7 @@ describe('cart item shape', () => {
 	})
 })
 
-describe('carts saved in the older shape (spec §3 item) are migrated, so no customer loses a cart', () => {
+describe('carts saved in the older item shape (id, name, price, quantity, image, options) are migrated, so no customer loses a cart', () => {
 	const oldCandle = { id: CANDLE_ID, name: 'Vanilla candle', price: 4500, image: '/uploads/candle.webp', quantity: 2, options: {}, maxQuantity: 4 }
 	const oldPortrait = {
 		id: 'portrait-13x18-1700000000000',

@@ -1,8 +1,8 @@
 /**
- * The cart kept in the browser under the localStorage key `cart` (spec §3, ADR 0102). Each entry
+ * The cart kept in the browser under the localStorage key `cart` (ADR 0102). Each entry
  * is the tagged line the server is sent (`line`, domain/cart-line.ts) beside what only the cart
  * shows (name, price, picture, rendered stock), so the request carries nothing the server ignores.
- * Carts saved in the older shape (spec §3 item: id, name, price, quantity, image, options) are
+ * Carts saved in the older shape (an item of id, name, price, quantity, image, options) are
  * migrated on load, so no customer loses a cart.
  *
  * Every page loads this module (the cart badge and panel live in the root layout), so it stays free
@@ -10,10 +10,11 @@
  */
 import type { CartLine, PortraitLine, ProductLine } from './cart-line.ts'
 import { CART_MAX_QUANTITY, cartLineOf, readCartLine } from './cart-line-guard.ts'
+import { LEAD_TIME_MAX_DAYS } from './lead-time.ts'
 
 export { CART_MAX_QUANTITY }
 export const CART_STORAGE_KEY = 'cart'
-/** Spec §9: the cart is saved this long after its last change. */
+/** The cart is saved this long after its last change. */
 export const CART_SAVE_DELAY_MS = 500
 /** The most lines a stored cart may hold. */
 export const CART_MAX_LINES = 100
@@ -39,7 +40,14 @@ export type CartItem = {
 	image: string | null
 	/** Stock the product page was rendered with: the cart never holds more. Absent for made-to-order lines. */
 	maxQuantity?: number
+	/** A made-to-order product's working days before it ships, as its page said when it was added. */
+	leadTimeDays?: number
+	/** The reduction the server announces for the product now (ADR 0246); never stored. */
+	sale?: CartPrice['sale']
 }
+
+/** A cart product's price now as the server gives it (ADR 0245), and the reduction to announce. */
+export type CartPrice = { cents: number; sale: { priorCents: number; percentOff: number } | null }
 
 /** A line being added: its quantity is given apart. */
 export type NewCartLine = Omit<ProductLine, 'quantity'> | Omit<PortraitLine, 'quantity'>
@@ -52,12 +60,14 @@ const isImageUrl = (value: unknown): value is string => isText(value, 0, CART_IM
 
 /** An entry of the stored cart (ADR 0102), without unknown fields; null when anything does not match. */
 function toCartItem(value: Record<string, unknown>, line: CartLine | null): CartItem | null {
-	const { id, name, price, image, maxQuantity } = value
+	const { id, name, price, image, maxQuantity, leadTimeDays } = value
 	if (!line || !isText(id, 1, 100) || !isText(name, 1, 200) || !isWhole(price, 0, MAX_PRICE_CENTS)) return null
 	if (image !== null && !isImageUrl(image)) return null
 	if (maxQuantity !== undefined && !isWhole(maxQuantity, 0, CART_MAX_QUANTITY)) return null
 	const item: CartItem = { id, line, name, price, image }
 	if (maxQuantity !== undefined) item.maxQuantity = maxQuantity
+	// Only shown: a stored value out of range is left out, the line stays.
+	if (isWhole(leadTimeDays, 1, LEAD_TIME_MAX_DAYS)) item.leadTimeDays = leadTimeDays
 	return item
 }
 
@@ -114,7 +124,7 @@ function withQuantity(item: CartItem, quantity: number): CartItem {
 }
 
 /**
- * Spec §4 cart rules: adding an existing id raises its quantity by the amount added, otherwise the
+ * The cart's rules: adding an existing id raises its quantity by the amount added, otherwise the
  * item is appended with that quantity (default 1); a quantity of 0 or less removes the line; clear
  * empties the cart. A line never holds more than its rendered stock.
  */

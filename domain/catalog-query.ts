@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { CATALOG_FILTERS, CATALOG_MAX_PAGE, CATALOG_SORTS, isCatalogKey } from './catalog.ts'
+import { withoutControlCharacters } from './forms/fields.ts'
 import { SEARCH_MAX_LENGTH } from './search.ts'
 
 /** A garbage value becomes "not given" — the catalog never fails on its query string. */
@@ -15,11 +16,17 @@ export const catalogQuerySchema = z.object({
 	category: lookupKey,
 	subcategory: lookupKey,
 	filter: z.catch(z.optional(z.enum(CATALOG_FILTERS)), undefined),
-	/** What the visitor typed in the search box, trimmed and cut to SEARCH_MAX_LENGTH; blank is no search. */
+	/**
+	 * What the visitor typed in the search box: white space collapsed, other control characters (a
+	 * NUL from a crafted URL) dropped, trimmed and cut to SEARCH_MAX_LENGTH; blank is no search.
+	 */
 	q: z.catch(
 		z.pipe(
 			z.optional(z.string()),
-			z.transform((value: string | undefined) => value?.replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX_LENGTH) || undefined),
+			z.transform(
+				(value: string | undefined) =>
+					(value === undefined ? '' : withoutControlCharacters(value.replace(/\s+/g, ' '))).trim().slice(0, SEARCH_MAX_LENGTH) || undefined,
+			),
 		),
 		undefined,
 	),

@@ -2,7 +2,7 @@
 import { localizedPath } from './i18n/paths.ts'
 import { isUuid } from './ids.ts'
 
-/** Spec §5: lowercase letters, digits and hyphens, at most 100 (existing seeds also use underscores). */
+/** Slugs: lowercase letters, digits and hyphens, at most 100 (existing seeds also use underscores). */
 const KEY = /^[a-z0-9_-]{1,100}$/
 
 /** A slug or an id as it may appear in a URL; anything else names nothing. */

@@ -11,7 +11,7 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
 /**
- * Spec §3 calls this product.category: the kind of product, separate from its catalogue category.
+ * The product's kind (`product.category` in the original data model): the kind of product, separate from its catalogue category.
  * The spec names two; the shop also sells bundles, discovery sets and gift sets (ADR 0124), which
  * are neither a candle's fields nor a portrait's customiser.
  */

@@ -1,4 +1,4 @@
-/** Admin media and catalogue images (spec §5 media, §9): JPEG, PNG or WebP, at most 5 MB each. */
+/** Admin media and catalogue images: JPEG, PNG or WebP, at most 5 MB each. */
 export const ADMIN_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const ADMIN_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 export const ADMIN_IMAGE_ACCEPT = ADMIN_IMAGE_TYPES.join(',')

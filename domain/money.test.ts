@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatEuro, parseEuroToCents } from './money.ts'
+import { formatAmount, formatEuro, formatEuroDifference } from './money.ts'
 
 describe('money', () => {
 	it('formats cents as euro with two decimals', () => {
@@ -25,12 +25,14 @@ describe('money', () => {
 		expect(formatAmount(123456, 'de')).toBe('1.234,56')
 		expect(formatAmount(12.5, 'en')).toBe('0.13')
 	})
-	it('parses euro amounts exactly', () => {
-		expect(parseEuroToCents('29.90')).toBe(2990)
-		expect(parseEuroToCents('29,9')).toBe(2990)
-		expect(parseEuroToCents('0.1')).toBe(10)
-		expect(parseEuroToCents('1.005')).toBeNull()
-		expect(parseEuroToCents('-1')).toBeNull()
-		expect(parseEuroToCents('abc')).toBeNull()
+})
+
+describe('formatEuroDifference', () => {
+	it('signs a difference with a true minus, whole euros bare and cents in the locale', () => {
+		expect(formatEuroDifference(500, 'en')).toBe('+5 €')
+		expect(formatEuroDifference(-1000, 'ro')).toBe('\u221210 €')
+		expect(formatEuroDifference(250, 'ro')).toBe('+2,50 €')
+		expect(formatEuroDifference(-1250, 'en')).toBe('\u221212.50 €')
+		expect(formatEuroDifference(0, 'es')).toBe('')
 	})
 })

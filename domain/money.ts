@@ -33,14 +33,18 @@ export function formatAmount(cents: number, locale = 'en'): string {
 	return `${cents < 0 ? '-' : ''}${grouped}${separators.decimal}${String(absolute % 100).padStart(2, '0')}`
 }
 
-/** "29.90 €" style (spec §9: two decimals and the € sign), with the locale's decimal separator. */
+/** "29.90 €" style (two decimals and the € sign), with the locale's decimal separator. */
 export function formatEuro(cents: number, locale = 'en'): string {
 	return `${formatAmount(cents, locale)} €`
 }
 
-/** Parses "29.90" or "29,90" (euro) into cents; null when it is not a price. */
-export function parseEuroToCents(value: string): number | null {
-	const normalised = value.trim().replace(',', '.')
-	if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null
-	return Math.round(Number(normalised) * 100)
+/**
+ * A price difference as options show it: "+5 €", "−10 €" (a true minus sign), "+2,50 €" in
+ * Romanian; whole euros without decimals. Zero gives an empty string: there is nothing to add.
+ */
+export function formatEuroDifference(cents: number, locale = 'en'): string {
+	if (cents === 0) return ''
+	const absolute = Math.abs(cents)
+	const amount = absolute % 100 === 0 ? String(absolute / 100) : formatAmount(absolute, locale)
+	return `${cents < 0 ? '−' : '+'}${amount} €`
 }

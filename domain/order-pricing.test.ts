@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CartLine } from './cart-line.ts'
 import { PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './portrait-price.ts'
 import { priceOrder, type CatalogueProduct } from './order-pricing.ts'
-import { FREE_SHIPPING } from './shipping.ts'
+import { FREE_SHIPPING, flatShipping } from './shipping.ts'
 
 const candle: CatalogueProduct = { id: '7d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11', name: 'Lumânare', priceCents: 4500, stock: 5, isActive: true, image: '/c.webp' }
 const made: CatalogueProduct = { id: '8d1f3c58-8f5e-4a57-9b8f-2f7b9b1f6c11', name: 'La comandă', priceCents: 1000, stock: null, isActive: true, image: null }
@@ -51,13 +51,55 @@ describe('order pricing without a database (ADR 0102)', () => {
 	})
 
 	it('adds shipping by destination, free from the threshold', () => {
-		const shipping = { ratesCents: { ro: 1500, es: 900, eu: 1200, world: 2500 }, freeFromCents: 10000, countries: ['RO', 'ES', 'DE', 'JP'] }
+		const shipping = flatShipping({ ratesCents: { ro: 1500, es: 900, eu: 1200, world: 2500 }, freeFromCents: 10000, countries: ['RO', 'ES', 'DE', 'JP'] })
 		const line: CartLine = { kind: 'product', productId: candle.id, quantity: 1 }
 		expect(price([line], { shipping, country: 'RO' })).toMatchObject({ shippingCents: 1500, totalCents: 6000 })
 		expect(price([line], { shipping, country: 'ES' })).toMatchObject({ shippingCents: 900 })
 		expect(price([line], { shipping, country: 'DE' })).toMatchObject({ shippingCents: 1200 })
 		expect(price([line], { shipping, country: 'JP' })).toMatchObject({ shippingCents: 2500 })
 		expect(price([{ ...line, quantity: 3 }], { shipping, country: 'JP' })).toMatchObject({ shippingCents: 0, totalCents: 13500 })
+	})
+
+	it("weighs the order by its products' weights for rates by weight; with no rate for it, shipping is unavailable", () => {
+		const heavy = { ...candle, weightGrams: 800 }
+		const rate = (priceCents: number, minWeightGrams: number, maxWeightGrams: number | null) => ({
+			minSubtotalCents: 0,
+			maxSubtotalCents: null,
+			minWeightGrams,
+			maxWeightGrams,
+			priceCents,
+		})
+		const shipping = { zones: [{ name: 'RO', countries: ['RO'], freeFromCents: null, rates: [rate(500, 0, 2000), rate(1100, 2000, 5000)] }], countries: ['RO'] }
+		const weighed = (quantity: number) =>
+			priceOrder({
+				lines: [{ kind: 'product', productId: heavy.id, quantity }],
+				products: new Map([[heavy.id, heavy]]),
+				uploads: new Set(),
+				shipping,
+				country: 'RO',
+				portraitName: (size) => size,
+			})
+		expect(weighed(2)).toMatchObject({ shippingCents: 500, shippingUnavailable: false })
+		expect(weighed(3)).toMatchObject({ shippingCents: 1100, totalCents: 3 * 4500 + 1100, shippingUnavailable: false })
+		expect(weighed(7)).toMatchObject({ shippingUnavailable: true })
+		expect(price([{ kind: 'product', productId: candle.id, quantity: 1 }], { shipping, country: 'ES' })).toMatchObject({ shippingUnavailable: true })
+	})
+
+	it('a sale bearing no VAT is charged each price, and shipping, less the VAT it contains; free shipping counts the prices shown (ADR 0150)', () => {
+		const shipping = flatShipping({ ratesCents: { ro: 1500, es: 900, eu: 1200, world: 2500 }, freeFromCents: 13000, countries: ['RO', 'JP'] })
+		const noVat = { removedVatPercent: 21 }
+		// 45.00 € contains 7.81 € of VAT at 21 %: 37.19 € a unit; shipping 25.00 € contains 4.34 €.
+		const two = price([{ kind: 'product', productId: candle.id, quantity: 2 }], { shipping, country: 'JP', tax: noVat })
+		expect(two.lines[0]!.unitPriceCents).toBe(3719)
+		expect(two).toMatchObject({ subtotalCents: 7438, shippingCents: 2066, totalCents: 9504 })
+		// 3 × 45.00 € = 135.00 € shown reaches the 130.00 € threshold, though 111.57 € is charged.
+		expect(price([{ kind: 'product', productId: candle.id, quantity: 3 }], { shipping, country: 'JP', tax: noVat })).toMatchObject({
+			subtotalCents: 11157,
+			shippingCents: 0,
+		})
+		expect(price([{ kind: 'product', productId: candle.id, quantity: 2 }], { shipping, country: 'JP', tax: { removedVatPercent: null } })).toMatchObject({
+			totalCents: 11500,
+		})
 	})
 
 	it('names each problem by its line: unavailable, out of stock, not enough stock, missing photo', () => {

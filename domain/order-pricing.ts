@@ -1,6 +1,9 @@
 import type { CartLine, PortraitOptions } from './cart-line.ts'
+import type { TaxDecision } from './invoices/tax-treatment.ts'
+import { chargedUnitCents } from './invoices/vat.ts'
 import { portraitPrice } from './portrait-price.ts'
-import { shippingCents, type ShippingConfig } from './shipping.ts'
+import { orderWeightGrams, shippingCents, type ShippingConfig } from './shipping.ts'
+import { checkDiscount, discountAmount, lineEligible, type AppliedDiscount, type DiscountProblem, type DiscountRule } from './discounts.ts'
 
 /**
  * The pure pricing step of order placement (ADR 0102): cart lines in, priced lines, the stock they
@@ -20,8 +23,17 @@ export type LineProblem = {
 	name: string
 }
 
-/** What pricing needs to know about a product. */
-export type CatalogueProduct = { id: string; name: string; priceCents: number; stock: number | null; isActive: boolean; image: string | null }
+/** What pricing needs to know about a product; its price is the one in effect when the order is placed (a sale's while it is on). */
+export type CatalogueProduct = {
+	id: string
+	name: string
+	priceCents: number
+	stock: number | null
+	isActive: boolean
+	image: string | null
+	/** Grams, for rates by weight; null when the owner has not given it. */
+	weightGrams?: number | null
+}
 
 /** A line as the order stores it. */
 export type PricedLine = {
@@ -43,9 +55,16 @@ export type OrderPricing = {
 	/** Upload ids the portrait lines claim. */
 	uploads: string[]
 	subtotalCents: number
+	/** The subtotal at the prices shown (before a sale without VAT takes it off): what a code's minimum is told in. */
+	shownSubtotalCents: number
 	shippingCents: number
+	/** What a discount code takes off (applyDiscount); 0 without one. */
+	discountCents: number
+	discount: AppliedDiscount | null
 	totalCents: number
 	problems: LineProblem[]
+	/** No rate of the destination's zone applies to this order (its value or weight): it cannot be shipped there. */
+	shippingUnavailable: boolean
 }
 
 export type PricingInput = {
@@ -58,6 +77,8 @@ export type PricingInput = {
 	country: string
 	/** Name of a portrait line in the order's language, e.g. "Cardboard portrait 13x18". */
 	portraitName: (size: string) => string
+	/** The sale's tax (ADR 0150): one that bears no VAT is charged the prices without it; null: as shown. */
+	tax?: Pick<TaxDecision, 'removedVatPercent'> | null
 }
 
 /** The order's options of a portrait line: the names the order pages and e-mails read. */
@@ -124,7 +145,62 @@ export function priceOrder(input: PricingInput): OrderPricing {
 	}
 	problems.sort((a, b) => a.line - b.line)
 
+	// Free shipping is reached on the prices shown; a sale bearing no VAT is then charged each unit, and shipping, without it.
+	const shownSubtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
+	const tax = input.tax ?? { removedVatPercent: null }
+	for (const line of lines) line.unitPriceCents = chargedUnitCents(line.unitPriceCents, tax)
 	const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0)
-	const shipping = shippingCents(input.shipping, input.country, subtotalCents)
-	return { lines, stock, uploads: [...new Set(uploads)], subtotalCents, shippingCents: shipping, totalCents: subtotalCents + shipping, problems }
+	const weightGrams = orderWeightGrams(
+		lines.map((line) => ({ weightGrams: (line.productId && input.products.get(line.productId)?.weightGrams) || null, quantity: line.quantity })),
+	)
+	const shown = shippingCents(input.shipping, input.country, { subtotalCents: shownSubtotal, weightGrams })
+	const shipping = chargedUnitCents(shown ?? 0, tax)
+	return {
+		lines,
+		stock,
+		uploads: [...new Set(uploads)],
+		subtotalCents,
+		shownSubtotalCents: shownSubtotal,
+		shippingCents: shipping,
+		discountCents: 0,
+		discount: null,
+		totalCents: subtotalCents + shipping,
+		problems,
+		shippingUnavailable: shown === null,
+	}
+}
+
+/**
+ * The discount step (ADR 0255), after the lines are priced and shipping is known: the code's
+ * rules checked against the priced order, and its amount taken off the charged prices (so a sale
+ * without VAT takes the percentage of what it pays). The lines keep their prices; the order
+ * carries the discount, and its invoice shows it as an allowance with its VAT.
+ */
+export function applyDiscount(
+	pricing: OrderPricing,
+	input: { rule: DiscountRule | null; customerUses: number; now: Date; categoryOf: (productId: string) => string | null },
+): { ok: true; pricing: OrderPricing } | { ok: false; problem: DiscountProblem } {
+	const lines = pricing.lines.map((line) => ({
+		productId: line.productId,
+		categoryId: line.productId ? input.categoryOf(line.productId) : null,
+		lineCents: line.unitPriceCents * line.quantity,
+	}))
+	const checked = checkDiscount(input.rule, { lines, subtotalCents: pricing.shownSubtotalCents, customerUses: input.customerUses, now: input.now })
+	if (!checked.ok) return checked
+	const rule = input.rule!
+	const off = discountAmount(
+		rule,
+		lines.map((line) => ({ lineCents: line.lineCents, eligible: lineEligible(rule, line) })),
+		pricing.shippingCents,
+	)
+	const discountCents = off.goodsCents + off.shippingCents
+	return {
+		ok: true,
+		pricing: {
+			...pricing,
+			discountCents,
+			discount: { code: rule.code, kind: rule.kind, value: rule.value, ...off },
+			totalCents: pricing.subtotalCents + pricing.shippingCents - discountCents,
+		},
+	}
 }

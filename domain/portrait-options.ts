@@ -3,7 +3,7 @@ import { PORTRAIT_SIZES } from './enums.ts'
 import { PORTRAIT_DESCRIPTION_MAX, PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './portrait-price.ts'
 
 // Apart from cart-line.ts so the customiser's page loads these options, not the whole line union.
-/** Spec §5 portrait options: the one schema (the customiser's form and checkout use it). */
+/** The portrait's options: the one schema (the customiser's form and checkout use it). */
 export const portraitOptionsSchema = z.object({
 	size: z.enum(PORTRAIT_SIZES),
 	persons: z.enum(PORTRAIT_PERSONS),

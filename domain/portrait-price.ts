@@ -1,13 +1,25 @@
 /** Portrait prices and option lists, kept apart from the zod form schema so pages (catalog, uploads) can use them without zod. */
 import type { PortraitSize } from './enums.ts'
 
-/** Spec §9: base price by size, in cents. */
+/** The portrait's base price by size, in cents. */
 export const PORTRAIT_BASE_CENTS: Record<PortraitSize, number> = { '13x18': 2990, '18x24': 3990 }
 
 export const PORTRAIT_FRAMES = ['none', 'simple', 'premium'] as const
 export type PortraitFrame = (typeof PORTRAIT_FRAMES)[number]
-/** Spec §9: none −10 €, simple +0, premium +5 €. */
+/** What each frame adds to the portrait's base price (negative: less); every label shows it from here. */
 export const PORTRAIT_FRAME_CENTS: Record<PortraitFrame, number> = { none: -1000, simple: 0, premium: 500 }
+
+/** The translation key naming each frame (`portrait.…` on the storefront, `checkout.options.…` in documents). */
+export const PORTRAIT_FRAME_KEYS: Record<PortraitFrame, 'frameNone' | 'frameSimple' | 'framePremium'> = {
+	none: 'frameNone',
+	simple: 'frameSimple',
+	premium: 'framePremium',
+}
+
+/** The key of a stored line's frame, or null for a value the shop never offered. */
+export function portraitFrameKey(value: unknown): (typeof PORTRAIT_FRAME_KEYS)[PortraitFrame] | null {
+	return (PORTRAIT_FRAMES as readonly unknown[]).includes(value) ? PORTRAIT_FRAME_KEYS[value as PortraitFrame] : null
+}
 
 export const PORTRAIT_PERSONS = ['1', '2', '3', '4', '5+'] as const
 export const PORTRAIT_DESCRIPTION_MAX = 500

@@ -1,17 +1,35 @@
 /**
- * Shipping by destination (ADR 0041): four zones with a flat rate each, plus an optional
- * subtotal from which shipping is free. The shop configures them (env); the default is free.
+ * Shipping by destination (ADR 0041, 0240): the owner groups countries into zones in the admin, each
+ * with rates by order value and/or weight and an optional subtotal from which it ships free (ADR 0241).
+ * The rates live in the database; this module only chooses among them.
  */
-export const SHIPPING_ZONES = ['ro', 'es', 'eu', 'world'] as const
-export type ShippingZone = (typeof SHIPPING_ZONES)[number]
+
+/** One rate of a zone: it applies when the order's value and weight fall in its bands (lower bound included, upper excluded; null: no upper bound). */
+export type ShippingRate = {
+	minSubtotalCents: number
+	maxSubtotalCents: number | null
+	minWeightGrams: number
+	maxWeightGrams: number | null
+	priceCents: number
+}
+
+export type ShippingZoneRates = {
+	name: string
+	/** ISO codes; an empty list is "the rest of the world": every country no other zone names. */
+	countries: readonly string[]
+	/** Orders whose subtotal reaches this ship free to the zone; null = no threshold. */
+	freeFromCents: number | null
+	rates: readonly ShippingRate[]
+}
 
 export type ShippingConfig = {
-	ratesCents: Record<ShippingZone, number>
-	/** Orders whose subtotal reaches this ship free; null = no threshold. */
-	freeFromCents: number | null
+	zones: readonly ShippingZoneRates[]
 	/** ISO codes of the countries the shop ships to: the checkout offers these and accepts no other. */
 	countries: readonly string[]
 }
+
+/** What a rate is chosen by: the subtotal as shown (before a sale bearing no VAT takes it off) and the weight in grams. */
+export type ShippedOrder = { subtotalCents: number; weightGrams: number }
 
 /** EU member states (ISO 3166-1 alpha-2). */
 export const EU_COUNTRIES = [
@@ -44,11 +62,47 @@ export const EU_COUNTRIES = [
 	'SE',
 ] as const
 
+/** True for an EU member state's ISO code. */
+export function isEuCountry(code: string): boolean {
+	return (EU_COUNTRIES as readonly string[]).includes(code.toUpperCase())
+}
+
 /** Countries a name or code may be read as (older orders, saved forms); the shop ships to those it configures. */
 export const KNOWN_COUNTRIES = [...EU_COUNTRIES, 'MD', 'GB', 'CH', 'NO', 'US', 'CA'] as const
 
+/** Today's four flat rates (the SHIPPING_* settings a shop had before zones): what a new shop's zones start from. */
+export type FlatRates = { ratesCents: { ro: number; es: number; eu: number; world: number }; freeFromCents: number | null }
+
+/** A zone with one rate for every order. */
+const flatZone = (name: string, countries: readonly string[], priceCents: number, freeFromCents: number | null): ShippingZoneRates => ({
+	name,
+	countries,
+	freeFromCents,
+	rates: [{ minSubtotalCents: 0, maxSubtotalCents: null, minWeightGrams: 0, maxWeightGrams: null, priceCents }],
+})
+
+/** The zones a new shop starts with: Romania, Spain, the rest of the EU and the rest of the world, each at its flat rate. */
+export function defaultZones(flat: FlatRates): ShippingZoneRates[] {
+	return [
+		flatZone('România', ['RO'], flat.ratesCents.ro, flat.freeFromCents),
+		flatZone('Spania', ['ES'], flat.ratesCents.es, flat.freeFromCents),
+		flatZone(
+			'Restul UE',
+			EU_COUNTRIES.filter((code) => code !== 'RO' && code !== 'ES'),
+			flat.ratesCents.eu,
+			flat.freeFromCents,
+		),
+		flatZone('Restul lumii', [], flat.ratesCents.world, flat.freeFromCents),
+	]
+}
+
+/** A configuration of four flat zones (tests, and a shop's defaults). */
+export function flatShipping(flat: FlatRates & { countries: readonly string[] }): ShippingConfig {
+	return { zones: defaultZones(flat), countries: flat.countries }
+}
+
 /** By default the shop ships where it sells without customs: Romania and the rest of the EU. */
-export const FREE_SHIPPING: ShippingConfig = { ratesCents: { ro: 0, es: 0, eu: 0, world: 0 }, freeFromCents: null, countries: EU_COUNTRIES }
+export const FREE_SHIPPING: ShippingConfig = flatShipping({ ratesCents: { ro: 0, es: 0, eu: 0, world: 0 }, freeFromCents: null, countries: EU_COUNTRIES })
 
 /**
  * The country a checkout form starts on: the one the visitor's connection is from when the shop ships
@@ -110,17 +164,36 @@ export function countryCode(value: string): string | null {
 	return lookup.get(folded) ?? null
 }
 
-export function shippingZone(country: string): ShippingZone {
+/** The zone a destination ships in: the one naming its country, else the rest-of-the-world zone (no countries); null when neither exists. */
+export function shippingZoneFor<Zone extends Pick<ShippingZoneRates, 'countries'>>(zones: readonly Zone[], country: string): Zone | null {
 	const code = countryCode(country)
-	if (code === 'RO') return 'ro'
-	if (code === 'ES') return 'es'
-	if (code && (EU_COUNTRIES as readonly string[]).includes(code)) return 'eu'
-	return 'world'
+	return (code ? zones.find((zone) => zone.countries.includes(code)) : undefined) ?? zones.find((zone) => zone.countries.length === 0) ?? null
 }
 
-export function shippingCents(config: ShippingConfig, country: string, subtotalCents: number): number {
-	if (config.freeFromCents !== null && subtotalCents >= config.freeFromCents) return 0
-	return config.ratesCents[shippingZone(country)]
+const within = (value: number, min: number, max: number | null) => value >= min && (max === null || value < max)
+
+/** Whether a rate applies to an order of this value and weight. */
+export function rateApplies(rate: ShippingRate, order: ShippedOrder): boolean {
+	return within(order.subtotalCents, rate.minSubtotalCents, rate.maxSubtotalCents) && within(order.weightGrams, rate.minWeightGrams, rate.maxWeightGrams)
+}
+
+/**
+ * What shipping an order costs (ADR 0240): its destination's zone, free from the zone's threshold,
+ * else the cheapest of the zone's rates whose bands hold the order (overlapping bands never charge
+ * more than one of them asks). Null when no rate applies: the shop does not ship that order there.
+ */
+export function shippingCents(config: Pick<ShippingConfig, 'zones'>, country: string, order: ShippedOrder): number | null {
+	const zone = shippingZoneFor(config.zones, country)
+	if (!zone) return null
+	const prices = zone.rates.filter((rate) => rateApplies(rate, order)).map((rate) => rate.priceCents)
+	if (prices.length === 0) return null
+	if (zone.freeFromCents !== null && order.subtotalCents >= zone.freeFromCents) return 0
+	return Math.min(...prices)
+}
+
+/** An order's weight: the products' weights times their quantities; a line whose weight is unknown (a portrait, a product without one) counts nothing. */
+export function orderWeightGrams(lines: readonly { weightGrams: number | null; quantity: number }[]): number {
+	return lines.reduce((sum, line) => sum + (line.weightGrams ?? 0) * line.quantity, 0)
 }
 
 /**

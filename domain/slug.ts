@@ -1,5 +1,5 @@
 /**
- * Slugs for categories and products (spec §5), made while the admin types a name and checked
+ * Slugs for categories and products (at most 100 characters), made while the admin types a name and checked
  * again by the server: lowercase; Romanian diacritics (ă â î ș ş ț ţ) and other accented letters
  * become plain letters; every other character that is not a letter, digit, space, underscore or
  * hyphen is removed; runs of spaces and hyphens become one hyphen; no hyphen at either end.

@@ -4,7 +4,7 @@
  * LIGHTHOUSE_PAGES=/a,/b picks other pages; LIGHTHOUSE_REPORT=prefix keeps each run's JSON.
  */
 import fs from 'node:fs/promises'
-import { ensureBuild, startShop } from '../tests/support/shop-process.ts'
+import { ensureBuild, startShop } from './lib/shop-process.ts'
 import { auditPages, LIGHTHOUSE_CATEGORIES, meetsTarget } from './lib/lighthouse.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)

@@ -7,3 +7,4 @@ export function writeSourceStamp(root: string, buildDir: string, stamp?: SourceS
 export function readSourceStamp(buildDir: string): (SourceStamp & { builtAt: string }) | null
 export function staleBuildReason(root: string, buildDir?: string): string | null
 export function copyMigrationsIntoBuild(root: string, buildDir: string): void
+export function buildId(buildDir: string): string | null

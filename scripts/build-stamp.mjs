@@ -78,6 +78,11 @@ export function staleBuildReason(root, buildDir = path.join(root, 'build')) {
 	return `${changed.length} source file${changed.length === 1 ? '' : 's'} changed since the last build: ${shown}`
 }
 
+/** A short name for the build in `buildDir` (the start of its source stamp), or null when it has none. */
+export function buildId(buildDir) {
+	return readSourceStamp(buildDir)?.stamp?.slice(0, 12) ?? null
+}
+
 /** Copies the migrations into the build: the server applies the ones that shipped with its code. */
 export function copyMigrationsIntoBuild(root, buildDir) {
 	const target = path.join(buildDir, 'server', 'db', 'migrations')

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -136,13 +137,12 @@ function sleepSync(ms: number) {
 }
 
 /**
- * PGlite runs one process per data directory, so the app claims DATA_DIR before opening it.
- * The lock file names its owner and is never visible half-written (publishExclusive). A lock
- * whose process no longer runs (a crash, a SIGKILL, a restarted container) is taken over; an
- * unreadable one only once it is old enough that nobody can still be writing it. One data
- * directory serves one machine.
+ * The lock where the kernel has none to offer (not Linux): a lock file naming its owner, never
+ * visible half-written (publishExclusive). A lock whose process no longer runs (a crash, a SIGKILL,
+ * a restarted container) is taken over; an unreadable one only once it is old enough that nobody
+ * can still be writing it.
  */
-export function acquireDataDirLock(dataDir: string): { release(): void } {
+export function acquireFileLock(dataDir: string): DataDirLock {
 	fs.mkdirSync(dataDir, { recursive: true })
 	const file = path.join(dataDir, LOCK_FILE)
 	const mine: LockRecord = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString() }
@@ -171,9 +171,70 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
 	)
 }
 
-/** The live process holding DATA_DIR (a running shop), or null when nobody does. */
-export function dataDirHolder(dataDir: string): number | null {
+function fileLockHolder(dataDir: string): number | null {
 	const holder = readLock(path.join(dataDir, LOCK_FILE))
 	if (holder.kind !== 'held' || holder.record.hostname !== os.hostname()) return null
 	return isAlive(holder.record.pid) ? holder.record.pid : null
+}
+
+export type DataDirLock = { release(): void }
+
+/** Linux binds abstract Unix sockets: a name in the kernel, no file, gone with the process. */
+const KERNEL_LOCKS = process.platform === 'linux'
+
+/** The abstract socket name for a folder: one per real path, so two spellings of one folder meet. */
+export function lockSocketName(dataDir: string) {
+	const real = fs.realpathSync(dataDir)
+	return `\0atelier-shop-data-dir/${crypto.createHash('sha256').update(real).digest('hex')}`
+}
+
+function lockedError(dataDir: string, pid: number | null) {
+	return new DataDirLockedError(
+		`DATA_DIR ${dataDir} is already in use by ${pid ? `process ${pid}` : 'another process'}; stop that process or choose another DATA_DIR.`,
+	)
+}
+
+/**
+ * PGlite runs one process per data directory, so the app claims DATA_DIR before opening it
+ * (ADR 0167). On Linux the claim is an abstract Unix socket bound under a name made from the
+ * folder's real path: binding is atomic, a second bind fails with EADDRINUSE, and the kernel
+ * releases the name when the process ends however it ends (a crash, SIGKILL, the container
+ * stopped), so there is no stale lock to judge. The socket answers whoever connects with the
+ * holder's pid. Elsewhere a lock file stands in. One data directory serves one machine (one
+ * network namespace: containers sharing a volume must share the host's, or not share the folder).
+ */
+export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+	fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+	if (!KERNEL_LOCKS) return acquireFileLock(dataDir)
+	const server = net.createServer((socket) => {
+		socket.on('error', () => {})
+		socket.end(`${process.pid}\n`)
+	})
+	server.unref()
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(lockSocketName(dataDir), () => resolve())
+	}).catch(async (error: NodeJS.ErrnoException) => {
+		if (error.code === 'EADDRINUSE') throw lockedError(dataDir, await dataDirHolder(dataDir))
+		throw error
+	})
+	return { release: () => void server.close() }
+}
+
+/** The live process holding DATA_DIR (a running shop), or null when nobody does. */
+export async function dataDirHolder(dataDir: string): Promise<number | null> {
+	if (!fs.existsSync(dataDir)) return null
+	if (!KERNEL_LOCKS) return fileLockHolder(dataDir)
+	return new Promise((resolve) => {
+		let answer = ''
+		const socket = net.connect(lockSocketName(dataDir))
+		const give = (pid: number | null) => {
+			socket.destroy()
+			resolve(pid)
+		}
+		socket.setTimeout(2_000, () => give(null))
+		socket.on('data', (chunk) => (answer += chunk.toString()))
+		socket.on('end', () => give(Number.parseInt(answer, 10) || null))
+		socket.on('error', () => give(null))
+	})
 }

@@ -1,4 +1,5 @@
 import { StorefrontQueryCache, uncachedStorefrontQueries, type StorefrontQueries } from './cache/storefront-queries.ts'
+import { createSaleBoundaryTimer, nextSaleBoundary } from './cache/sale-boundaries.ts'
 import path from 'node:path'
 import { invoicingConfig } from './invoices/config.ts'
 import { emailAttachments } from './invoices/documents.ts'
@@ -18,20 +19,24 @@ import { countRequestQuery } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
 import { createPeriodicJob } from './jobs/periodic-job.ts'
+import { eFacturaSettings } from './efactura/config.ts'
+import { eFacturaEnabledSince } from './efactura/upload-job.ts'
+import { createEFacturaUploads, type EFacturaUploads } from './efactura/uploads.ts'
 import { reconcilePendingOrders } from './orders/reconcile.ts'
-import { createPaymentProvider, shippingConfig } from './payments/configure.ts'
+import { createPaymentProvider } from './payments/configure.ts'
 import type { PaymentProvider } from './payments/provider.ts'
 import { loadAppSecret } from './secret.ts'
 import { startScheduledBackups } from './backup/schedule.ts'
 import { createExpiredRowsJob } from './security/expired-rows.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
+import { createTaxServices } from './tax/configure.ts'
+import type { VatNumberChecker } from './tax/vies.ts'
 import { createS3Storage, defaultS3PublicUrl } from './storage/s3-storage.ts'
 import { createTranslationProvider } from './translation/providers.ts'
 import { createTranslationService, type TranslationService } from './translation/service.ts'
 import { createTranslationWorker, type TranslationWorker } from './translation/worker.ts'
 import type { ObjectStorage } from './storage/storage.ts'
 import { startUploadRetention, type UploadRetention } from './uploads/portrait-uploads.ts'
-import type { ShippingConfig } from '#domain/shipping.ts'
 
 /** Everything a request handler may use; made once at start, shared by every request. */
 export type AppServices = {
@@ -49,9 +54,12 @@ export type AppServices = {
 	translation: ContentTranslation
 	/** Card payments (Stripe or the test card page); null when checkout is closed (ADR 0040). */
 	payments: PaymentProvider | null
-	shipping: ShippingConfig
+	/** Checks buyers' EU VAT numbers (VIES, or nothing: VAT_NUMBER_CHECK, ADR 0150). */
+	vatNumbers: VatNumberChecker
 	/** Shop details every order email carries. */
 	orderMail: OrderEmailContext
+	/** The e-Factura upload (ADR 0160); null without ANAF credentials: documents are then uploaded by hand. */
+	eFactura: EFacturaUploads | null
 	/** Stops background jobs other than the email sender. */
 	stopJobs: () => Promise<void>
 	/** Accounts and sessions (better-auth on our database); see server/auth. */
@@ -97,11 +105,15 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 	// SERVER_TIMING counts each request's queries (server/http/server-timing.ts); off, no hook at all.
 	const onQuery = env.SERVER_TIMING ? countRequestQuery : undefined
 	const database = await openDatabase(
-		env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL, onQuery } : { engine: 'pglite', dataDir: env.DATA_DIR, onQuery },
+		env.DATABASE_URL
+			? { engine: 'postgres', url: env.DATABASE_URL, onQuery, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
+			: { engine: 'pglite', dataDir: env.DATA_DIR, onQuery },
 	)
 	try {
 		const storage = createStorage(env)
-		const { seed, images } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO_CATALOG, storage })
+		const { shippingSeeded, seed, images, privatizedPhotos } = await prepareDatabase(database, { seedDemo: env.SEED_DEMO_CATALOG, storage, shipping: env })
+		if (shippingSeeded) log.info('shipping zones created from the SHIPPING_* settings')
+		if (privatizedPhotos > 0) log.info({ count: privatizedPhotos }, 'portrait photos moved to private storage')
 		if (seed?.seeded) log.info({ categories: seed.categories, products: seed.products }, 'demo catalogue loaded')
 		if (images.registered > 0) log.info({ registered: images.registered }, 'catalogue pictures added to the media library')
 		if (images.skipped.length > 0)
@@ -113,7 +125,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const ensureAdmin = () => ensureAdminFromEnv({ db: database.db, auth, env, log })
 		await (database.engine === 'postgres' ? withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, ensureAdmin) : ensureAdmin())
 		await logAdminHint({ db: database.db, env, log })
-		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database)
+		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database, log)
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, { leaseSeconds: env.EMAIL_LEASE_SECONDS }) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
@@ -154,6 +166,17 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		reconciler.start()
 		const expiredRows = createExpiredRowsJob({ db: database.db, log: log.child({ component: 'expired-rows' }) })
 		expiredRows.start()
+		const efacturaSettings = eFacturaSettings(env)
+		const eFactura = efacturaSettings ? createEFacturaUploads({ db: database.db, settings: efacturaSettings, log: log.child({ component: 'efactura' }) }) : null
+		if (efacturaSettings) {
+			// Marked before the shop answers anyone: every document issued from here on is uploaded,
+			// even one issued before the job's first round.
+			await eFacturaEnabledSince(database.db, new Date())
+			log.info({ environment: efacturaSettings.environment }, 'e-Factura upload configured')
+		}
+		const tax = createTaxServices(env, database.db, log)
+		// Soon after start, so a shop that was down for days has today's rate before its first sale.
+		tax.exchangeRates?.start(2000)
 		const scheduledBackups = startScheduledBackups({ database, storage, env, log: log.child({ component: 'backup' }) })
 		return {
 			env,
@@ -167,10 +190,13 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			translation,
 			auth,
 			payments,
-			shipping: shippingConfig(env),
+			vatNumbers: tax.vatNumbers,
 			orderMail,
+			eFactura,
 			stopJobs: async () => {
+				await eFactura?.job.stop()
 				await reconciler.stop()
+				await tax.exchangeRates?.stop()
 				await orderErasure.stop()
 				await expiredRows.stop()
 				await scheduledBackups?.stop()
@@ -187,26 +213,43 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 
 /**
  * The page cache (off with PAGE_CACHE_MB=0) and the shared storefront reads, both emptied by every
- * announced catalogue change. Neither in development, where code changes with every save.
+ * announced catalogue change, and at the moment a scheduled sale starts or ends (ADR 0247). Neither
+ * in development, where code changes with every save.
  */
-async function createStorefrontCaches(env: Env, database: DatabaseHandle) {
+async function createStorefrontCaches(env: Env, database: DatabaseHandle, log: Logger) {
 	if (env.NODE_ENV === 'development') return { pageCache: null, pageCacheListener: null, storefrontQueries: uncachedStorefrontQueries }
 	const pageCache = env.PAGE_CACHE_MB === 0 ? null : new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 })
 	const storefrontQueries = new StorefrontQueryCache()
-	const pageCacheListener = await database.listen(STOREFRONT_CHANGED_CHANNEL, {
+	const saleBoundaries = createSaleBoundaryTimer({
+		nextBoundary: (now) => nextSaleBoundary(database.db, now),
+		onBoundary: () => {
+			pageCache?.invalidate()
+			storefrontQueries.invalidate()
+		},
+		onError: (error) => log.warn({ err: error }, 'next sale start or end could not be read'),
+	})
+	const listener = await database.listen(STOREFRONT_CHANGED_CHANNEL, {
 		onNotification: () => {
 			pageCache?.invalidate()
 			storefrontQueries.invalidate()
+			saleBoundaries.reschedule()
 		},
 		onReady: () => {
 			pageCache?.listeningStarted()
 			storefrontQueries.listeningStarted()
+			saleBoundaries.reschedule()
 		},
 		onLost: () => {
 			pageCache?.listeningStopped()
 			storefrontQueries.listeningStopped()
 		},
 	})
+	const pageCacheListener: NotificationListener = {
+		close: async () => {
+			saleBoundaries.stop()
+			await listener.close()
+		},
+	}
 	return { pageCache, pageCacheListener, storefrontQueries }
 }
 

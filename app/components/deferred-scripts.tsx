@@ -38,6 +38,10 @@ function bootstrap(hrefs: string[]) {
 `
 }
 
+function isPlainFunctionComponent(component: unknown): boolean {
+	return typeof component === 'function' && !(component.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent
+}
+
 function flatten(node: ReactNode): ReactElement<ElementProps>[] {
 	const out: ReactElement<ElementProps>[] = []
 	Children.forEach(node, (child) => {
@@ -65,6 +69,9 @@ function flatten(node: ReactNode): ReactElement<ElementProps>[] {
  */
 export function DeferredScripts({ modules = [], ...props }: ScriptsProps & { modules?: (string | undefined)[] }) {
 	// Called as a function, not rendered: its hooks run as this component's, and its output can be rewritten.
+	// That holds while React Router ships it as a plain function component; should a release make it
+	// anything else (memo, forwardRef, a class), it is rendered as it is and loads without the deferral (ADR 0180).
+	if (!isPlainFunctionComponent(Scripts)) return <Scripts {...props} />
 	const original = Scripts(props)
 	if (import.meta.env.DEV || !original) return original
 	const elements = flatten(original)

@@ -1,5 +1,17 @@
-import { useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react'
-import { Link as RouterLink, UNSAFE_DataRouterContext as DataRouterContext, useLocation } from 'react-router'
+import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import { Link as RouterLink, useLocation, useNavigate, type NavigateFunction } from 'react-router'
+
+/** The page's one `navigate`, made by `LinkNavigation`: every link reads it with one useContext. */
+const NavigateContext = createContext<NavigateFunction | null>(null)
+
+/**
+ * Gives every `Link` below it the router's navigate function, asked for once per page rather than
+ * once per link (useNavigate's hooks cost as much again as the rest of a link, ADR 0143).
+ * React Router's public API only: no internal context (ADR 0180). The root layout wraps the page in it.
+ */
+export function LinkNavigation({ children }: { children: ReactNode }) {
+	return <NavigateContext.Provider value={useNavigate()}>{children}</NavigateContext.Provider>
+}
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 	/** A path from the site's root (`/en/catalog?page=2`), or a search or path relative to the current page. */
@@ -21,19 +33,19 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
  * React Router's `<Link>`, which knows where the page is.
  */
 export function Link(props: LinkProps) {
-	// The router itself rather than useNavigate(), whose hooks cost as much again per link: an absolute
-	// path needs no route to resolve from. Outside a data router the browser follows the link.
-	const router = useContext(DataRouterContext)?.router
+	// The page's navigate (LinkNavigation) rather than useNavigate() here: an absolute path needs no
+	// route to resolve from. Without it (outside the root layout) the browser follows the link.
+	const navigate = useContext(NavigateContext)
 	const { to, replace, preventScrollReset, onClick, target } = props
 	if (!to.startsWith('/') || to.startsWith('//')) return <RouterLink {...props} />
 	const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
 		onClick?.(event)
-		if (!router || event.defaultPrevented || !isPlainLeftClick(event, target)) return
+		if (!navigate || event.defaultPrevented || !isPlainLeftClick(event, target)) return
 		event.preventDefault()
 		// Both sides as the browser encodes them (`?q=lumânare` is `?q=lum%C3%A2nare` in location).
 		const there = new URL(to, window.location.href)
 		const here = window.location.pathname + window.location.search + window.location.hash
-		void router.navigate(to, { replace: replace ?? here === there.pathname + there.search + there.hash, preventScrollReset })
+		void navigate(to, { replace: replace ?? here === there.pathname + there.search + there.hash, preventScrollReset })
 	}
 	// One copy of the props with the link's own cleared (React writes no attribute for undefined): a rest
 	// pattern plus a spread with overrides cost 2-3 µs a link in V8, more than the rest of the render of it.
@@ -59,7 +71,7 @@ export type NavLinkProps = Omit<LinkProps, 'className'> & {
 /**
  * A link that knows when it points at the page shown: `aria-current="page"` and the active class, as
  * React Router's `<NavLink>` decides it for a path from the root (case-insensitive; without `end`, the
- * pages below it count too). Through the shop's `Link`, for its cost (ADR 0145).
+ * pages below it count too). Through the shop's `Link`, for its cost (ADR 0143).
  */
 export function NavLink({ end, className, ...props }: NavLinkProps) {
 	const isActive = pointsAt(props.to, useLocation().pathname, end ?? false)

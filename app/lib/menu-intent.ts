@@ -1,5 +1,5 @@
 /**
- * Hover intent for the header's drop-down menus (spec §2 header): a menu opens 200 ms after the
+ * Hover intent for the header's drop-down menus: a menu opens 200 ms after the
  * pointer rests on it, closes 150 ms after the pointer leaves, and while another menu is open — or
  * one closed less than 300 ms ago — the next one opens at once.
  */

@@ -4,7 +4,7 @@ import { getApp } from '#server/context.ts'
 import type { Route } from './+types/account.export'
 
 /** GDPR art. 15/20: everything about the signed-in account, as a JSON download. */
-/** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */
+/** Signed-in people only; the guard is this middleware, for the loader and the action. */
 export const middleware: Route.MiddlewareFunction[] = [userOnly]
 
 export async function loader({ context }: Route.LoaderArgs) {

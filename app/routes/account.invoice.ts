@@ -1,12 +1,10 @@
 import { guardedUser, userOnly } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
-import { documentNumberFrom, documentPdf, documentResponse, findOwnDocument } from '#server/invoices/documents.ts'
+import { documentNotFound, documentNumberFrom, documentPdf, documentResponse, findOwnDocument } from '#server/invoices/documents.ts'
 import type { Route } from './+types/account.invoice'
 
 /** Signed-in people only; the guard is this middleware (ADR 0103). */
 export const middleware: Route.MiddlewareFunction[] = [userOnly]
-
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
 
 /**
  * GET /account/invoices/{number}.pdf: an invoice or credit note of one of the signed-in
@@ -14,10 +12,10 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const number = documentNumberFrom(params.file, 'pdf')
-	if (!number) return notFound()
+	if (!number) return documentNotFound()
 	const app = getApp(context)
 	const found = await findOwnDocument(app.db, guardedUser(context).id, number)
-	if (!found) return notFound()
+	if (!found) return documentNotFound()
 	const pdf = await documentPdf(found)
 	return documentResponse(pdf.bytes, pdf.fileName, 'application/pdf')
 }

@@ -25,7 +25,7 @@ import type { Route } from './+types/account'
 import { alternateLinks } from '#app/lib/seo.ts'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
-/** Signed-in people only (spec §2); the guard is this middleware, for the loader and the action. */
+/** Signed-in people only; the guard is this middleware, for the loader and the action. */
 export const middleware: Route.MiddlewareFunction[] = [userOnly]
 
 export async function loader({ context }: Route.LoaderArgs) {

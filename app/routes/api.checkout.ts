@@ -1,3 +1,4 @@
+import { errorBody } from '#domain/forms/submission.ts'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { readJson, RequestBodyError } from '#server/http/request-body.ts'
@@ -10,7 +11,10 @@ export function loader() {
 	return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } })
 }
 
-/** POST JSON { items, currency, shippingData } → { ok, url } or a 4xx with the messages to show. */
+/**
+ * POST JSON { items, currency, shippingData } → { ok: true, url, orderId }, or a 4xx with the one
+ * error shape ({ ok: false, code, errors }): the public checkout API (docs/api.md).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	let body: unknown
@@ -19,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof RequestBodyError && error.status === 413) {
 			return Response.json(
-				{ ok: false, kind: 'failure', message: serverI18n(app.locale).t('checkout.failure') },
+				{ ok: false, ...errorBody('failure', serverI18n(app.locale).t('checkout.failure')) },
 				{ status: 413, headers: { 'Cache-Control': 'no-store' } },
 			)
 		}

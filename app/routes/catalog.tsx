@@ -19,7 +19,7 @@ import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/catalog'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 
-/** The portrait category's slug (spec §2: category=portrait_cardboard shows the two fixed size cards). */
+/** The portrait category's slug (category=portrait_cardboard shows the two fixed size cards). */
 const PORTRAIT_CATEGORY = 'portrait_cardboard'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

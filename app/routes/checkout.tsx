@@ -12,30 +12,42 @@ import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
+import { CheckoutSummary } from '#app/components/checkout/checkout-summary.tsx'
+import { CustomerFields } from '#app/components/checkout/customer-fields.tsx'
+import { DiscountCode, type AcceptedDiscount } from '#app/components/checkout/discount-code.tsx'
+import { checkDiscountCode } from '#server/discounts/check.ts'
+import { useKeptCheckoutForm } from '#app/components/checkout/use-kept-checkout-form.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
-import { countryCode, countryName, defaultCountry, shippingCents } from '#domain/shipping.ts'
-import { checkoutSubmissionSchema } from '#domain/forms/checkout-lines.ts'
-import { CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from '#domain/forms/checkout-fields.ts'
-import { formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
-import { formatEuro } from '#domain/money.ts'
-import { formatRate, vatBreakdown, vatRateFor } from '#domain/invoices/vat.ts'
+import { countryName, defaultCountry, orderWeightGrams } from '#domain/shipping.ts'
+import { checkoutSubmissionSchema, discountCheckSchema } from '#domain/forms/checkout-lines.ts'
+import { CHECKOUT_LIMITS } from '#domain/forms/checkout-fields.ts'
+import { checkoutPreview } from '#domain/checkout-preview.ts'
+import { errorBody, formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
+import { checkoutTaxPreview } from '#server/tax/checkout-tax.ts'
+import { loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
 import type { Route } from './+types/checkout'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
+	// Read on every visit (ADR 0242): a rate the owner changed shows at once, whichever instance answers.
+	const [shipping, weights] = await Promise.all([loadShippingConfig(app.db, app.env), productWeights(app.db)])
 	const connectionCountry = request.headers.get('cf-ipcountry') ?? request.headers.get('x-country-code') ?? request.headers.get('cloudfront-viewer-country')
 	const t = serverI18n(app.locale).getFixedT(app.locale)
 	return {
 		locale: app.locale,
-		shipping: app.shipping,
-		defaultCountry: defaultCountry(app.shipping.countries, { country: connectionCountry, locale: app.locale }),
+		shipping,
+		// Grams per product that has a weight: the preview prices rates by weight as the server will.
+		weights,
+		defaultCountry: defaultCountry(shipping.countries, { country: connectionCountry, locale: app.locale }),
 		paymentsOpen: app.payments !== null,
-		// The VAT rate per destination (null: the shop is not registered for VAT), as the invoice will use it (ADR 0119).
-		vatRates: Object.fromEntries(app.shipping.countries.map((code) => [code, vatRateFor(app.orderMail.invoicing.vat, code)])),
-		// Spec §2: prefilled for a signed-in customer (the order is tied to the account by the server session).
+		// Each destination's tax for a buyer without a VAT number, as the server will decide it (ADR 0119, 0150).
+		taxes: Object.fromEntries(shipping.countries.map((code) => [code, checkoutTaxPreview(app.orderMail.invoicing.vat, code)])),
+		// What a sale bearing no VAT takes off each price (a VAT number VIES confirms): the shop's own rate.
+		homeVatPercent: app.orderMail.invoicing.vat.registered ? app.orderMail.invoicing.vat.ratePercent : null,
+		// Prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
 		meta: {
 			title: `${t('checkout.title')} | ${t('meta.siteName')}`,
@@ -46,7 +58,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** A refusal after parsing: the order could not be placed (lines, stock, payments closed…). */
-type CheckoutFailure = RejectedSubmission & { failure: { kind: string; problems: { line: number; message: string }[] } }
+type CheckoutFailure = RejectedSubmission & { failure: { kind: string; field?: string; problems: { line: number; message: string }[] } }
 
 /**
  * The checkout form's route action (ADR 0101, 0102): the shipping fields and the cart lines (JSON
@@ -57,6 +69,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	// The shared reader: size limit, malformed bodies and NUL characters answer 400, never 500.
 	const formData = await readFormData(request)
+	if (formData.get('intent') === 'discount') {
+		// "Apply" beside the code: nothing is placed or held, the page is told whether the code fits the cart.
+		const check = parseSubmission(discountCheckSchema, formData)
+		const t = serverI18n(app.locale).getFixedT(app.locale)
+		if (!check.ok)
+			return data(
+				{ discountCheck: { ok: false as const, ...errorBody('discount', t('checkout.discount.errors.unknown'), { field: 'discountCode' }) } },
+				{ status: 400 },
+			)
+		const result = await checkDiscountCode(app, { code: check.value.discountCode, lines: check.value.items, email: check.value.email })
+		if (!result.ok)
+			return data({ discountCheck: { ok: false as const, ...errorBody('discount', result.message, { field: 'discountCode' }) } }, { status: result.status })
+		return { discountCheck: result }
+	}
 	const submission = parseSubmission(checkoutSubmissionSchema, formData)
 	if (!submission.ok) {
 		// Messages are translation keys; a tampered line's message is not one, and says only that checkout failed.
@@ -67,18 +93,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		return rejectSubmission(errors, submission.values)
 	}
-	const { items, ...customer } = submission.value
+	const { items, discountCode, ...customer } = submission.value
 	// The account comes from the server session (root middleware), never from the form.
 	const visitor = await checkoutVisitor(app, request)
-	const result = await placeCheckout(app, { lines: items, customer }, { userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id })
+	const result = await placeCheckout(app, { lines: items, customer, discountCode }, { userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id })
 	const headers = new Headers({ 'Cache-Control': 'no-store', 'Set-Cookie': visitor.setCookie })
 	if (result.body.ok) return redirectDocument(result.body.url, { headers })
 	if (result.retryAfterSeconds) headers.set('Retry-After', String(result.retryAfterSeconds))
 	const body = result.body
 	const failure: CheckoutFailure = {
-		errors: formError(body.message),
+		errors: formError(body.errors.formError ?? ''),
 		values: submittedValues(formData),
-		failure: { kind: body.kind, problems: body.kind === 'lines' ? body.problems.map(({ line, message }) => ({ line, message })) : [] },
+		failure: {
+			kind: body.code,
+			...(body.code === 'validation' ? { field: Object.keys(body.errors.fieldErrors)[0] } : {}),
+			problems: (body.problems ?? []).map(({ line, message }) => ({ line, message })),
+		},
 	}
 	return data(failure, { status: result.status, headers })
 }
@@ -95,18 +125,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	]
 }
 
-type FormState = Record<CheckoutField, string>
-
-const FIELD_ORDER: { name: CheckoutField; autoComplete: string; type?: string; required: boolean; wide?: boolean }[] = [
-	{ name: 'fullName', autoComplete: 'name', required: true, wide: true },
-	{ name: 'email', autoComplete: 'email', type: 'email', required: true },
-	{ name: 'phone', autoComplete: 'tel', type: 'tel', required: true },
-	{ name: 'address', autoComplete: 'street-address', required: true, wide: true },
-	{ name: 'city', autoComplete: 'address-level2', required: true },
-	// Spec §5: required by the schema, though the form label does not mark it.
-	{ name: 'postalCode', autoComplete: 'postal-code', required: false },
-	{ name: 'country', autoComplete: 'country', required: true, wide: true },
-]
+/** The refusal of the order form, when the action answered one. */
+const failureOf = (actionData: unknown) =>
+	actionData && typeof actionData === 'object' && 'failure' in actionData ? (actionData as CheckoutFailure).failure : null
 
 /** Failures whose message tells the customer what to do; the others show only the title. */
 const SHOWN_FAILURES = new Set(['lines', 'closed', 'unavailable', 'hold-limit', 'validation'])
@@ -116,86 +137,35 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	const lp = useLocalizedPath()
 	const { locale, shipping } = loaderData
 	const { items, ready } = useCart()
-	const [form, setForm] = useState<FormState>({
-		fullName: '',
-		email: loaderData.email,
-		phone: '',
-		address: '',
-		city: '',
-		postalCode: '',
-		country: loaderData.defaultCountry,
-		notes: '',
-		company: '',
-		vatNumber: '',
-	})
+	const { form, setField } = useKeptCheckoutForm({ email: loaderData.email, country: loaderData.defaultCountry }, shipping.countries)
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formAction === lp('/checkout')
 	const formRef = useRef<HTMLFormElement>(null)
 	const dismissRedirecting = useRef<(() => void) | null>(null)
+	// A code accepted by "Apply", with the answer of the order form it was accepted under.
+	const [applied, setApplied] = useState<{ accepted: AcceptedDiscount; under: unknown } | null>(null)
 
-	// Saved form data (e.g. kept while signing in) is merged in once, then forgotten (spec §4).
-	const savedFormRead = useRef(false)
-	useEffect(() => {
-		try {
-			const raw = window.localStorage.getItem(CHECKOUT_FORM_STORAGE_KEY)
-			if (!raw) return
-			window.localStorage.removeItem(CHECKOUT_FORM_STORAGE_KEY)
-			const saved: unknown = JSON.parse(raw)
-			if (!saved || typeof saved !== 'object') return
-			const merged: Partial<FormState> = {}
-			for (const [key, value] of Object.entries(saved)) {
-				const field = key === 'full_name' ? 'fullName' : key === 'postal_code' ? 'postalCode' : key
-				if (!(field in CHECKOUT_LIMITS) || typeof value !== 'string' || value === '') continue
-				// The country is a code (ADR 0102); saved data from before held its name.
-				if (field === 'country') {
-					const code = countryCode(value)
-					if (code && shipping.countries.includes(code)) merged.country = code
-					continue
-				}
-				merged[field as CheckoutField] = value
-			}
-			// eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage can only be read once hydrated
-			setForm((current) => ({ ...current, ...merged }))
-		} catch {
-			// unreadable saved data is ignored
-		} finally {
-			savedFormRead.current = true
-		}
-		// Once, on arrival: the shop's country list does not change while the page is open.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [])
-	// What the customer typed is kept when they leave the page (the terms link, signing in, the payment
-	// page) and merged back in when they return; the payment-success page forgets it once the order is paid.
-	const latestForm = useRef(form)
-	useEffect(() => {
-		latestForm.current = form
-	}, [form])
-	useEffect(() => {
-		const keep = () => {
-			if (!savedFormRead.current) return
-			try {
-				window.localStorage.setItem(CHECKOUT_FORM_STORAGE_KEY, JSON.stringify(latestForm.current))
-			} catch {
-				// storage full or refused: the form still works, it just is not kept
-			}
-		}
-		window.addEventListener('pagehide', keep)
-		return () => {
-			window.removeEventListener('pagehide', keep)
-			keep()
-		}
-	}, [])
+	// The order refused the code after it was applied (used up meanwhile, the cart changed): it no longer is; the cart stays as it is.
+	const refusedSince = actionData !== applied?.under && failureOf(actionData)?.field === 'discountCode'
+	const discount = applied && !refusedSince ? applied.accepted : null
+	const setDiscount = (accepted: AcceptedDiscount | null) => setApplied(accepted ? { accepted, under: actionData } : null)
 
 	// Shown from the cart (integer cents); the server prices the order itself from the database.
-	const subtotal = items.reduce((sum, item) => sum + item.price * item.line.quantity, 0)
-	const shippingCost = shippingCents(shipping, form.country, subtotal)
-	// The VAT contained in the total, split as the invoice will split it (domain/invoices/vat.ts).
-	const vatRate = loaderData.vatRates[form.country] ?? null
-	const vat = vatBreakdown(
-		[...items.map((item) => ({ unitGrossCents: item.price, quantity: item.line.quantity })), { unitGrossCents: shippingCost, quantity: 1 }],
-		vatRate,
-	)
-	const money = (cents: number) => formatEuro(cents, locale)
+	const preview = checkoutPreview({
+		lines: items.map((item) => ({ unitCents: item.price, quantity: item.line.quantity })),
+		shipping,
+		country: form.country,
+		weightGrams: orderWeightGrams(
+			items.map((item) => ({
+				weightGrams: item.line.kind === 'product' ? (loaderData.weights[item.line.productId] ?? null) : null,
+				quantity: item.line.quantity,
+			})),
+		),
+		taxes: loaderData.taxes,
+		vatNumber: form.vatNumber,
+		homeVatPercent: loaderData.homeVatPercent,
+		discount,
+	})
 	const countries = useMemo(
 		() => shipping.countries.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => a.name.localeCompare(b.name, locale)),
 		[locale, shipping.countries],
@@ -204,6 +174,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	// What the server is sent (ADR 0102): the tagged lines, nothing it would ignore.
 	const lines = useMemo(() => items.map((item) => item.line), [items])
 	const failure = actionData && 'failure' in actionData ? (actionData as CheckoutFailure).failure : null
+	const discountRefusal = failure?.field === 'discountCode' && isRejected(actionData) ? actionData.errors.formError : null
 	const lineProblems: Record<string, string> = {}
 	for (const problem of failure?.problems ?? []) {
 		const item = items[problem.line]
@@ -223,9 +194,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	}, [actionData])
 	useEffect(() => {
 		if (!failure || !isRejected(actionData)) return
+		// A field the server refused (a country not shipped to, a VAT number VIES refuses) is the customer's to correct.
+		if (failure.field) formRef.current?.querySelector<HTMLElement>(`[name="${failure.field}"]`)?.focus()
 		notify({
 			type: 'error',
-			title: t('checkout.failure'),
+			title: t(failure.field ? 'checkout.validationTitle' : 'checkout.failure'),
 			description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined,
 		})
 		// eslint-disable-next-line react-hooks/exhaustive-deps
@@ -265,7 +238,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		)
 	}
 
-	const field = 'mt-1 w-full rounded-lg border border-muted/40 bg-white px-3 py-2'
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
@@ -287,123 +259,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 						<h2 id="checkout-form" className="font-serif text-xl">
 							{t('checkout.formTitle')}
 						</h2>
-						<div className="mt-4 grid gap-4 sm:grid-cols-2">
-							{FIELD_ORDER.map((spec) => (
-								<div key={spec.name} className={spec.wide ? 'sm:col-span-2' : undefined}>
-									<label htmlFor={`checkout-${spec.name}`} className="block text-sm font-medium">
-										{t(`checkout.${spec.name}`)}
-										{spec.required ? <span aria-hidden="true"> *</span> : null}
-									</label>
-									{spec.name === 'country' ? (
-										// An ISO code is what is sent and stored (ADR 0102); the names are in the reader's language.
-										<select
-											id="checkout-country"
-											name="country"
-											autoComplete="country"
-											aria-required
-											value={form.country}
-											onChange={(event) => setForm({ ...form, country: event.target.value })}
-											className={field}
-										>
-											{countries.map(({ code, name }) => (
-												<option key={code} value={code}>
-													{name}
-												</option>
-											))}
-										</select>
-									) : (
-										<input
-											id={`checkout-${spec.name}`}
-											name={spec.name}
-											type={spec.type ?? 'text'}
-											autoComplete={spec.autoComplete}
-											maxLength={CHECKOUT_LIMITS[spec.name]}
-											aria-required={spec.required || spec.name === 'postalCode'}
-											value={form[spec.name]}
-											onChange={(event) => setForm({ ...form, [spec.name]: event.target.value })}
-											className={field}
-										/>
-									)}
-								</div>
-							))}
-							<fieldset className="sm:col-span-2 grid gap-4 sm:grid-cols-2">
-								<legend className="mb-2 text-sm text-muted">{t('checkout.invoiceDetailsHint')}</legend>
-								{(['company', 'vatNumber'] as const).map((name) => (
-									<div key={name}>
-										<label htmlFor={`checkout-${name}`} className="block text-sm font-medium">
-											{t(`checkout.${name}`)} <span className="font-normal text-muted">{t('checkout.optional')}</span>
-										</label>
-										<input
-											id={`checkout-${name}`}
-											name={name}
-											type="text"
-											autoComplete={name === 'company' ? 'organization' : 'off'}
-											maxLength={CHECKOUT_LIMITS[name]}
-											value={form[name]}
-											onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-											className={field}
-										/>
-									</div>
-								))}
-							</fieldset>
-							<div className="sm:col-span-2">
-								<label htmlFor="checkout-notes" className="block text-sm font-medium">
-									{t('checkout.notes')} <span className="font-normal text-muted">{t('checkout.optional')}</span>
-								</label>
-								<textarea
-									id="checkout-notes"
-									name="notes"
-									rows={3}
-									maxLength={CHECKOUT_LIMITS.notes}
-									value={form.notes}
-									onChange={(event) => setForm({ ...form, notes: event.target.value })}
-									className={field}
-								/>
-							</div>
-						</div>
+						<CustomerFields form={form} setField={setField} countries={countries} />
 					</section>
 				</div>
 
-				<aside aria-labelledby="checkout-summary" className="h-fit rounded-xl border border-sand bg-white p-6 lg:sticky lg:top-6">
-					<h2 id="checkout-summary" className="font-serif text-xl">
-						{t('checkout.summaryTitle')}
-					</h2>
-					<dl className="mt-4 space-y-2">
-						<div className="flex justify-between">
-							<dt>{t('checkout.subtotal')}</dt>
-							<dd>{money(subtotal)}</dd>
-						</div>
-						<div className="flex justify-between">
-							<dt>{t('checkout.shipping')}</dt>
-							<dd>{shippingCost === 0 ? t('checkout.shippingFree') : money(shippingCost)}</dd>
-						</div>
-						<div className="flex justify-between border-t border-sand pt-2 text-lg font-semibold">
-							<dt>{t('checkout.total')}</dt>
-							<dd data-testid="checkout-total">{money(subtotal + shippingCost)}</dd>
-						</div>
-					</dl>
-					{vat.registered ? (
-						<p className="mt-1 flex justify-between text-sm text-muted" data-testid="checkout-vat">
-							<span>{t('checkout.vatContained', { rate: formatRate(vatRate ?? 0, locale) })}</span>
-							<span>{money(vat.vatCents)}</span>
-						</p>
-					) : null}
-					<p className="mt-1 text-xs text-muted">{vat.registered ? t('checkout.vatIncluded') : t('checkout.vatNotApplicable')}</p>
-					<button
-						type="submit"
-						disabled={busy}
-						className="mt-6 w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60"
-					>
-						{busy ? t('checkout.busy') : t('checkout.submit')}
-					</button>
-					<p className="mt-4 text-xs text-muted">
-						{t('checkout.termsPrefix')}{' '}
-						<Link to={lp('/terms')} className="underline">
-							{t('checkout.termsLink')}
-						</Link>
-						{t('checkout.termsSuffix')}
-					</p>
-				</aside>
+				<CheckoutSummary preview={preview} locale={locale} busy={busy}>
+					<DiscountCode
+						action={lp('/checkout')}
+						items={JSON.stringify(lines)}
+						email={form.email}
+						accepted={discount}
+						onChange={setDiscount}
+						refusal={discountRefusal}
+					/>
+				</CheckoutSummary>
 			</Form>
 		</div>
 	)

@@ -6,7 +6,9 @@ import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
+import { frameLabel } from '#app/components/portrait/frame-label.ts'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
+import { NumberInput } from '#app/components/number-input.tsx'
 import type { UploadedImage } from '#domain/cart.ts'
 import { CART_MAX_QUANTITY } from '#domain/cart-line-guard.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from '#domain/enums.ts'
@@ -21,6 +23,7 @@ import {
 	portraitSizeFrom,
 	type PortraitFrame,
 } from '#domain/portrait.ts'
+import { WHOLE, parseLocaleNumber } from '#domain/locale-number.ts'
 import { formatEuro } from '#domain/money.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import { useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
@@ -43,7 +46,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return seoMeta(loaderData?.meta)
 }
 
-const FRAME_KEYS: Record<PortraitFrame, string> = { none: 'portrait.frameNone', simple: 'portrait.frameSimple', premium: 'portrait.framePremium' }
 const fieldset = 'rounded-xl border border-sand bg-white p-4'
 const choice = 'flex cursor-pointer items-center gap-2 rounded-lg border border-muted/30 px-3 py-2 has-[:checked]:border-clay-dark has-[:checked]:bg-sand/60'
 
@@ -141,7 +143,8 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
 
-	const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN
+	const reading = parseLocaleNumber(quantityText, WHOLE)
+	const quantity = reading.ok ? reading.value : Number.NaN
 	const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= CART_MAX_QUANTITY
 	const price = portraitPrice({ size, frame, quantity: quantityValid ? quantity : 1 })
 
@@ -209,7 +212,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 						{PORTRAIT_FRAMES.map((option) => (
 							<label key={option} className={choice}>
 								<input type="radio" name="frame" value={option} defaultChecked={defaults.frame === option} className="accent-clay-dark" />
-								{t(FRAME_KEYS[option])}
+								{frameLabel(t, option, i18n.language)}
 							</label>
 						))}
 					</div>
@@ -243,13 +246,9 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 						<label htmlFor={ids.quantity} className="block font-medium">
 							{t('portrait.quantity')}
 						</label>
-						<input
+						<NumberInput
 							id={ids.quantity}
-							type="number"
-							inputMode="numeric"
-							min={1}
-							max={CART_MAX_QUANTITY}
-							step={1}
+							format={WHOLE}
 							name="quantity"
 							defaultValue={defaults.quantityText}
 							aria-invalid={quantityError ? true : undefined}

@@ -28,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /**
  * A single-open accordion with no JavaScript: <details> elements sharing a name form an exclusive
- * group, so opening one closes the others (spec §2 FAQ).
+ * group, so opening one closes the others.
  */
 export default function Faq() {
 	const { t } = useTranslation()

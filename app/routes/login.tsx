@@ -25,7 +25,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 	const { locale } = getApp(context)
 	// The target keeps its language; an old one without gets this page's (ADR 0106).
 	const returnUrl = returnPath(url.searchParams.get('returnUrl'), locale)
-	// Spec §2: a signed-in user is sent to returnUrl (default: home).
+	// A signed-in user is sent to returnUrl (default: home).
 	if (getCurrentUser(context)) throw redirect(returnUrl)
 	const t = serverI18n(locale).t
 	return {
@@ -100,7 +100,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 	const signedUp = !!actionData && !rejected
 	const tab: 'login' | 'signup' = signedUp ? 'login' : failure ? failure.intent : searchParams.get('tab') === 'signup' ? 'signup' : 'login'
 
-	// Spec §8: the first error in a toast titled 'Eroare autentificare' or 'Eroare înregistrare'.
+	// The first error in a toast titled 'Eroare autentificare' or 'Eroare înregistrare'.
 	useSubmissionToast(actionData, t(failure?.intent === 'signup' ? 'auth.signUpErrorTitle' : 'auth.signInErrorTitle'), (message) =>
 		t(message, failure?.messageValues),
 	)
@@ -148,7 +148,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 				</p>
 			) : null}
 			{tab === 'login' ? (
-				// The key changes after a sign-up, so the fields start again (spec §2: the password clears).
+				// The key changes after a sign-up, so the fields start again (the password clears).
 				<Form method="post" className="mt-6 space-y-4" key={signedUp ? `login-after-signup-${email}` : 'login'} noValidate>
 					<input type="hidden" name="intent" value="login" />
 					<input type="hidden" name="returnUrl" value={loaderData.returnUrl} />

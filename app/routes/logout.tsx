@@ -11,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
 	return redirect(localizedPath(getApp(context).locale, '/'))
 }
 
-/** Spec §2/§8: sign-out ends the session on the server and goes to / with 'Deconectat' / 'La revedere!'. */
+/** Sign-out ends the session on the server and goes to / with 'Deconectat' / 'La revedere!'. */
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const cookies = await signOut(app, request)

@@ -4,7 +4,9 @@ import { Link } from '#app/components/link.tsx'
 import { getCurrentUser } from '#server/auth/session.ts'
 import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
-import { readOrderPage } from '#server/orders/order-page.ts'
+import { documentsOfOrders } from '#server/invoices/documents.ts'
+import { isExpiredOrderLink, readOrderPage } from '#server/orders/order-page.ts'
+import { localizedPath } from '#domain/i18n/paths.ts'
 import { OrderSummary } from '#app/components/orders/order-summary.tsx'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import type { Route } from './+types/order'
@@ -20,16 +22,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const key = new URL(request.url).searchParams.get('key')
 	const order = await readOrderPage(app.db, app.secret, params.id, { userId: getCurrentUser(context)?.id ?? null, key }, app.locale)
-	if (!order) throw data(null, { status: 404, headers: PRIVATE_HEADERS })
 	const t = serverI18n(app.locale).getFixedT(app.locale)
+	if (!order && (await isExpiredOrderLink(app.db, app.secret, params.id, key))) {
+		// A genuine link past its time (ADR 0168): said so, with the ways that still work; 410, nothing of the order shown.
+		return data(
+			{ expired: true as const, meta: { title: `${t('orderPage.linkExpiredTitle')} | ${t('meta.siteName')}` } },
+			{ status: 410, headers: PRIVATE_HEADERS },
+		)
+	}
+	if (!order) throw data(null, { status: 404, headers: PRIVATE_HEADERS })
 	const dates = new Intl.DateTimeFormat(app.locale === 'en' ? 'en-GB' : app.locale === 'ro' ? 'ro-RO' : 'es-ES', {
 		dateStyle: 'long',
 		timeZone: 'Europe/Bucharest',
 	})
 	const { createdAt, ...rest } = order
+	// Its invoice and credit notes, downloaded with the same right as the page (ADR 0155): the link's key goes along.
+	const documents = (await documentsOfOrders(app.db, [order.id])).map((document) => ({
+		number: document.number,
+		kind: document.kind,
+		href: `${localizedPath(app.locale, `/order/${order.id}/documents/${document.number}.pdf`)}${key ? `?key=${encodeURIComponent(key)}` : ''}`,
+	}))
 	return data(
 		{
+			expired: false as const,
 			order: { ...rest, createdAt: createdAt.toISOString(), date: dates.format(createdAt) },
+			documents,
 			signedIn: getCurrentUser(context) !== null,
 			meta: { title: `${t('orderPage.metaTitle', { number: order.number })} | ${t('meta.siteName')}` },
 		},
@@ -50,7 +67,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
 	const { t } = useTranslation()
 	const lp = useLocalizedPath()
-	const { order, signedIn } = loaderData
+	if (loaderData.expired)
+		return (
+			<div className="mx-auto max-w-3xl space-y-4 px-4 py-10 sm:py-14">
+				<h1 className="font-serif text-3xl">{t('orderPage.linkExpiredTitle')}</h1>
+				<p>{t('orderPage.linkExpiredText')}</p>
+				<p className="flex flex-wrap gap-4">
+					<Link to={lp('/login')} className="underline hover:text-clay-dark">
+						{t('orderPage.linkExpiredSignIn')}
+					</Link>
+					<Link to={lp('/contact')} className="underline hover:text-clay-dark">
+						{t('orderPage.linkExpiredContact')}
+					</Link>
+				</p>
+			</div>
+		)
+	const { order, documents, signedIn } = loaderData
 	return (
 		<div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:py-14">
 			<div>
@@ -60,6 +92,22 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 				</p>
 			</div>
 			<OrderSummary order={order} />
+			{documents.length ? (
+				<section aria-labelledby="order-documents" className="rounded-2xl border border-sand bg-white p-5 sm:p-6">
+					<h2 id="order-documents" className="font-serif text-xl">
+						{t('orderPage.documents')}
+					</h2>
+					<ul className="mt-3 space-y-2 text-sm">
+						{documents.map((document) => (
+							<li key={document.number}>
+								<a href={document.href} download className="break-words underline hover:text-clay-dark" data-testid="order-document">
+									{t(document.kind === 'invoice' ? 'account.invoice' : 'account.creditNote', { number: document.number })}
+								</a>
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
 			{signedIn ? (
 				<p>
 					<Link to={lp('/account')} className="underline hover:text-clay-dark">

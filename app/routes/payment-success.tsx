@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			const result = await verifyPaymentSession(paymentDeps(app), app.payments, sessionId, { clientIp: app.clientIp })
 			if (result.state === 'unknown') return { state: 'error', orderNumber: null }
 			const placed = (result.state === 'paid' || result.state === 'processing') && result.orderId
-			const order = placed ? await loadOrderView(app.db, result.orderId!, app.locale) : null
+			const order = placed ? await loadOrderView(app.db, app.secret, result.orderId!, app.locale) : null
 			return {
 				state: result.state,
 				orderNumber: result.orderId?.slice(0, 8) ?? null,

@@ -14,16 +14,19 @@ import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList, ProductCard } from '#app/components/catalog/product-card.tsx'
+import { PriceWithSale, SaleBadge } from '#app/components/catalog/sale-price.tsx'
 import { ResponsiveImage } from '#app/components/responsive-image.tsx'
 import { isCatalogKey } from '#domain/catalog.ts'
 import { localizedPath, stripLocale } from '#domain/i18n/paths.ts'
 import { isUuid } from '#domain/ids.ts'
 import { imageSrcSet } from '#domain/images.ts'
-import { formatAmount, formatEuro } from '#domain/money.ts'
+import { formatAmount } from '#domain/money.ts'
 import { formatMeasures, type FormattedMeasures } from '#domain/measures.ts'
+import { breadcrumbListJsonLd, productJsonLd } from '#domain/structured-data.ts'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { shownLeadTime } from '#domain/lead-time.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const app = getApp(context)
@@ -73,67 +76,35 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 			{ status: 404 },
 		)
 	}
+	if (!product) throw new Error(`product ${found.id} was read but not localized`)
 	const meta = pageMeta(app, {
-		title: product!.name,
-		description: product!.description || t('catalog.description'),
-		path: `/product/${product!.slug}`,
-		image: product!.images[0],
+		title: product.name,
+		description: product.description || t('catalog.description'),
+		path: `/product/${product.slug}`,
+		image: product.images[0],
 		type: 'product',
 	})
-	const jsonLd = {
-		'@context': 'https://schema.org',
-		'@type': 'Product',
-		// The page in its own language (ADR 0106).
-		url: meta.canonical,
-		name: product!.name,
-		description: product!.description,
-		sku: product!.id,
-		image: product!.images.map((url) => new URL(url, app.env.PUBLIC_URL).href),
-		...(product!.categoryName ? { category: product!.categoryName } : {}),
-		brand: { '@type': 'Brand', name: meta.siteName },
-		// Measures as schema.org Product properties (QuantitativeValue, UN/CEFACT unit codes); burn time has no property of its own.
-		...(product!.weightGrams !== null ? { weight: { '@type': 'QuantitativeValue', value: product!.weightGrams, unitCode: 'GRM' } } : {}),
-		...(product!.widthMm !== null && product!.heightMm !== null && product!.depthMm !== null
-			? {
-					width: { '@type': 'QuantitativeValue', value: product!.widthMm, unitCode: 'MMT' },
-					height: { '@type': 'QuantitativeValue', value: product!.heightMm, unitCode: 'MMT' },
-					depth: { '@type': 'QuantitativeValue', value: product!.depthMm, unitCode: 'MMT' },
-				}
-			: {}),
-		...(product!.burnTimeHours !== null
-			? { additionalProperty: [{ '@type': 'PropertyValue', name: t('product.burnTime'), value: product!.burnTimeHours, unitCode: 'HUR' }] }
-			: {}),
-		offers: {
-			'@type': 'Offer',
-			url: meta.canonical,
-			price: (product!.priceCents / 100).toFixed(2),
-			priceCurrency: 'EUR',
-			availability: product!.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-		},
-	}
-	// Home › Shop › the category's tab › the category › the product (spec issue 20), the last one the page itself.
+	// The page in its own language (ADR 0106).
+	const jsonLd = productJsonLd(
+		{ ...product, images: product.images.map((url) => new URL(url, app.env.PUBLIC_URL).href) },
+		{ url: meta.canonical, brand: meta.siteName, burnTimeName: t('product.burnTime') },
+	)
+	// Home › Shop › the category's tab › the category › the product (ADR 0137), the last one the page itself.
 	const breadcrumbs: { name: string; href: string | null }[] = [
 		{ name: t('product.home'), href: '/' },
 		{ name: t('catalog.title'), href: '/catalog' },
-		...(product!.parentCategoryHref && parent ? [{ name: parent, href: product!.parentCategoryHref }] : []),
-		...(product!.categoryHref && product!.categoryName ? [{ name: product!.categoryName, href: product!.categoryHref }] : []),
-		{ name: product!.name, href: null },
+		...(product.parentCategoryHref && parent ? [{ name: parent, href: product.parentCategoryHref }] : []),
+		...(product.categoryHref && product.categoryName ? [{ name: product.categoryName, href: product.categoryHref }] : []),
+		{ name: product.name, href: null },
 	]
-	const breadcrumbsLd = {
-		'@context': 'https://schema.org',
-		'@type': 'BreadcrumbList',
-		itemListElement: breadcrumbs.map((crumb, index) => ({
-			'@type': 'ListItem',
-			position: index + 1,
-			name: crumb.name,
-			item: crumb.href ? localizedUrl(app.env.PUBLIC_URL, app.locale, crumb.href) : meta.canonical,
-		})),
-	}
+	const breadcrumbsLd = breadcrumbListJsonLd(
+		breadcrumbs.map((crumb) => ({ name: crumb.name, url: crumb.href ? localizedUrl(app.env.PUBLIC_URL, app.locale, crumb.href) : meta.canonical })),
+	)
 	// Decision 0011: euro everywhere; Romanian visitors also see an approximate amount in lei.
-	const lei = app.locale === 'ro' ? { cents: Math.round(product!.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
-	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, ...rest } = product!
+	const lei = app.locale === 'ro' ? { cents: Math.round(product.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
+	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, ...rest } = product
 	// Formatted here, in the page's language, so the server's and the browser's Intl data cannot disagree.
-	const shown = { ...rest, measures: formatMeasures(app.locale, product!) }
+	const shown = { ...rest, measures: formatMeasures(app.locale, product) }
 	if (!isActive)
 		return data(
 			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true },
@@ -382,6 +353,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
 	const soldOut = product.stock === 0
+	const leadTime = shownLeadTime(product)
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10" aria-busy={loading}>
 			{preview ? (
@@ -399,6 +371,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				{/* A new product starts at its first photo. */}
 				<Gallery key={product.id} images={product.images} name={product.name} />
 				<div>
+					{product.sale ? <SaleBadge sale={product.sale} t={t} className="mb-2 inline-block" /> : null}
 					<BadgeList badges={product.badges} />
 					<h1 className="mt-3 font-serif text-3xl sm:text-4xl">{product.name}</h1>
 					{product.categoryName ? (
@@ -413,9 +386,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							)}
 						</p>
 					) : null}
-					<p className="mt-6 text-3xl font-semibold text-clay-dark" data-testid="product-price">
-						{formatEuro(product.priceCents, i18n.language)}
-					</p>
+					<div className="mt-6">
+						<PriceWithSale
+							priceCents={product.priceCents}
+							sale={product.sale}
+							language={i18n.language}
+							t={t}
+							className="text-3xl font-semibold text-clay-dark"
+							noteClassName="mt-1 text-sm text-muted"
+							testId="product-price"
+						/>
+					</div>
 					{lei ? (
 						<p className="mt-1 text-sm text-muted" data-testid="product-price-lei">
 							{t('product.approxLei', { amount: formatAmount(lei.cents, i18n.language), rate: formatAmount(Math.round(lei.rate * 100), i18n.language) })}
@@ -425,7 +406,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 						className={`mt-4 font-medium ${soldOut ? 'inline-block rounded-full bg-ink px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white' : 'text-green-800'}`}
 						data-testid="stock-line"
 					>
-						{soldOut ? t('product.outOfStock') : t('product.stock')}
+						{soldOut ? t('product.outOfStock') : leadTime !== null ? t('product.leadTime', { count: leadTime }) : t('product.stock')}
 					</p>
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (
@@ -444,6 +425,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 									priceCents: product.priceCents,
 									image: product.images[0] ?? null,
 									stock: product.stock,
+									leadTimeDays: leadTime,
 								}}
 								className="rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink disabled:cursor-not-allowed disabled:bg-muted"
 							/>

@@ -71,6 +71,14 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 							<span>{formatEuro(payment.shippingCents, locale)}</span>
 						</li>
 					) : null}
+					{payment.discount ? (
+						<li className="flex justify-between gap-4" data-testid="test-payment-discount">
+							<span>
+								{t(payment.discount.kind === 'free_shipping' ? 'checkout.discount.freeShipping' : 'checkout.discount.line', { code: payment.discount.code })}
+							</span>
+							<span>−{formatEuro(payment.discount.cents, locale)}</span>
+						</li>
+					) : null}
 				</ul>
 				<p className="mt-3 flex justify-between border-t border-sand pt-3 font-semibold">
 					<span>{t('testPayment.amount')}</span>

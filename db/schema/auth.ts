@@ -5,7 +5,7 @@ import { createdAt, updatedAt } from './columns.ts'
 /*
  * The user, session, account, verification and rate_limit tables follow the shape better-auth 1.7
  * expects (better-auth/db getAuthTables); ids are text because better-auth generates them.
- * Spec §3 user.full_name is better-auth's `name`, stored as '' when not given.
+ * The user's full name is better-auth's `name`, stored as '' when not given.
  */
 
 export const users = pgTable('user', {

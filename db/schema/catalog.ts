@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { PORTRAIT_SIZES, PRODUCT_KINDS, type Badge } from '../../domain/enums.ts'
 import { foldedSearchSql } from '../../domain/search.ts'
-import { createdAt, id, updatedAt } from './columns.ts'
+import { DEFAULT_LEAD_TIME_DAYS } from '../../domain/lead-time.ts'
+import { createdAt, editVersion, id, updatedAt } from './columns.ts'
 
 export const categories = pgTable(
 	'categories',
@@ -11,19 +12,17 @@ export const categories = pgTable(
 		name: text().notNull(),
 		slug: text().notNull().unique(),
 		description: text(),
-		/** Spec §3 price (nullable decimal euro), kept exactly as integer cents. */
-		priceCents: integer(),
-		/** Deleting a category deletes its subcategories (spec §2 admin categories). */
+		/** Deleting a category deletes its subcategories (the admin's confirmation says so). */
 		parentId: uuid().references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
 		imageUrl: text(),
 		isActive: boolean().notNull().default(true),
 		displayOrder: integer().notNull().default(0),
+		version: editVersion(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		index('categories_parent_order_idx').on(t.parentId, t.displayOrder),
-		check('categories_price_cents_range', sql`${t.priceCents} is null or (${t.priceCents} >= 0 and ${t.priceCents} <= 99999900)`),
 		check('categories_display_order_range', sql`${t.displayOrder} >= 0 and ${t.displayOrder} <= 9999`),
 	],
 )
@@ -42,12 +41,21 @@ export const products = pgTable(
 		/** Products outlive their category: deleting it clears this, and the admin list flags them. */
 		categoryId: uuid().references(() => categories.id, { onDelete: 'set null' }),
 		priceCents: integer().notNull(),
+		/**
+		 * A sale (ADR 0245): the reduced price charged from saleStartsAt (inclusive) to saleEndsAt
+		 * (exclusive). All three or none; an ended sale stays until the owner clears or replaces it.
+		 */
+		salePriceCents: integer(),
+		saleStartsAt: timestamp({ withTimezone: true }),
+		saleEndsAt: timestamp({ withTimezone: true }),
 		/** Image URLs; the first is the main image. */
 		images: jsonb().$type<string[]>().notNull().default([]),
 		badges: jsonb().$type<Badge[]>().notNull().default([]),
 		isActive: boolean().notNull().default(true),
 		/** Units available to sell now (held units already taken off). Null means made to order, never runs out. */
 		stock: integer(),
+		/** Working days a made-to-order product takes before it ships, set by the owner; shown only while stock is null. */
+		leadTimeDays: integer().notNull().default(DEFAULT_LEAD_TIME_DAYS),
 		/** Portrait products link to the customiser with this size. */
 		portraitSize: portraitSizeEnum(),
 		scent: text(),
@@ -66,13 +74,50 @@ export const products = pgTable(
 		searchText: text()
 			.notNull()
 			.generatedAlwaysAs(sql.raw(foldedSearchSql(`"name" || ' ' || "description"`))),
+		/**
+		 * Units sold (ADR 0165): the sum of order_items.sold_units, kept by the database's own
+		 * triggers in the transaction that pays, refunds, cancels or deletes an order, so the
+		 * best-sellers order reads one indexed column instead of summing order lines per request.
+		 */
+		soldUnits: integer().notNull().default(0),
+		/**
+		 * Where the product sits in the sitemap (ADR 0250): numbered by the database as products are
+		 * added (those from before the column in no particular order), never reused, so a product stays
+		 * in the same sitemap file for life and a file is a range of this indexed number.
+		 */
+		sitemapNumber: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+		version: editVersion(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
 	(t) => [
 		index('products_active_created_idx').on(t.isActive, t.createdAt),
 		index('products_category_idx').on(t.categoryId),
+		// One index per catalogue order (ADR 0165): the first pages of every sort read the index, not the table.
+		index('products_newest_idx')
+			.on(t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive}`),
+		index('products_price_asc_idx')
+			.on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive}`),
+		index('products_price_desc_idx')
+			.on(t.priceCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive}`),
+		// Related products on a product page: the same category, in stock first, newest next.
+		index('products_related_idx')
+			.on(t.categoryId, sql`(${t.stock} = 0)`, t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive}`),
+		// The sitemap (ADR 0250): a file is a range of numbers; the index reads each range's newest change,
+		// hidden products' too (hiding one changes the file), from this index alone.
+		index('products_sitemap_idx').on(t.sitemapNumber, t.isActive, t.updatedAt),
+		index('products_bestsellers_idx')
+			.on(t.soldUnits.desc().nullsFirst(), sql`(${t.badges} @> '["Bestseller"]'::jsonb) desc`, t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive}`),
 		check('products_price_cents_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 99999900`),
+		check(
+			'products_sale_window',
+			sql`(${t.salePriceCents} is null and ${t.saleStartsAt} is null and ${t.saleEndsAt} is null) or (${t.salePriceCents} is not null and ${t.saleStartsAt} is not null and ${t.saleEndsAt} is not null and ${t.saleStartsAt} < ${t.saleEndsAt} and ${t.salePriceCents} >= 0 and ${t.salePriceCents} < ${t.priceCents})`,
+		),
 		check('products_stock_not_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
 		check('products_burn_time_range', sql`${t.burnTimeHours} is null or (${t.burnTimeHours} >= 1 and ${t.burnTimeHours} <= 999)`),
 		check(
@@ -81,4 +126,23 @@ export const products = pgTable(
 		),
 		check('products_weight_range', sql`${t.weightGrams} is null or (${t.weightGrams} >= 1 and ${t.weightGrams} <= 99999)`),
 	],
+)
+
+/**
+ * Every price a product has been sold at (ADR 0245), as (price, from when): the price in effect at a
+ * time is the row with the latest from_at not after it. Kept by the database's own trigger on every
+ * write of a product's price or sale, which also writes the rows of a scheduled sale's start and end
+ * ahead of time (rewritten while still in the future), so the 30-day lowest price before a reduction
+ * (ADR 0246) is read from here and no job has to run at the moment a sale starts or ends.
+ */
+export const productPriceHistory = pgTable(
+	'product_price_history',
+	{
+		productId: uuid()
+			.notNull()
+			.references(() => products.id, { onDelete: 'cascade' }),
+		priceCents: integer().notNull(),
+		fromAt: timestamp({ withTimezone: true }).notNull(),
+	},
+	(t) => [primaryKey({ columns: [t.productId, t.fromAt] })],
 )

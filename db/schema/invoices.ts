@@ -1,10 +1,28 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+	boolean,
+	check,
+	date,
+	index,
+	integer,
+	jsonb,
+	numeric,
+	pgEnum,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+	type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 import type { BuyerDetails, InvoiceLine, InvoiceTotals, SellerDetails } from '../../domain/invoices/invoice.ts'
+import { TAX_TREATMENTS, type DocumentTax } from '../../domain/invoices/tax-treatment.ts'
 import { id } from './columns.ts'
 import { orders } from './orders.ts'
 
 export const invoiceKindEnum = pgEnum('invoice_kind', ['invoice', 'credit_note'])
+export const taxTreatmentEnum = pgEnum('tax_treatment', TAX_TREATMENTS)
 
 /**
  * The next number of each series and year (ADR 0118). Taken with `update … set next_number =
@@ -53,6 +71,13 @@ export const invoices = pgTable(
 		buyer: jsonb().$type<BuyerDetails>().notNull(),
 		lines: jsonb().$type<InvoiceLine[]>().notNull(),
 		totals: jsonb().$type<InvoiceTotals>().notNull(),
+		/**
+		 * How the sale is taxed (ADR 0150): the treatment, its category, rate, exemption and legal mention,
+		 * the VIES evidence, and the exchange rate of the VAT in lei (ADR 0151). A credit note copies its invoice's.
+		 */
+		tax: jsonb().$type<DocumentTax>().notNull(),
+		/** tax.treatment as a column, for the accountant's sums per VAT return. */
+		taxTreatment: taxTreatmentEnum().notNull(),
 		/** Gross total in cents, negative for a credit note (also in totals; a column to sum and check). */
 		totalCents: integer().notNull(),
 		vatCents: integer().notNull(),
@@ -70,4 +95,21 @@ export const invoices = pgTable(
 			sql`(${t.kind} = 'invoice' and ${t.refersToInvoiceId} is null and ${t.totalCents} >= 0) or (${t.kind} = 'credit_note' and ${t.refersToInvoiceId} is not null and ${t.refundId} is not null and ${t.totalCents} < 0)`,
 		),
 	],
+)
+
+/**
+ * Reference exchange rates as BNR published them (ADR 0151): lei per unit of a currency, per
+ * publication date. Shared by every instance; an invoice takes the newest one published before
+ * its day of issue, so a rate once published never changes what it converts.
+ */
+export const exchangeRates = pgTable(
+	'exchange_rates',
+	{
+		currency: text().notNull(),
+		/** The date BNR published the rate for. */
+		rateDate: date({ mode: 'string' }).notNull(),
+		ronPerUnit: numeric({ precision: 12, scale: 6, mode: 'number' }).notNull(),
+		fetchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [primaryKey({ columns: [t.currency, t.rateDate] })],
 )

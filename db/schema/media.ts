@@ -5,7 +5,7 @@ import { createdAt, id } from './columns.ts'
 
 export const mediaFolderEnum = pgEnum('media_folder', MEDIA_FOLDERS)
 
-/** The admin media library (spec §3 media). */
+/** The admin media library: one row per uploaded file (folder products, hero or banners). */
 export const media = pgTable(
 	'media',
 	{
@@ -32,9 +32,13 @@ export const uploads = pgTable(
 		id: id(),
 		/** Who uploaded it, when signed in: their photos go with their account (ADR 0098). */
 		userId: text().references(() => users.id, { onDelete: 'set null' }),
+		/** The preview (WebP, at most 3000 px a side), under the private prefix (ADR 0173). */
 		storageKey: text().notNull().unique(),
 		mimeType: text().notNull(),
 		size: integer().notNull(),
+		/** The customer's file at full size in its own format, without metadata; null for photos from before it was kept. */
+		originalKey: text().unique(),
+		originalMimeType: text(),
 		width: integer(),
 		height: integer(),
 		claimedAt: timestamp({ withTimezone: true }),

@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES, STOCK_HOLD_STATUSES } from '../../domain/enums.ts'
+import type { TaxDecision } from '../../domain/invoices/tax-treatment.ts'
+import type { AppliedDiscount } from '../../domain/discounts.ts'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
-import { createdAt, id, updatedAt } from './columns.ts'
+import { createdAt, editVersion, id, updatedAt } from './columns.ts'
 import { uploads } from './media.ts'
 
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES)
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES)
 
-/** Spec §3 order.shipping_address. */
+/** The delivery details the customer typed at checkout. */
 export type ShippingAddress = {
 	fullName: string
 	phone: string
@@ -33,13 +35,24 @@ export const orders = pgTable(
 		currency: text().notNull().default('eur'),
 		subtotalCents: integer().notNull(),
 		shippingCents: integer().notNull().default(0),
+		/** What a discount code took off (ADR 0255): total = subtotal + shipping − discount. */
+		discountCents: integer().notNull().default(0),
+		/** The code the order was placed with and what it took off goods and shipping; null without one. */
+		discount: jsonb().$type<AppliedDiscount>(),
 		totalCents: integer().notNull(),
 		trackingNumber: text(),
 		shippingAddress: jsonb().$type<ShippingAddress>().notNull(),
 		/** The company the buyer asked the invoice to be made out to (optional at checkout). */
 		buyerCompany: text(),
-		/** The buyer's EU VAT number with its country prefix, checked for form at checkout. */
+		/** The buyer's EU VAT number with its country prefix, checked for form at checkout (and by VIES, ADR 0150). */
 		buyerVatNumber: text(),
+		/**
+		 * The buyer's legal id for the invoice (BT-47): a Romanian company's CUI without RO (not a VAT
+		 * payer), or a Romanian consumer's CNP. Personal data for a consumer: anonymising the order clears it.
+		 */
+		buyerLegalId: text(),
+		/** How the sale is taxed, decided when it was placed (ADR 0150); its invoice copies it. Null on older orders. */
+		tax: jsonb().$type<TaxDecision>(),
 		paymentProvider: text(),
 		paymentSessionId: text(),
 		paymentSessionExpiresAt: timestamp({ withTimezone: true }),
@@ -79,6 +92,8 @@ export const orders = pgTable(
 		 * details stay until it is delivered or cancelled, then it is anonymised (ADR 0098).
 		 */
 		erasurePendingAt: timestamp({ withTimezone: true }),
+		/** The version of what the admin's order dialog edits: status and tracking number. */
+		version: editVersion(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},
@@ -92,11 +107,12 @@ export const orders = pgTable(
 		index('orders_checkout_visitor_idx').on(t.checkoutVisitor, t.paymentStatus),
 		index('orders_checkout_address_idx').on(t.checkoutAddress, t.paymentStatus),
 		check('orders_amounts_not_negative', sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} >= 0`),
+		check('orders_discount_within', sql`${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} + ${t.shippingCents}`),
 		check('orders_refunded_within_total', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
 	],
 )
 
-/** Spec §3 order.items: one row per cart line, priced by the server at order time. */
+/** An order's lines: one row per cart line, priced by the server at order time. */
 export const orderItems = pgTable(
 	'order_items',
 	{
@@ -113,9 +129,15 @@ export const orderItems = pgTable(
 		image: text(),
 		options: jsonb().$type<Record<string, string | number | boolean | null>>().notNull().default({}),
 		uploadId: uuid().references(() => uploads.id, { onDelete: 'set null' }),
+		/**
+		 * What this line adds to products.sold_units (ADR 0165): its quantity less the units refunded
+		 * by line while the order is paid, else 0. Set by a trigger on every write; never by the app.
+		 */
+		soldUnits: integer().notNull().default(0),
 	},
 	(t) => [
 		index('order_items_order_idx').on(t.orderId),
+		index('order_items_product_idx').on(t.productId),
 		check('order_items_quantity_positive', sql`${t.quantity} > 0`),
 		check('order_items_price_not_negative', sql`${t.unitPriceCents} >= 0`),
 	],
@@ -203,6 +225,11 @@ export const orderRefunds = pgTable(
 		status: refundStatusEnum().notNull().default('pending'),
 		/** The provider's message when the refund failed. */
 		failureMessage: text(),
+		/**
+		 * The refund a paid order's cancellation asked for: the order is cancelled (its stock given back)
+		 * when this refund succeeds, and the customer's one email is the cancellation's.
+		 */
+		cancelsOrder: boolean().notNull().default(false),
 		/** The admin who asked for it; null for a refund made in the provider's dashboard or by the shop itself. */
 		createdBy: text().references(() => users.id, { onDelete: 'set null' }),
 		createdAt: createdAt(),

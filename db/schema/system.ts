@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { EMAIL_STATUSES } from '../../domain/enums.ts'
 import { foldedSearchSql } from '../../domain/search.ts'
-import { createdAt, id, updatedAt } from './columns.ts'
+import { createdAt, editVersion, id, updatedAt } from './columns.ts'
 
 /** Values every app instance must share, such as the generated signing secret. */
 export const appSettings = pgTable('app_settings', {
@@ -12,7 +12,7 @@ export const appSettings = pgTable('app_settings', {
 })
 
 /** What an outbox message attaches: the PDF of an issued invoice or credit note. */
-export type EmailAttachmentRef = { kind: 'invoice'; invoiceId: string }
+export type EmailAttachmentRef = { kind: 'invoice' | 'credit_note'; invoiceId: string }
 
 export const emailStatusEnum = pgEnum('email_status', EMAIL_STATUSES)
 
@@ -82,6 +82,8 @@ export const translations = pgTable(
 		/** A worker that claims a row leases it until then, so two instances never translate it at once. */
 		lockedUntil: timestamp({ withTimezone: true }),
 		lastError: text(),
+		/** The version of the editor's override (raised when override_text changes; machine runs leave it). */
+		version: editVersion(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
 	},

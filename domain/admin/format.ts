@@ -3,12 +3,12 @@ export const ADMIN_TIME_ZONE = 'Europe/Bucharest'
 
 const dateTime = new Intl.DateTimeFormat('ro-RO', { dateStyle: 'short', timeStyle: 'short', timeZone: ADMIN_TIME_ZONE })
 
-/** Spec §2: order dates in ro-RO format, e.g. "14.03.2025, 09:05". */
+/** Order dates in ro-RO format, e.g. "14.03.2025, 09:05". */
 export function formatAdminDateTime(date: Date | string) {
 	return dateTime.format(typeof date === 'string' ? new Date(date) : date)
 }
 
-/** Spec §2/§9: the order number shown is the first 8 characters of its id. */
+/** The order number shown is the first 8 characters of its id. */
 export function displayOrderNumber(orderId: string) {
 	return orderId.slice(0, 8)
 }

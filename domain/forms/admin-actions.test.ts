@@ -22,7 +22,6 @@ describe('admin edit forms posted as FormData', () => {
 			['description', ''],
 			['parentId', ''],
 			['displayOrder', '2'],
-			['price', ''],
 			['imageUrl', ''],
 		]
 		const ticked = parseSubmission(categoryFormSchema, posted([...base, ['isActive', 'on']]))
@@ -74,7 +73,6 @@ describe('admin edit forms posted as FormData', () => {
 				['name', 'Lumânări'],
 				['slug', 'Cu Spatii'],
 				['displayOrder', '0'],
-				['price', ''],
 				['description', ''],
 				['parentId', ''],
 				['imageUrl', ''],

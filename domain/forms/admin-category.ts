@@ -1,10 +1,11 @@
 import * as z from 'zod/mini'
 import { isUuid } from '../ids.ts'
-import { checkboxField, euroCents, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
+import { withEditStamp } from './edit-version.ts'
+import { checkboxField, imageUrlField, integerInRange, optionalText, requiredText, slugField } from './admin-fields.ts'
 
 /**
- * The admin category form (spec §5 category), parsed in the browser before sending and again by
- * the server (a posted form or JSON). Empty description, image and price become null, parent 'none' ('') null, and the
+ * The admin category form, parsed in the browser before sending and again by
+ * the server (a posted form or JSON). Empty description and image become null, parent 'none' ('') null, and the
  * display order an integer.
  */
 export const categoryFormSchema = z.object({
@@ -20,7 +21,6 @@ export const categoryFormSchema = z.object({
 	),
 	displayOrder: integerInRange(0, 9999, 'Ordinea trebuie să fie un număr întreg între 0 și 9999'),
 	isActive: checkboxField,
-	price: euroCents(() => null),
 	imageUrl: z.pipe(
 		z.union([imageUrlField, z.literal(''), z.null()]),
 		z.transform((value: string | null) => (value ? value : null)),
@@ -31,6 +31,20 @@ export const categoryFormSchema = z.object({
 export type CategoryFormValues = Omit<z.input<typeof categoryFormSchema>, 'isActive'> & { isActive: boolean }
 export type CategoryInput = z.output<typeof categoryFormSchema>
 
+/** The category form as an edit posts it: its fields plus the version and values it loaded (ADR 0225). */
+export const categoryEditSchema = withEditStamp(categoryFormSchema)
+
+/** The fields a category's version covers: all of the form's. */
+export const CATEGORY_EDIT_FIELDS = [
+	'name',
+	'slug',
+	'description',
+	'parentId',
+	'displayOrder',
+	'isActive',
+	'imageUrl',
+] as const satisfies readonly (keyof CategoryInput)[]
+
 export const emptyCategoryForm: CategoryFormValues = {
 	name: '',
 	slug: '',
@@ -38,6 +52,5 @@ export const emptyCategoryForm: CategoryFormValues = {
 	parentId: '',
 	displayOrder: '0',
 	isActive: true,
-	price: '',
 	imageUrl: null,
 }

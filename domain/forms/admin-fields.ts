@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
-import { parseEuroToCents } from '../money.ts'
+import { MONEY, WHOLE, numberProblemMessage, parseLocaleNumber } from '../locale-number.ts'
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts'
 import { requiredText, type SchemaError } from './fields.ts'
 
-/** Pieces shared by the admin form schemas; messages are Romanian (admin screens, spec §5). */
+/** Pieces shared by the admin form schemas; messages are Romanian (the admin screens are). */
 
 export { requiredText }
 
@@ -24,43 +24,56 @@ export const slugField = requiredText(
 	z.regex(SLUG_PATTERN, 'Slug-ul poate conține doar litere mici, cifre și cratime'),
 )
 
-/** A price typed in euro ("29.90" or "29,90") as integer cents, 0 to 999999 €; '' is `empty`. */
+/**
+ * A price typed in euro as integer cents, 0 to 999999 €, read the one way (domain/locale-number.ts:
+ * "27,50", "27.50", "1.234,50", "1 234,50"); '' is `empty`. Anything it cannot read without doubt is
+ * refused with a message saying why, never guessed.
+ */
 export const euroCents = <Empty>(empty: (payload: z.core.ParsePayload) => Empty) =>
 	z.pipe(
 		z.string().check(z.trim()),
 		z.transform((value: string, payload) => {
 			if (value === '') return empty(payload)
-			const cents = parseEuroToCents(value)
-			if (cents === null || cents > PRICE_MAX_CENTS) {
-				payload.issues.push({ code: 'custom', message: PRICE_RANGE_MESSAGE, input: value })
-				return z.NEVER
-			}
-			return cents
+			const reading = parseLocaleNumber(value, MONEY)
+			if (reading.ok && reading.value <= PRICE_MAX_CENTS) return reading.value
+			const message =
+				reading.ok || reading.problem === 'negative' || reading.problem === 'tooLarge'
+					? PRICE_RANGE_MESSAGE
+					: numberProblemMessage(reading.problem, value, MONEY, 'ro')
+			payload.issues.push({ code: 'custom', message, input: value })
+			return z.NEVER
 		}),
 	)
 
-/** A whole number typed in a text or number field, between min and max; '' gives `required`. */
+/**
+ * A typed whole number between min and max, read the one way (so "1 234" is 1234). A refusal names
+ * the field's range, except an entry that reads two ways ("1.234"), which gets its own message.
+ */
+function wholeInRange(value: string, min: number, max: number): { ok: true; value: number } | { ok: false; ambiguous?: string } {
+	const reading = parseLocaleNumber(value, WHOLE)
+	if (reading.ok) return reading.value >= min && reading.value <= max ? reading : { ok: false }
+	return reading.problem === 'ambiguous' ? { ok: false, ambiguous: numberProblemMessage('ambiguous', value, WHOLE, 'ro') } : { ok: false }
+}
+
+const wholeField = (min: number, max: number, message: string) => (value: string, payload: z.core.ParsePayload) => {
+	const reading = wholeInRange(value, min, max)
+	if (reading.ok) return reading.value
+	payload.issues.push({ code: 'custom', message: reading.ambiguous ?? message, input: value })
+	return z.NEVER
+}
+
+/** A whole number typed in a text field, between min and max; '' gives `required`. */
 export const integerInRange = (min: number, max: number, message: string, required = message) =>
-	z.pipe(
-		z.string().check(
-			z.trim(),
-			z.minLength(1, required),
-			z.refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message),
-		),
-		z.transform(Number),
-	)
+	z.pipe(z.string().check(z.trim(), z.minLength(1, required)), z.transform(wholeField(min, max, message)))
 
 /** An optional whole number between min and max: absent or '' is null. */
-export const optionalIntegerInRange = (min: number, max: number, message: string) =>
-	z.pipe(
-		z.optional(
-			z.string().check(
-				z.trim(),
-				z.refine((value) => value === '' || (/^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max), message),
-			),
-		),
-		z.transform((value: string | undefined) => (value === undefined || value === '' ? null : Number(value))),
+export const optionalIntegerInRange = (min: number, max: number, message: string) => {
+	const whole = wholeField(min, max, message)
+	return z.pipe(
+		z.optional(z.string().check(z.trim())),
+		z.transform((value: string | undefined, payload) => (value === undefined || value === '' ? null : whole(value, payload))),
 	)
+}
 
 /**
  * A checkbox: a boolean in JSON, or the posted form's 'on' (or 'true'); an unticked box is not

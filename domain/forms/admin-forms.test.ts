@@ -13,7 +13,7 @@ function firstMessage(result: { success: boolean; error?: SchemaError }) {
 	return firstIssue(result.error!).message
 }
 
-describe('product form schema (spec §5)', () => {
+describe('product form schema', () => {
 	it('keeps burn time, size and weight as whole numbers, each null when left empty (ADR 0138)', () => {
 		const saved = productFormSchema.parse({ ...product, burnTimeHours: ' 45 ', widthMm: '80', heightMm: '95', depthMm: '80', weightGrams: '320' })
 		expect(saved).toMatchObject({ burnTimeHours: 45, widthMm: 80, heightMm: 95, depthMm: 80, weightGrams: 320 })
@@ -89,6 +89,33 @@ describe('product form schema (spec §5)', () => {
 		expect(productFormSchema.parse({ ...product, price: '999999' }).price).toBe(99_999_900)
 	})
 
+	it('reads a price as a Romanian, Spanish or English owner means it, and refuses what reads two ways', () => {
+		for (const [price, cents] of [
+			['27,50', 2750],
+			['27.50', 2750],
+			['1.234,50', 123_450],
+			['1 234,50', 123_450],
+			['1\u00a0234,50', 123_450],
+			['1,234.50', 123_450],
+			['999.999,00', 99_999_900],
+		] as const)
+			expect(productFormSchema.parse({ ...product, price }).price).toBe(cents)
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '27.5.0' }))).toBe('„27.5.0” nu este un număr; scrie, de exemplu, 27,50 sau 1.234,50')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '1,2,3' }))).toBe('„1,2,3” nu este un număr; scrie, de exemplu, 27,50 sau 1.234,50')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '1.234' }))).toBe('„1.234” se poate citi în două feluri; scrie 1234 sau 1234,00')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '27,505' }))).toBe('„27,505” se poate citi în două feluri; scrie 27505 sau 27505,00')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: '27,5055' }))).toBe('„27,5055” are prea multe zecimale (cel mult 2)')
+		expect(firstMessage(productFormSchema.safeParse({ ...product, price: 'douăzeci' }))).toBe(
+			'„douăzeci” nu este un număr; scrie, de exemplu, 27,50 sau 1.234,50',
+		)
+		// Whole numbers are read the same way: spaces group thousands, a decimal is refused.
+		expect(productFormSchema.parse({ ...product, stock: '1 200', weightGrams: '1 250', widthMm: '80', heightMm: '100', depthMm: '80' })).toMatchObject({
+			stock: 1200,
+			weightGrams: 1250,
+		})
+		expect(firstMessage(productFormSchema.safeParse({ ...product, stock: '1.200' }))).toBe('„1.200” se poate citi în două feluri; scrie 1200')
+	})
+
 	it('keeps candle fields for candles and clears them otherwise', () => {
 		const candle = { ...product, scent: ' vanilla ', waxColor: '', customLabelAvailable: true, giftWrapAvailable: false }
 		expect(productFormSchema.parse(candle)).toMatchObject({ scent: 'vanilla', waxColor: null, customLabelAvailable: true, giftWrapAvailable: false })
@@ -121,9 +148,9 @@ describe('product form schema (spec §5)', () => {
 	})
 })
 
-describe('category form schema (spec §5)', () => {
+describe('category form schema', () => {
 	const category = { ...emptyCategoryForm, name: 'Lumânări', slug: 'lumanari' }
-	it('saves empty description, image, price and parent as null, the order as an integer', () => {
+	it('saves empty description, image and parent as null, the order as an integer', () => {
 		expect(categoryFormSchema.parse(category)).toEqual({
 			name: 'Lumânări',
 			slug: 'lumanari',
@@ -131,11 +158,9 @@ describe('category form schema (spec §5)', () => {
 			parentId: null,
 			displayOrder: 0,
 			isActive: true,
-			price: null,
 			imageUrl: null,
 		})
-		expect(categoryFormSchema.parse({ ...category, price: '12.5', displayOrder: '42', parentId: uuid })).toMatchObject({
-			price: 1250,
+		expect(categoryFormSchema.parse({ ...category, displayOrder: '42', parentId: uuid })).toMatchObject({
 			displayOrder: 42,
 			parentId: uuid,
 		})
@@ -144,7 +169,6 @@ describe('category form schema (spec §5)', () => {
 	it('refuses bad values', () => {
 		expect(firstMessage(categoryFormSchema.safeParse({ ...category, displayOrder: '10000' }))).toBe('Ordinea trebuie să fie un număr întreg între 0 și 9999')
 		expect(firstMessage(categoryFormSchema.safeParse({ ...category, description: 'a'.repeat(501) }))).toBe('Descrierea poate avea maxim 500 de caractere')
-		expect(firstMessage(categoryFormSchema.safeParse({ ...category, price: '1000000' }))).toBe('Prețul trebuie să fie între 0 și 999999')
 		expect(firstMessage(categoryFormSchema.safeParse({ ...category, slug: '' }))).toBe('Slug-ul este obligatoriu')
 		expect(categoryFormSchema.safeParse({ ...category, parentId: 'nope' }).success).toBe(false)
 	})

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { imageUrlField, optionalText } from './admin-fields.ts'
+import { withEditStamp } from './edit-version.ts'
 
 /** The home page's texts the owner writes in Romanian; each is translated like a product's name (ADR 0132). */
 export const HOME_FIELDS = ['heroTitle', 'heroText', 'storyTitle', 'storyText', 'bannerAlt'] as const
@@ -25,7 +26,7 @@ const bannerLink = z.pipe(
 )
 
 /**
- * /admin/home (issue 21): the hero, the story block and the banner. Blank texts keep the shop's
+ * /admin/home (ADR 0132): the hero, the story block and the banner. Blank texts keep the shop's
  * built-in wording, translated in every language. Admin screens are Romanian, so are the messages.
  */
 export const homeFormSchema = z.object({
@@ -41,6 +42,21 @@ export const homeFormSchema = z.object({
 
 export type HomeFormValues = { [K in keyof z.input<typeof homeFormSchema>]: string }
 export type HomeInput = z.output<typeof homeFormSchema>
+
+/** The home page form as a save posts it: its fields plus the version and values it loaded (ADR 0225). */
+export const homeEditSchema = withEditStamp(homeFormSchema)
+
+/** The fields the home page's version covers: all of the form's. */
+export const HOME_EDIT_FIELDS = [
+	'heroTitle',
+	'heroText',
+	'heroImageUrl',
+	'storyTitle',
+	'storyText',
+	'bannerImageUrl',
+	'bannerLink',
+	'bannerAlt',
+] as const satisfies readonly (keyof HomeInput)[]
 
 export const emptyHomeForm: HomeFormValues = {
 	heroTitle: '',

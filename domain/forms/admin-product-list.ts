@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
 import { isUuid } from '../ids.ts'
-import { euroCents } from './admin-fields.ts'
+import { parseLocaleNumber } from '../locale-number.ts'
+import { euroCents, integerInRange } from './admin-fields.ts'
 import { uuidField } from './fields.ts'
-import { isStockFigure } from './admin-product.ts'
+import { isStockFigure, STOCK_MAX, STOCK_RANGE_MESSAGE } from './admin-product.ts'
 
 /**
  * The products list's own actions besides the row toggle and delete (ADR 0125): a bulk change of the
@@ -29,15 +30,17 @@ const ids = z.pipe(
 	}),
 )
 
+const STOCK_CHANGE_MESSAGE = 'Modificarea stocului trebuie să fie un număr întreg între -999999 și 999999, diferit de 0'
+
+/** A change of stock, read the one way with its sign ("+5", "-1 000"). */
 const stockChange = z.pipe(
-	z.string().check(
-		z.trim(),
-		z.refine(
-			(value) => /^[+-]?\d{1,6}$/.test(value) && Number(value) !== 0,
-			'Modificarea stocului trebuie să fie un număr întreg între -999999 și 999999, diferit de 0',
-		),
-	),
-	z.transform(Number),
+	z.string().check(z.trim()),
+	z.transform((value: string, payload) => {
+		const reading = parseLocaleNumber(value, { decimals: 0, signed: true })
+		if (reading.ok && reading.value !== 0 && Math.abs(reading.value) <= STOCK_MAX) return reading.value
+		payload.issues.push({ code: 'custom', message: STOCK_CHANGE_MESSAGE, input: value })
+		return z.NEVER
+	}),
 )
 
 export const bulkProductSchema = z.discriminatedUnion('operation', [
@@ -59,18 +62,12 @@ export type BulkProductChange = z.output<typeof bulkProductSchema>
 export const inlineStockSchema = z.object({
 	intent: z.literal('stock'),
 	id: uuidField(),
-	stock: z.pipe(z.string().check(z.trim(), z.refine(isStockFigure, 'Stocul trebuie să fie un număr întreg între 0 și 999999')), z.transform(Number)),
+	stock: integerInRange(0, STOCK_MAX, STOCK_RANGE_MESSAGE),
 	loadedStock: z.pipe(z.string().check(z.trim(), z.refine(isStockFigure, 'Stocul încărcat nu este valid; reîncarcă pagina')), z.transform(Number)),
 })
 
 /** The owner's low-stock threshold: at or below it a stocked product is flagged. */
 export const lowStockThresholdSchema = z.object({
 	intent: z.literal('threshold'),
-	threshold: z.pipe(
-		z.string().check(
-			z.trim(),
-			z.refine((value) => /^\d{1,4}$/.test(value), `Pragul de stoc redus trebuie să fie un număr întreg între 0 și ${LOW_STOCK_MAX}`),
-		),
-		z.transform(Number),
-	),
+	threshold: integerInRange(0, LOW_STOCK_MAX, `Pragul de stoc redus trebuie să fie un număr întreg între 0 și ${LOW_STOCK_MAX}`),
 })

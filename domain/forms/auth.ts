@@ -23,7 +23,7 @@ const newPassword = z
 
 export const signInSchema = z.object({ email, password })
 
-/** Spec §5: signup needs email and password; full name is optional (stored as ''). */
+/** Sign-up needs email and password; full name is optional (stored as ''). */
 export const signUpSchema = z.object({
 	email,
 	password: newPassword,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { cartLineSchema } from '../cart-line.ts'
+import { DISCOUNT_CODE_MAX } from '../discounts.ts'
 import { checkoutFieldsSchema, checkoutFormSchema, companyForVatNumber } from './checkout.ts'
 
 // Apart from checkout.ts: the checkout page's bundle needs the form's schema, not these (the
@@ -13,12 +14,45 @@ export const checkoutLinesSchema = z
 	.array(cartLineSchema, { error: 'checkout.emptyCartText' })
 	.check(z.minLength(1, 'checkout.emptyCartText'), z.maxLength(MAX_CHECKOUT_LINES, 'checkout.emptyCartText'))
 
-/** The body of a checkout request (spec §7 create-checkout-session): the lines and the shipping data. */
+/** A discount code as typed (ADR 0255): optional, trimmed; the server looks it up case-insensitively. */
+export const discountCodeField = z._default(
+	z.optional(z.string({ error: 'checkout.discount.errors.unknown' }).check(z.trim(), z.maxLength(DISCOUNT_CODE_MAX, 'checkout.discount.errors.unknown'))),
+	'',
+)
+
+/** The body of a checkout request (what creates the payment session): the lines, the shipping data and an optional code. */
 export const checkoutRequestSchema = z.object({
 	items: checkoutLinesSchema,
 	shippingData: checkoutFormSchema,
+	discountCode: discountCodeField,
 })
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>
+
+/** The cart lines as JSON in a hidden field. */
+const itemsJsonField = z.pipe(
+	z.pipe(
+		z.string({ error: 'checkout.emptyCartText' }).check(z.maxLength(100_000, 'checkout.emptyCartText')),
+		z.transform((value, context) => {
+			try {
+				return JSON.parse(value) as unknown
+			} catch {
+				context.issues.push({ code: 'custom', message: 'checkout.emptyCartText', input: value })
+				return z.NEVER
+			}
+		}),
+	),
+	checkoutLinesSchema,
+)
+
+/** "Apply" beside the code (ADR 0255): the code, the cart's lines and, when typed, the e-mail for the per-customer limit. */
+export const discountCheckSchema = z.object({
+	intent: z.literal('discount'),
+	discountCode: z
+		.string({ error: 'checkout.discount.errors.unknown' })
+		.check(z.trim(), z.minLength(1, 'checkout.discount.errors.unknown'), z.maxLength(DISCOUNT_CODE_MAX, 'checkout.discount.errors.unknown')),
+	items: itemsJsonField,
+	email: z._default(z.optional(z.string().check(z.trim(), z.maxLength(320))), ''),
+})
 
 /**
  * The checkout form as the page posts it to its route action (ADR 0101): the shipping fields, and
@@ -26,19 +60,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>
  */
 export const checkoutSubmissionSchema = z
 	.extend(checkoutFieldsSchema, {
-		items: z.pipe(
-			z.pipe(
-				z.string({ error: 'checkout.emptyCartText' }).check(z.maxLength(100_000, 'checkout.emptyCartText')),
-				z.transform((value, context) => {
-					try {
-						return JSON.parse(value) as unknown
-					} catch {
-						context.issues.push({ code: 'custom', message: 'checkout.emptyCartText', input: value })
-						return z.NEVER
-					}
-				}),
-			),
-			checkoutLinesSchema,
-		),
+		items: itemsJsonField,
+		discountCode: discountCodeField,
 	})
 	.check(companyForVatNumber)

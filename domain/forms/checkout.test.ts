@@ -26,7 +26,7 @@ function firstError(values: Record<string, unknown>) {
 	return { field, message: romanian(message) }
 }
 
-describe('checkout form (spec §5)', () => {
+describe('checkout form', () => {
 	it('accepts a complete form and trims every field except notes', () => {
 		const result = checkoutFormSchema.parse({
 			...valid,
@@ -51,6 +51,7 @@ describe('checkout form (spec §5)', () => {
 			notes: '  la interfon 12  ',
 			company: '',
 			vatNumber: '',
+			cnp: '',
 		})
 		expect(checkoutFormSchema.parse({ ...valid, country: 'es' }).country).toBe('ES')
 		expect(checkoutFormSchema.parse({ ...valid, notes: undefined }).notes).toBe('')
@@ -97,7 +98,20 @@ describe('checkout form (spec §5)', () => {
 			message: romanian('checkout.errors.vatNumberInvalid'),
 		})
 		expect(firstError({ ...valid, vatNumber: 'ESB12345678' })).toEqual({ field: 'company', message: romanian('checkout.errors.companyRequired') })
+		// A Romanian company not registered for VAT gives its bare CUI (ADR 0152); its control digit counts too.
+		expect(checkoutFormSchema.parse({ ...valid, company: 'Atelier SRL', vatNumber: ' 18 547 290 ' }).vatNumber).toBe('18547290')
+		expect(firstError({ ...valid, company: 'Atelier SRL', vatNumber: '18547291' })).toEqual({
+			field: 'vatNumber',
+			message: romanian('checkout.errors.vatNumberInvalid'),
+		})
 		expect(firstError({ ...valid, company: 'x'.repeat(201) })).toEqual({ field: 'company', message: romanian('checkout.errors.companyTooLong') })
+	})
+
+	it("takes a Romanian consumer's optional CNP, its control digit checked (ADR 0152)", () => {
+		expect(checkoutFormSchema.parse({ ...valid, cnp: ' 1900515 123458 ' }).cnp).toBe('1900515123458')
+		expect(checkoutFormSchema.parse(valid).cnp).toBe('')
+		expect(firstError({ ...valid, cnp: '1900515123457' })).toEqual({ field: 'cnp', message: romanian('checkout.errors.cnpInvalid') })
+		expect(firstError({ ...valid, cnp: '12345' })).toEqual({ field: 'cnp', message: romanian('checkout.errors.cnpInvalid') })
 	})
 
 	it('accepts the limits exactly and every allowed phone character', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { normaliseEuVatNumber } from '../invoices/tax-ids.ts'
+import { normaliseCnp, parseBuyerTaxId } from '../invoices/tax-ids.ts'
 import { countryCode } from '../shipping.ts'
 import { emailAddress, requiredText as text, type SchemaError } from './fields.ts'
 import { CHECKOUT_LIMITS } from './checkout-fields.ts'
@@ -7,7 +7,7 @@ import { CHECKOUT_LIMITS } from './checkout-fields.ts'
 export { CHECKOUT_FIELDS, CHECKOUT_FORM_STORAGE_KEY, CHECKOUT_LIMITS, type CheckoutField } from './checkout-fields.ts'
 
 /**
- * The checkout form (spec §5), shared by the page and the server. Messages are translation keys
+ * The checkout form, shared by the page and the server. Messages are translation keys
  * (checkout.errors.*); the Romanian texts are the spec's. Every field is trimmed except notes, and
  * the first issue is the one shown ("first error only").
  */
@@ -34,18 +34,26 @@ export const checkoutFieldsSchema = z.object({
 		z.refine((value) => countryCode(value) !== null, 'checkout.errors.countryRequired'),
 		z.overwrite((value) => countryCode(value) ?? value),
 	),
-	// Not trimmed (spec §5): what the customer typed is kept as it is.
+	// Not trimmed: what the customer typed is kept as it is.
 	notes: z._default(
 		z.optional(z.string({ error: 'checkout.errors.notesTooLong' }).check(z.maxLength(CHECKOUT_LIMITS.notes, 'checkout.errors.notesTooLong'))),
 		'',
 	),
-	// For an invoice made out to a company (ADR 0118): both optional, a VAT number needs the company's name.
+	// For an invoice made out to a company (ADR 0118): both optional, a number needs the company's name.
+	// The number is an EU VAT number with its prefix, or a Romanian CUI without RO (not a VAT payer, ADR 0152).
 	company: optionalText(CHECKOUT_LIMITS.company, 'checkout.errors.companyTooLong'),
 	vatNumber: optionalText(
 		CHECKOUT_LIMITS.vatNumber,
 		'checkout.errors.vatNumberInvalid',
-		z.refine((value) => value === '' || normaliseEuVatNumber(value) !== null, 'checkout.errors.vatNumberInvalid'),
-		z.overwrite((value) => (value === '' ? '' : (normaliseEuVatNumber(value) ?? value))),
+		z.refine((value) => value === '' || parseBuyerTaxId(value) !== null, 'checkout.errors.vatNumberInvalid'),
+		z.overwrite((value) => (value === '' ? '' : (parseBuyerTaxId(value)?.value ?? value))),
+	),
+	// A Romanian consumer's CNP for the invoice, optional; its control digit is checked (ADR 0152).
+	cnp: optionalText(
+		CHECKOUT_LIMITS.cnp,
+		'checkout.errors.cnpInvalid',
+		z.refine((value) => value === '' || normaliseCnp(value) !== null, 'checkout.errors.cnpInvalid'),
+		z.overwrite((value) => (value === '' ? '' : (normaliseCnp(value) ?? value))),
 	),
 })
 
@@ -60,7 +68,7 @@ export const checkoutFormSchema = checkoutFieldsSchema.check(companyForVatNumber
 export type CheckoutForm = z.output<typeof checkoutFormSchema>
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>
 
-/** The first problem only, as spec §5 asks: its field and its message key. */
+/** The first problem only (the checkout shows its first error alone): its field and its message key. */
 export function firstCheckoutError(error: SchemaError): { field: string; message: string } {
 	const issue = error.issues[0]!
 	return { field: issue.path.map(String).join('.'), message: issue.message }

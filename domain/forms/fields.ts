@@ -17,12 +17,19 @@ export const emailAddress = (max: number, message: string) => z.pipe(z.string({ 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
 const CONTROL_CHARACTER = new RegExp(CONTROL_CHARACTERS.source)
 
+/** Text without C0 controls and DEL: nobody types them, and PostgreSQL refuses a NUL in a query. */
+export function withoutControlCharacters(text: string) {
+	return text.replace(CONTROL_CHARACTERS, '')
+}
+
 /**
  * A search box's text from a query string: control characters removed (nobody types them, and
  * PostgreSQL refuses a NUL in a query), trimmed, at most `max` characters.
  */
 export function searchText(raw: string | null | undefined, max = 100) {
-	return (raw ?? '').replace(CONTROL_CHARACTERS, '').trim().slice(0, max)
+	return withoutControlCharacters(raw ?? '')
+		.trim()
+		.slice(0, max)
 }
 
 /**

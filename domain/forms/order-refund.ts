@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { parseEuroToCents } from '../money.ts'
+import { MONEY, WHOLE, numberProblemMessage, parseLocaleNumber } from '../locale-number.ts'
 
 /**
  * The admin's refund form (ADR 0115), intent=refund of the order dialog: the whole amount left,
@@ -34,22 +34,30 @@ export const orderRefundSchema = z.pipe(
 		const base = { intent: 'refund' as const, reason: form.reason }
 		if (form.mode === 'full') return { ...base, mode: 'full' as const }
 		if (form.mode === 'amount') {
-			const cents = parseEuroToCents(form.amount ?? '')
-			if (cents === null || cents <= 0) {
-				ctx.issues.push({ code: 'custom', input: form.amount, path: ['amount'], message: 'Scrie suma de rambursat în euro, de exemplu 12,50' })
+			const amount = readRefundAmount(form.amount)
+			if (!amount.ok) {
+				ctx.issues.push({ code: 'custom', input: form.amount, path: ['amount'], message: amount.message })
 				return z.NEVER
 			}
-			return { ...base, mode: 'amount' as const, amountCents: cents }
+			return { ...base, mode: 'amount' as const, amountCents: amount.cents }
 		}
 		const lines: { itemId: string; quantity: number }[] = []
 		for (const [index, itemId] of form.lineItem.entries()) {
 			const raw = (form.lineQuantity[index] ?? '').trim()
-			if (raw === '' || raw === '0') continue
-			if (!/^\d{1,4}$/.test(raw) || !/^[0-9a-f-]{36}$/i.test(itemId)) {
+			if (raw === '') continue
+			const quantity = parseLocaleNumber(raw, WHOLE)
+			if (quantity.ok && quantity.value === 0) continue
+			if (!quantity.ok || quantity.value > 9999 || !/^[0-9a-f-]{36}$/i.test(itemId)) {
 				ctx.issues.push({ code: 'custom', input: raw, path: ['lineQuantity'], message: 'Cantitatea de rambursat trebuie să fie un număr întreg' })
 				return z.NEVER
 			}
-			lines.push({ itemId: itemId.toLowerCase(), quantity: Number(raw) })
+			const id = itemId.toLowerCase()
+			// Each line once: the same line twice would refund its units twice over (ADR 0169).
+			if (lines.some((line) => line.itemId === id)) {
+				ctx.issues.push({ code: 'custom', input: itemId, path: ['lineQuantity'], message: 'Fiecare produs poate apărea o singură dată într-o rambursare' })
+				return z.NEVER
+			}
+			lines.push({ itemId: id, quantity: quantity.value })
 		}
 		if (lines.length === 0) {
 			ctx.issues.push({ code: 'custom', input: form.lineQuantity, path: ['lineQuantity'], message: 'Alege cel puțin un produs de rambursat' })
@@ -62,3 +70,13 @@ export const orderRefundSchema = z.pipe(
 export type OrderRefundInput = z.output<typeof orderRefundSchema>
 /** What the refund service takes: the parsed form without its intent. */
 export type RefundRequestInput = OrderRefundInput extends infer Form ? (Form extends OrderRefundInput ? Omit<Form, 'intent'> : never) : never
+
+/** An amount of money to give back, as the admin typed it: positive cents, or why it was refused (in Romanian). */
+export function readRefundAmount(typed: string | undefined): { ok: true; cents: number } | { ok: false; message: string } {
+	const reading = parseLocaleNumber(typed ?? '', MONEY)
+	if (reading.ok && reading.value > 0) return { ok: true, cents: reading.value }
+	// Why it was refused when that helps ("27.5.0", "1.234"); otherwise how to write it.
+	const why =
+		!reading.ok && reading.problem !== 'empty' && reading.problem !== 'negative' ? numberProblemMessage(reading.problem, typed ?? '', MONEY, 'ro') : null
+	return { ok: false, message: why ?? 'Scrie suma de rambursat în euro, de exemplu 12,50' }
+}

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { ORDER_STATUSES } from '../enums.ts'
+import { editStampShape } from './edit-version.ts'
 
-/** Spec §5 order update. Admin screens are Romanian only, so the messages are the spec's texts. */
+/** The admin's order update: one of the five statuses, a tracking number of at most 100. Admin screens are Romanian only, so are the messages. */
 export const TRACKING_NUMBER_MAX = 100
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Status invalid' })
@@ -28,11 +29,15 @@ export const orderNoteSchema = z
  * intent=restore, or intent=note (note: an internal note for the staff). A tracking form sent without the field clears the number, as an empty one does.
  */
 export const orderActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('status'), status: orderStatusSchema }),
-	z.object({ intent: z.literal('tracking'), trackingNumber: z.optional(trackingNumberSchema) }),
+	// Status and tracking carry the order's version and the values they loaded (ADR 0225).
+	z.object({ intent: z.literal('status'), status: orderStatusSchema, ...editStampShape(orderUpdateSchema) }),
+	z.object({ intent: z.literal('tracking'), trackingNumber: z.optional(trackingNumberSchema), ...editStampShape(orderUpdateSchema) }),
 	z.object({ intent: z.literal('archive') }),
 	z.object({ intent: z.literal('restore') }),
 	z.object({ intent: z.literal('note'), note: orderNoteSchema }),
 ])
 
 export type OrderAction = z.output<typeof orderActionSchema>
+
+/** What the admin's order dialog edits, as its forms load it and as a conflict compares it. */
+export type OrderEditValues = z.output<typeof orderUpdateSchema>

@@ -12,7 +12,7 @@ export const uploadedImageSchema = z.object({
 })
 
 /**
- * Spec §5: the customiser form, checked in the browser before adding to the cart: the portrait
+ * The customiser form, checked in the browser before adding to the cart: the portrait
  * options (the one schema checkout parses them with, ADR 0102), the quantity and the photo.
  * Messages are translation keys.
  */

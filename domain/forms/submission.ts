@@ -8,6 +8,18 @@ import * as z from 'zod/mini'
  */
 export type FormErrors = { fieldErrors: Record<string, string>; formError: string | null }
 
+/**
+ * A refusal as a JSON endpoint answers it (uploads, the checkout API): the same errors, a stable
+ * `code` a client can branch on, and the toast's `title` where the admin shows one. With the forms'
+ * refusals below, every refusal the shop answers carries `errors` in the one shape.
+ */
+export type ErrorBody = { code: string; errors: FormErrors; title?: string }
+
+/** A JSON refusal: `message` is the form error, and the error of `field` when one is named. */
+export function errorBody(code: string, message: string, options: { field?: string; title?: string } = {}): ErrorBody {
+	return { code, errors: formError(message, options.field), ...(options.title ? { title: options.title } : {}) }
+}
+
 /** A refusal as an action answers it: the errors in the one shape and what was sent, to show it again. */
 export type RejectedSubmission = { errors: FormErrors; values: Record<string, unknown> }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { localeFromAcceptLanguage, localeFromCountry, negotiateLocale } from './negotiate.ts'
 
-describe('language choice (spec §1 order)', () => {
+describe('language choice (stored choice, then browser language, then country)', () => {
 	it('prefers the stored choice over everything', () => {
 		expect(negotiateLocale({ stored: 'es', acceptLanguage: 'ro-RO', country: 'RO' })).toBe('es')
 	})

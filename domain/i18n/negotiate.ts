@@ -22,14 +22,14 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 	return ranked.map((entry) => entry.base).find(isLocale) ?? null
 }
 
-/** Spec §1: RO gives Romanian, ES gives Spanish, anything else English. */
+/** The country's language: RO gives Romanian, ES gives Spanish, anything else English. */
 export function localeFromCountry(country: string | null | undefined): Locale {
 	const code = country?.trim().toUpperCase()
 	return code === 'RO' ? 'ro' : code === 'ES' ? 'es' : 'en'
 }
 
 /**
- * Spec §1 order: a stored choice, then the browser language, then the visitor's country.
+ * The language choice order: a stored choice, then the browser language, then the visitor's country.
  * The server sees the stored choice as a cookie and the country as a proxy header.
  */
 export function negotiateLocale(input: { stored?: string | null; acceptLanguage?: string | null; country?: string | null }): Locale {

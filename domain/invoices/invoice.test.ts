@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { creditNoteLines, formatInvoiceNumber, invoiceLines, invoiceYear, seriesFor } from './invoice.ts'
+import { formatInvoiceNumber, invoiceLines, invoiceYear, printedLineName, seriesFor } from './invoice.ts'
 
 const order = {
 	shippingCents: 499,
@@ -36,31 +36,26 @@ describe('invoiceLines', () => {
 		expect(totals.netCents + totals.vatCents).toBe(totals.grossCents)
 		expect(lines.reduce((sum, l) => sum + l.lineVatCents, 0)).toBe(totals.vatCents)
 	})
+	it("keeps each line's order line and its name in the buyer's language beside the Romanian", () => {
+		const { lines } = invoiceLines(
+			{
+				shippingCents: 499,
+				items: [
+					{ id: 'item-1', name: 'Lumânare', buyerName: 'Candle', unitPriceCents: 2990, quantity: 1 },
+					{ name: 'Săpun', buyerName: 'Săpun', unitPriceCents: 500, quantity: 1 },
+				],
+			},
+			21,
+			{ description: 'Transport', buyerDescription: 'Shipping' },
+		)
+		expect(lines.map((l) => [l.itemId, l.description, l.buyerDescription])).toEqual([
+			['item-1', 'Lumânare', 'Candle'],
+			[undefined, 'Săpun', undefined],
+			[undefined, 'Transport', 'Shipping'],
+		])
+		expect(lines.map(printedLineName)).toEqual(['Lumânare / Candle', 'Săpun', 'Transport / Shipping'])
+	})
 	it('leaves shipping out when it is free', () => {
 		expect(invoiceLines({ ...order, shippingCents: 0 }, 21, 'Transport').lines).toHaveLength(2)
-	})
-})
-
-describe('creditNoteLines', () => {
-	const invoice = invoiceLines(order, 21, 'Transport')
-	it('negates every line for a full refund', () => {
-		const credit = creditNoteLines(invoice, { amountCents: invoice.totals.grossCents }, 'Rambursare')!
-		expect(credit.totals).toMatchObject({ grossCents: -invoice.totals.grossCents, vatCents: -invoice.totals.vatCents })
-		expect(credit.lines.map((l) => l.quantity)).toEqual([-2, -1, -1])
-	})
-	it('credits an amount as one line with the VAT it contains', () => {
-		const credit = creditNoteLines(invoice, { amountCents: 1000 }, 'Rambursare parțială')!
-		expect(credit.lines).toHaveLength(1)
-		expect(credit.lines[0]).toMatchObject({ description: 'Rambursare parțială', quantity: -1, lineGrossCents: -1000, lineVatCents: -174 })
-		expect(credit.totals.grossCents).toBe(-1000)
-	})
-	it('credits chosen lines, and refuses lines that are not on the invoice or do not match the amount', () => {
-		expect(creditNoteLines(invoice, { amountCents: 2990, lines: [{ index: 0, quantity: 1 }] }, 'x')!.lines[0]).toMatchObject({
-			quantity: -1,
-			lineGrossCents: -2990,
-		})
-		expect(creditNoteLines(invoice, { amountCents: 2990, lines: [{ index: 0, quantity: 3 }] }, 'x')).toBeNull()
-		expect(creditNoteLines(invoice, { amountCents: 100, lines: [{ index: 0, quantity: 1 }] }, 'x')).toBeNull()
-		expect(creditNoteLines(invoice, { amountCents: 0 }, 'x')).toBeNull()
 	})
 })

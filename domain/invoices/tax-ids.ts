@@ -83,6 +83,51 @@ export function normaliseRomanianTaxId(value: string): string | null {
 	return isValidRomanianCui(digits) ? compact : null
 }
 
+/**
+ * A Romanian personal numeric code (CNP): 13 digits, S YY MM DD JJ NNN C, whose last is the control
+ * digit of the others against the key 279146358279 (a remainder of 10 counts as 1). The month and
+ * day must be a date's. Returned compact, or null.
+ */
+export function normaliseCnp(value: string): string | null {
+	const digits = compactTaxId(value)
+	if (!/^[1-9]\d{12}$/.test(digits)) return null
+	const month = Number(digits.slice(3, 5))
+	const day = Number(digits.slice(5, 7))
+	if (month < 1 || month > 12 || day < 1 || day > 31) return null
+	const key = '279146358279'
+	let sum = 0
+	for (let i = 0; i < 12; i++) sum += Number(digits[i]) * Number(key[i])
+	const control = sum % 11 === 10 ? 1 : sum % 11
+	return control === Number(digits[12]) ? digits : null
+}
+
+/** What a buyer gave as their company's number: an EU VAT number (BT-48) or a Romanian CUI without RO (BT-47). */
+export type BuyerTaxId = { kind: 'vatNumber'; value: string } | { kind: 'cui'; value: string }
+
+/**
+ * A company's number as a buyer types it: an EU VAT number with its prefix (a Romanian VAT payer's
+ * is RO and the CUI), or the bare CUI of a Romanian company not registered for VAT. Null when it is
+ * neither (a Romanian number whose control digit does not match is neither).
+ */
+export function parseBuyerTaxId(value: string): BuyerTaxId | null {
+	const compact = compactTaxId(value)
+	if (/^\d+$/.test(compact)) return isValidRomanianCui(compact) ? { kind: 'cui', value: compact } : null
+	const vatNumber = normaliseEuVatNumber(compact)
+	return vatNumber ? { kind: 'vatNumber', value: vatNumber } : null
+}
+
+/**
+ * The buyer's identifiers an invoice carries, from what checkout took: the EU VAT number (BT-48),
+ * and the legal id (BT-47): a Romanian company's bare CUI, or else a consumer's CNP when no company is named.
+ */
+export function buyerIdentifiers(form: { company: string; vatNumber: string; cnp: string }): { vatNumber: string | null; legalId: string | null } {
+	const given = form.vatNumber ? parseBuyerTaxId(form.vatNumber) : null
+	return {
+		vatNumber: given?.kind === 'vatNumber' ? given.value : null,
+		legalId: given?.kind === 'cui' ? given.value : !form.company && form.cnp ? (normaliseCnp(form.cnp) ?? null) : null,
+	}
+}
+
 /** An IBAN (any country), checked with its mod-97 checksum; returned compact, or null. */
 export function normaliseIban(value: string): string | null {
 	const compact = compactTaxId(value)

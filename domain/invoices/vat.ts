@@ -1,4 +1,4 @@
-import { EU_COUNTRIES } from '../shipping.ts'
+import { isEuCountry, type EU_COUNTRIES } from '../shipping.ts'
 
 /**
  * VAT on prices that include it (ADR 0119). Every shop price is gross; what an invoice, an email
@@ -54,8 +54,6 @@ export type VatConfig = {
 
 export const DEFAULT_VAT: VatConfig = { registered: true, ratePercent: 21, oss: false, overrides: {}, homeCountry: 'RO' }
 
-const isEu = (country: string) => (EU_COUNTRIES as readonly string[]).includes(country)
-
 /**
  * The rate in percent for a sale shipped to `country`, or null when the shop charges no VAT.
  * Without OSS (or at home, or outside the EU) it is the shop's own rate.
@@ -63,7 +61,7 @@ const isEu = (country: string) => (EU_COUNTRIES as readonly string[]).includes(c
 export function vatRateFor(config: VatConfig, country: string): number | null {
 	if (!config.registered) return null
 	const code = country.toUpperCase()
-	if (config.oss && code !== config.homeCountry && isEu(code)) {
+	if (config.oss && code !== config.homeCountry && isEuCountry(code)) {
 		return config.overrides[code] ?? EU_STANDARD_VAT_RATES[code as keyof typeof EU_STANDARD_VAT_RATES]
 	}
 	return config.ratePercent
@@ -79,6 +77,14 @@ export function vatContained(grossCents: number, ratePercent: number | null): nu
 	const exact = (Math.abs(grossCents) * bp) / (10_000 + bp)
 	const rounded = Math.round(exact)
 	return grossCents < 0 ? -rounded : rounded
+}
+
+/**
+ * What one unit is charged: its shown price, or for a sale that bears no VAT (ADR 0150), the shown
+ * price less the VAT at `removedVatPercent` it contains, rounded per unit like every VAT amount.
+ */
+export function chargedUnitCents(shownCents: number, tax: { removedVatPercent: number | null }): number {
+	return tax.removedVatPercent ? shownCents - vatContained(shownCents, tax.removedVatPercent) : shownCents
 }
 
 export type VatLineInput = { unitGrossCents: number; quantity: number }
@@ -147,7 +153,7 @@ export function parseVatRates(value: string): Record<string, number> | string {
 		const match = /^([A-Za-z]{2})\s*[:=]\s*(\d{1,2}(?:\.\d{1,2})?)$/.exec(part)
 		if (!match) return `must be a list like ES:21,DE:19 (got "${part}")`
 		const code = match[1]!.toUpperCase()
-		if (!isEu(code)) return `${code} is not an EU country`
+		if (!isEuCountry(code)) return `${code} is not an EU country`
 		const rate = Number(match[2])
 		if (rate > 50) return `${code}: a rate must be between 0 and 50`
 		rates[code] = rate
@@ -159,4 +165,25 @@ export function parseVatRates(value: string): Record<string, number> | string {
 export function formatRate(ratePercent: number, locale = 'en'): string {
 	const text = String(Math.round(ratePercent * 100) / 100)
 	return locale === 'en' ? text : text.replace('.', ',')
+}
+
+/**
+ * A discount on a whole document (ADR 0255) at one VAT rate: the allowance carries the VAT its
+ * gross contains, rounded like every VAT amount, and the document's net and VAT are what is left.
+ * So VAT is on the discounted amount and net + VAT is still what the buyer pays.
+ */
+export function discountedVat(
+	before: { netCents: number; vatCents: number; grossCents: number },
+	discountGrossCents: number,
+	ratePercent: number | null,
+): { allowanceNetCents: number; allowanceVatCents: number; netCents: number; vatCents: number; grossCents: number } {
+	const allowanceVatCents = Math.min(before.vatCents, vatContained(discountGrossCents, ratePercent))
+	const allowanceNetCents = discountGrossCents - allowanceVatCents
+	return {
+		allowanceNetCents,
+		allowanceVatCents,
+		netCents: before.netCents - allowanceNetCents,
+		vatCents: before.vatCents - allowanceVatCents,
+		grossCents: before.grossCents - discountGrossCents,
+	}
 }

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon'
-import { customer } from '#tests/support/checkout-fixtures.ts'
-import type { FakeStripe } from '#tests/support/fake-stripe.ts'
+import { customer } from '../lib/checkout-customer.ts'
+import type { FakeStripe } from '../lib/fake-stripe.ts'
 
 export type CheckoutFigures = {
 	durationSeconds: number

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { asc, eq, inArray } from 'drizzle-orm'
-import { openDatabase, type Database, type DatabaseEngine } from '#db/client.ts'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { openDatabase, queryRows, type Database, type DatabaseEngine } from '#db/client.ts'
 import { prepareDatabase } from '#server/prepare-database.ts'
-import { categories, products } from '#db/schema/index.ts'
+import { categories, products, translations } from '#db/schema/index.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
-import { createTestUser, type TestUser } from '#tests/support/accounts.ts'
-import { createTemporaryPostgresDatabase } from '#tests/support/postgres.ts'
-import { PROJECT_ROOT } from '#tests/support/shop-process.ts'
+import { createTestUser, type TestUser } from '../lib/accounts.ts'
+import { createTemporaryPostgresDatabase } from '../lib/postgres.ts'
+import { PROJECT_ROOT } from '../lib/shop-process.ts'
 import { withInterruptCleanup } from './interrupt.ts'
 
 /** Where the benchmark keeps its temporary data folders (gitignored). */
@@ -27,7 +27,7 @@ export type BenchDatabase = {
 	/** Generated candles with plenty of stock, for checkouts. */
 	checkoutProductIds: string[]
 	productCount: number
-	/** Two customer accounts, for the signed-in share of the mixed run (issue 23). */
+	/** Two customer accounts, for the signed-in share of the mixed run. */
 	customers: TestUser[]
 	cleanup(): Promise<void>
 }
@@ -199,4 +199,74 @@ async function addGeneratedProducts(db: Database, total: number): Promise<string
 				.returning({ id: products.id, kind: products.kind, stock: products.stock })),
 		)
 	return inserted.filter((row) => row.kind === 'candle' && row.stock === GENERATED_STOCK).map((row) => row.id)
+}
+
+/** Order lines in the sales history of a measured catalogue: a shop that has sold for a while. */
+export const SALES_HISTORY_LINES = 50_000
+
+/**
+ * Paid orders with `lines` lines over the active products, a few products selling far more than
+ * the rest (the square of a uniform draw), from a fixed seed: the best-sellers order then has real
+ * work to show (it once summed every product's lines per request). The database's own
+ * triggers keep products.sold_units as the lines go in (ADR 0165).
+ */
+export async function addSalesHistory(db: Database, lines: number, linesPerOrder = 3) {
+	const orderCount = Math.ceil(lines / linesPerOrder)
+	await db.transaction(async (tx) => {
+		await tx.execute(sql`select setseed(0.34)`)
+		await tx.execute(sql`
+			insert into orders (email, subtotal_cents, total_cents, payment_status, shipping_address, paid_at, created_at)
+			select 'history-' || g || '@bench.test', 0, 0, 'paid', '{}'::jsonb, now(), now() - g * interval '7 minutes'
+			from generate_series(1, ${orderCount}) g`)
+		await tx.execute(sql`
+			with numbered as (select id, name, price_cents, (row_number() over (order by id) - 1)::int as n, count(*) over ()::int as total from products where is_active),
+			history as (select id, row_number() over (order by id) as n from orders where email like 'history-%@bench.test'),
+			picks as (select h.id as order_id, k, floor(power(random(), 2) * (select max(total) from numbered))::int as n
+				from history h cross join generate_series(1, ${linesPerOrder}) k where (h.n - 1) * ${linesPerOrder} + k <= ${lines})
+			insert into order_items (order_id, line_id, product_id, name, unit_price_cents, quantity)
+			select picks.order_id, numbered.id::text || '-' || picks.k, numbered.id, numbered.name, numbered.price_cents, 1 + (picks.k % 3)
+			from picks join numbered on numbered.n = picks.n`)
+	})
+}
+
+/**
+ * Every product's name and description also in English and Spanish, as a shop that has run its
+ * translation worker, so the visitor's-language half of the search has its full table to read.
+ */
+export async function translateEveryProduct(db: Database) {
+	for (const locale of ['en', 'es'] as const)
+		for (const field of ['name', 'description'] as const) {
+			const prefix = locale === 'en' ? (field === 'name' ? 'Candle ' : 'Soy wax candle: ') : field === 'name' ? 'Vela ' : 'Vela de cera de soja: '
+			await db.execute(sql`
+				insert into ${translations} (source_hash, context, locale, source_text, translated_text, provider)
+				select encode(sha256(convert_to(${sql.raw(field)}, 'UTF8')), 'hex'), ${`product.${field}`}, ${locale}, ${sql.raw(field)}, ${prefix} || ${sql.raw(field)}, 'bench'
+				from products where ${sql.raw(field)} <> ''
+				on conflict (source_hash, context, locale) do nothing`)
+		}
+}
+
+/**
+ * Fills the catalogue up to `total` products in one set-based statement (generate_series): candles
+ * in the demo's candle categories with the demo's pictures and the scents above, named so the
+ * catalogue's searches find them, older than the demo. Seconds for tens of thousands of products,
+ * where building the rows here would take a statement per thousand.
+ */
+export async function addSeriesProducts(db: Database, total: number) {
+	const [{ existing } = { existing: 0 }] = await queryRows<{ existing: number }>(db, sql`select count(*)::int as existing from ${products}`)
+	if (existing >= total) return
+	const scents = `{${SCENTS.map(([first, second]) => `"${first} și ${second}"`).join(',')}}`
+	await db.execute(sql`
+		with candle_categories as (select array_agg(id order by slug) as ids from ${categories} where slug in ${CANDLE_CATEGORIES}),
+		pictures as (select array_agg(images->>0 order by slug) as urls from ${products} where jsonb_array_length(images) > 0 and kind = 'candle'),
+		scents as (select ${scents}::text[] as names)
+		insert into ${products} (slug, name, description, kind, category_id, price_cents, stock, badges, images, smells_like, created_at)
+		select 'lumanare-serie-' || g,
+			'Lumânare ' || scents.names[1 + g % cardinality(scents.names)] || ' ' || g,
+			'Ceară de soia turnată manual, cu note de ' || lower(scents.names[1 + g % cardinality(scents.names)]) || '. Ardere curată de aproximativ 40 de ore.',
+			'candle', candle_categories.ids[1 + g % cardinality(candle_categories.ids)], 1890 + (g % 12) * 100, ${GENERATED_STOCK},
+			case when g % 9 = 0 then '["Handmade","Bestseller"]'::jsonb when g % 5 = 0 then '["Handmade","Nou"]'::jsonb else '["Handmade"]'::jsonb end,
+			jsonb_build_array(pictures.urls[1 + g % cardinality(pictures.urls)]),
+			scents.names[1 + g % cardinality(scents.names)],
+			now() - (g + 100) * interval '1 hour'
+		from generate_series(1, ${total - existing}) g, candle_categories, pictures, scents`)
 }

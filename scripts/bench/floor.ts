@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { freePort, PROJECT_ROOT } from '#tests/support/shop-process.ts'
+import { freePort, PROJECT_ROOT } from '../lib/shop-process.ts'
 import { measureCpuPerRequest } from './real-traffic.ts'
 import { measureThroughput, type LoadFigures } from './http-load.ts'
 
@@ -9,7 +9,7 @@ const FLOOR_DIR = path.join(PROJECT_ROOT, 'bench/floor')
 export type FloorFigures = LoadFigures & { cpuMsPerRequest: number | null }
 
 /**
- * The framework's floor (issue 23): bench/floor, a React Router app with one route and no data,
+ * The framework's floor: bench/floor, a React Router app with one route and no data,
  * built with the shop's react-router and vite, served by Express with compression. Its throughput
  * is what a page of the shop could reach at best on this machine, in this run.
  */

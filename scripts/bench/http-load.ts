@@ -1,5 +1,5 @@
 import autocannon from 'autocannon'
-import { measureSteadyRate } from './steady-rate.ts'
+import { measureSteadyRate, type SteadyFigures } from './steady-rate.ts'
 
 /**
  * Load on a URL right before it is measured: warms the JIT, query plans and OS caches, and lets
@@ -8,18 +8,7 @@ import { measureSteadyRate } from './steady-rate.ts'
  */
 const WARM_UP_SECONDS = 2
 
-export type LoadFigures = {
-	path: string
-	/** Completed requests per second over the whole measurement. */
-	requestsPerSecond: number
-	/** Null when no request completed (a server too slow or too busy to answer within the run). */
-	p50Ms: number | null
-	p99Ms: number | null
-	requests: number
-	non2xx: number
-	/** Connection errors and timeouts. */
-	errors: number
-}
+export type LoadFigures = { path: string } & SteadyFigures
 
 export type RateFigures = LoadFigures & { targetRatePerSecond: number }
 

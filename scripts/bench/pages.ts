@@ -5,7 +5,7 @@ export function loadPaths(productPath: string) {
 	return ['/healthz', '/en', '/en/catalog', '/en/catalog?category=candle', productPath]
 }
 
-/** Pages whose throughput must reach 40% of /healthz (issue 9: product and catalogue pages). */
+/** Pages whose throughput must reach 40% of /healthz: the product and catalogue pages. */
 export function catalogAndProductPaths(productPath: string) {
 	return ['/en/catalog', '/en/catalog?category=candle', productPath]
 }

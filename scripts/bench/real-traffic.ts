@@ -5,7 +5,7 @@ import { BROWSER_HEADERS, type LoadFigures } from './http-load.ts'
 import { measureSteadyRate } from './steady-rate.ts'
 
 /**
- * Issue 23: traffic as a shop really gets it. Anonymous visitors, visitors arriving from an ad or a
+ * Traffic as a shop really gets it. Anonymous visitors, visitors arriving from an ad or a
  * social post (a unique fbclid or utm_* on every link), signed-in customers, and cart and checkout.
  */
 

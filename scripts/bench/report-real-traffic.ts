@@ -1,7 +1,7 @@
 import type { FloorFigures } from './floor.ts'
 import { MIX, type CpuFigures, type MixFigures } from './real-traffic.ts'
 
-/** Issue 23's targets. */
+/** The targets for real traffic: tracking links, the mixed run, rendered pages against the floor, Lighthouse. */
 export const REAL_TRAFFIC_TARGETS = {
 	/** A page reached with a tracking parameter, against the same page from the cache. */
 	trackingToCachedCpu: 1.5,
@@ -60,10 +60,10 @@ export function checkRealTraffic(engine: RealTrafficFigures, floor: FloorFigures
 	return checks
 }
 
-/** Issue 23's Lighthouse target, on the median of each audited page's runs. */
+/** The Lighthouse target for real traffic (performance stays at 100), on the median of each audited page's runs. */
 export function checkLighthouseStaysAtFull(pages: { path: string; medians: { performance: number } }[]): Check[] {
 	return pages.map((page) => ({
-		target: `Lighthouse performance stays at ${REAL_TRAFFIC_TARGETS.lighthousePerformance} (issue 23)`,
+		target: `Lighthouse performance stays at ${REAL_TRAFFIC_TARGETS.lighthousePerformance}`,
 		subject: page.path,
 		measured: String(page.medians.performance),
 		pass: page.medians.performance >= REAL_TRAFFIC_TARGETS.lighthousePerformance,
@@ -84,7 +84,7 @@ export function renderFloor(floor: FloorFigures): string[] {
 export function renderRealTraffic(engine: RealTrafficFigures, floor: FloorFigures, table: Table): string[] {
 	const lines: string[] = []
 	const { throughput, atRate } = engine.mix
-	lines.push('### Mixed traffic (issue 23)', '')
+	lines.push('### Mixed traffic', '')
 	lines.push(
 		`${Object.entries(MIX)
 			.map(([kind, share]) => `${share}% ${kind}`)

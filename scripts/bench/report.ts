@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { DatabaseEngine } from '#db/client.ts'
-import { PROJECT_ROOT } from '#tests/support/shop-process.ts'
+import { PROJECT_ROOT } from '../lib/shop-process.ts'
 import { LIGHTHOUSE_CATEGORIES, meetsTarget } from '../lib/lighthouse.ts'
 import type { BundleFigures } from './bundle.ts'
 import type { CheckoutFigures } from './checkout.ts'
@@ -16,14 +16,14 @@ import type { SearchFigures } from './search.ts'
 import type { CpuFigures, MixFigures } from './real-traffic.ts'
 import { checkLighthouseStaysAtFull, checkRealTraffic, renderFloor, renderRealTraffic } from './report-real-traffic.ts'
 
-/** Issue 9's targets. */
+/** The benchmark's targets. */
 export const TARGETS = {
 	throughputRatioToHealthz: 0.4,
 	p99AtRateMs: 100,
 	queriesPerPage: 3,
 	coldStartMs: 5_000,
 	residentBytes: 400 * 1024 * 1024,
-	/** Issue 20: a catalogue search at 10,000 products, the database's part (p95). */
+	/** A catalogue search at 10,000 products, the database's part (p95). */
 	searchP95Ms: 100,
 } as const
 
@@ -40,7 +40,7 @@ export type EngineFigures = {
 	/** The same pages with the page cache off (PAGE_CACHE_MB=0): every request rendered, as for a signed-in visitor. */
 	rendering: { throughput: (LoadFigures & { ratioToHealthz: number })[]; cpu: CpuFigures[]; peakResidentBytes: number }
 	checkout: CheckoutFigures
-	/** Issue 23's mix of real traffic, page cache on. */
+	/** The mix of real traffic, page cache on. */
 	mix: { throughput: MixFigures; atRate: MixFigures }
 	/** CPU per request with the page cache on: stored pages and the same pages with a unique tracking parameter. */
 	cpu: CpuFigures[]

@@ -9,10 +9,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { signInOverHttp } from '#tests/support/accounts.ts'
-import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts'
-import { assertPostgresReachable } from '#tests/support/postgres.ts'
-import { ensureBuild, PROJECT_ROOT } from '#tests/support/shop-process.ts'
+import { signInOverHttp } from '../lib/accounts.ts'
+import { startFakeStripe, type FakeStripe } from '../lib/fake-stripe.ts'
+import { assertPostgresReachable } from '../lib/postgres.ts'
+import { ensureBuild, PROJECT_ROOT } from '../lib/shop-process.ts'
 import { measureBundle, type BundleFigures } from './bundle.ts'
 import { measureCheckout } from './checkout.ts'
 import { measureFloor, type FloorFigures } from './floor.ts'
@@ -41,7 +41,7 @@ log(
 
 type LoadRun = Omit<EngineFigures, 'queries' | 'productCount' | 'productPath' | 'rendering'>
 
-/** Sequential requests per page kind for CPU time per request (issue 23). */
+/** Sequential requests per page kind for CPU time per request. */
 const CPU_REQUESTS = options.cpuRequests
 
 /** The two customers' session cookies on a started shop. */
@@ -153,7 +153,7 @@ async function benchmark(settings: BenchOptions) {
 	let bundle: BundleFigures | null = null
 	let floor: FloorFigures
 	try {
-		// The framework's floor first, in the same run as the shop's pages (issue 23).
+		// The framework's floor first, in the same run as the shop's pages.
 		floor = await measureFloor(settings)
 		log(`floor (one React Router route, no data): ${floor.requestsPerSecond.toFixed(0)} req/s, ${floor.cpuMsPerRequest?.toFixed(2) ?? '?'} ms CPU per request`)
 		for (const engine of settings.engines) {

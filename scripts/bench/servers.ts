@@ -1,5 +1,5 @@
-import { freePort, startShop, type ShopProcess } from '#tests/support/shop-process.ts'
-import type { FakeStripe } from '#tests/support/fake-stripe.ts'
+import { freePort, startShop, type ShopProcess } from '../lib/shop-process.ts'
+import type { FakeStripe } from '../lib/fake-stripe.ts'
 import type { BenchDatabase } from './data.ts'
 import { withInterruptCleanup } from './interrupt.ts'
 
@@ -33,7 +33,7 @@ export async function startBenchShop(database: BenchDatabase, stripe: FakeStripe
 			LOG_LEVEL: 'warn',
 			// As docs/deploy.md starts the shop in production: glibc keeps fewer malloc arenas (ADR 0092).
 			MALLOC_ARENA_MAX: '2',
-			// And a young generation of 8 MB per half (ADR 0140).
+			// And a young generation of 8 MB per half (ADR 0092).
 			NODE_OPTIONS: '--max-semi-space-size=8',
 			SEED_DEMO_CATALOG: 'false',
 			STRIPE_SECRET_KEY: 'sk_test_benchmark',

@@ -1,10 +1,9 @@
 import http from 'node:http'
-import type { LoadFigures } from './http-load.ts'
 
 /**
  * Requests at a steady rate, one every 1000/rate ms whatever the server is doing (an open loop),
  * each timed from when it was due to be sent until its last byte arrived: a request that had to
- * wait for a free connection counts its wait (ADR 0140).
+ * wait for a free connection counts its wait (ADR 0090).
  *
  * Not autocannon's `overallRate`: that lets each connection send its share of a second's requests
  * back to back at the start of every second, so 100 req/s arrived as a burst of 100 each second,
@@ -13,8 +12,18 @@ import type { LoadFigures } from './http-load.ts'
  */
 export type SteadyRequest = { path: string; headers?: Record<string, string> }
 
-/** The load figures without a path: `errors` counts connection errors and requests unanswered within the timeout. */
-export type SteadyFigures = Omit<LoadFigures, 'path'>
+/** What a load measurement gives, for one path (http-load.ts adds the path). */
+export type SteadyFigures = {
+	/** Completed requests per second over the whole measurement. */
+	requestsPerSecond: number
+	/** Null when no request completed (a server too slow or too busy to answer within the run). */
+	p50Ms: number | null
+	p99Ms: number | null
+	requests: number
+	non2xx: number
+	/** Connection errors and timeouts (here: requests unanswered within the timeout). */
+	errors: number
+}
 
 const TIMEOUT_MS = 10_000
 const MAX_SOCKETS = 50

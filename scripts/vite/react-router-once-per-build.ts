@@ -8,11 +8,14 @@ const HELPERS = path.resolve(import.meta.dirname, '../../server/http/render-once
 
 /**
  * React Router's server render redoes, for every page, work that depends only on the build (ADR 0145):
- * `<ServerRouter>` turns the whole manifest into route objects, `createStaticRouter` copies them into
- * data routes, and `<Scripts>` matches every parent path of the URL against the route table for the
- * page's partial manifest. These patches keep each result per build (server/http/render-once-per-build.ts).
- * Each must match React Router's code exactly once, or the build fails: an upgrade that changes
- * these lines is then looked at rather than silently losing the saving.
+ * `<ServerRouter>` turns the whole manifest into route objects, `createStaticRouter` copies them
+ * into data routes, `<Scripts>` pretty-prints the page's partial manifest, and the route matcher tries
+ * the ranked branches for the same paths again and again. These patches keep each result per build
+ * (server/http/render-once-per-build.ts); docs/react-router-patches.md proposes each upstream.
+ *
+ * They are optional (ADR 0180). Each applies only where it matches React Router's code exactly once;
+ * one that no longer does is left out with a warning, and that call runs as React Router ships it:
+ * the same pages, rendered more slowly. An upgrade, a security fix above all, never waits for them.
  */
 export const PATCHES: Patch[] = [
 	{
@@ -26,9 +29,11 @@ export const PATCHES: Patch[] = [
 		replace: '$1let { manifest, dataRoutes } = __oncePerBuild.staticDataRoutesOf(routes, () => { $2 return { manifest, dataRoutes }; });',
 	},
 	{
-		name: 'Scripts: getPartialManifest',
-		find: /JSON\.stringify\(\s*getPartialManifest\(manifest, router\),\s*null,\s*2\s*\)/,
-		replace: '__oncePerBuild.partialManifestJsonOf(manifest, router.state, () => $&)',
+		// React Router's own getPartialManifest still decides the page's manifest (its matches are cheap with the
+		// last patch); only its pretty-printed JSON is kept, keyed by what that function returned.
+		name: 'Scripts: partial manifest JSON',
+		find: /JSON\.stringify\(\s*(getPartialManifest\(manifest, router\)),\s*null,\s*2\s*\)/,
+		replace: '__oncePerBuild.partialManifestJsonOf(manifest, $1, (partial) => JSON.stringify(partial, null, 2))',
 	},
 	{
 		name: 'matchRoutesImpl: ranked branches',
@@ -42,21 +47,39 @@ const PRODUCTION_BUILD = '/node_modules/react-router/dist/production/'
 
 const IMPORT = `import * as __oncePerBuild from ${JSON.stringify(HELPERS)};\n`
 
-/** The patches that apply to one file of React Router's build, applied; each must match once. */
-export function patchReactRouter(code: string): { code: string; applied: string[] } {
+/**
+ * The patches that apply to one file of React Router's build, applied. A patch that matches more
+ * than once is not applied (which call it should change is then unclear) and is reported as such.
+ */
+export function patchReactRouter(code: string): { code: string; applied: string[]; ambiguous: string[] } {
 	const applied: string[] = []
+	const ambiguous: string[] = []
 	let patched = code
 	for (const patch of PATCHES) {
 		const matches = code.match(new RegExp(patch.find.source, 'g'))?.length ?? 0
 		if (matches === 0) continue
-		if (matches > 1) throw new Error(`react-router-once-per-build: "${patch.name}" matches ${matches} times`)
+		if (matches > 1) {
+			ambiguous.push(patch.name)
+			continue
+		}
 		patched = patched.replace(patch.find, patch.replace)
 		applied.push(patch.name)
 	}
-	return { code: applied.length > 0 ? IMPORT + patched : code, applied }
+	return { code: applied.length > 0 ? IMPORT + patched : code, applied, ambiguous }
 }
 
-/** The Vite plugin: patches React Router's production build in the server bundle. */
+/** The warning for patches that did not apply, or null when all did. */
+export function unappliedPatchesWarning(applied: readonly string[]): string | null {
+	const missing = PATCHES.filter((patch) => !applied.includes(patch.name)).map((patch) => patch.name)
+	if (missing.length === 0) return null
+	return (
+		`React Router's code no longer matches ${missing.length === 1 ? 'a patch' : `${missing.length} patches`} of scripts/vite/react-router-once-per-build.ts ` +
+		`(${missing.join('; ')}). The shop is built with React Router's own code there: it works the same, and renders pages more slowly. ` +
+		'Adapt the patch to the new code, or drop it if React Router has taken it up (docs/react-router-patches.md).'
+	)
+}
+
+/** The Vite plugin: patches React Router's production build in the server bundle, where it still matches. */
 export function reactRouterOncePerBuild(): Plugin {
 	let applied: string[] = []
 	return {
@@ -70,12 +93,13 @@ export function reactRouterOncePerBuild(): Plugin {
 			if (this.environment.name !== 'ssr' || !id.split(path.sep).join('/').includes(PRODUCTION_BUILD)) return null
 			const result = patchReactRouter(code)
 			applied.push(...result.applied)
+			for (const name of result.ambiguous) this.warn(`react-router-once-per-build: "${name}" matches more than once in ${path.basename(id)}; not applied`)
 			return result.applied.length > 0 ? { code: result.code, map: null } : null
 		},
 		buildEnd(error) {
 			if (error || this.environment.name !== 'ssr') return
-			const missing = PATCHES.filter((patch) => !applied.includes(patch.name)).map((patch) => patch.name)
-			if (missing.length > 0) this.error(`react-router-once-per-build: React Router's code changed; not found: ${missing.join(', ')}`)
+			const warning = unappliedPatchesWarning(applied)
+			if (warning) this.warn(`react-router-once-per-build: ${warning}`)
 		},
 	}
 }

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm'
-import { isRealOrder } from '../orders/admin-orders.ts'
+import { isRealOrder } from '../orders/real-order.ts'
 import { localizeOrderLines, type OptionRow } from '../orders/order-lines.ts'
 import { orderOwner, ownOrderCondition } from '../orders/order-page.ts'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers, orderItems, orders, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
+import { uploadFileKeys } from '../uploads/portrait-uploads.ts'
 import type { Locale, OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import type { Logger } from '../logger.ts'
@@ -12,7 +13,7 @@ import { anonymiseOrders, deleteStoredFiles } from './order-erasure.ts'
 
 export type OwnOrder = {
 	id: string
-	/** Spec §9: the first 8 characters of the id. */
+	/** The order number: the first 8 characters of the id. */
 	number: string
 	createdAt: Date
 	status: OrderStatus
@@ -34,7 +35,7 @@ export type OwnOrder = {
 }
 
 /**
- * Spec §6/§7: a customer reads only their own orders, newest first: the orders they placed (paid,
+ * A customer reads only their own orders, newest first: the orders they placed (paid,
  * refunded, or paid by a method still settling, ADR 0116), not the checkouts they left unpaid.
  */
 export async function listOwnOrders(db: DbExecutor, userId: string, locale: Locale = 'ro'): Promise<OwnOrder[]> {
@@ -121,9 +122,20 @@ export async function ordersForExport(db: DbExecutor, where: SQL) {
 }
 
 /** GDPR art. 15/20: everything the shop keeps about the account, as one JSON document. */
-export async function exportAccountData(db: Database, userId: string) {
+/**
+ * `shopRequest`: the shop answers a request whose identity it checked (the admin's GDPR export),
+ * so the newsletter record goes in whether or not the account verified its address.
+ */
+export async function exportAccountData(db: Database, userId: string, options: { shopRequest?: boolean } = {}) {
 	const [user] = await db
-		.select({ id: users.id, email: users.email, fullName: users.name, createdAt: users.createdAt, updatedAt: users.updatedAt })
+		.select({
+			id: users.id,
+			email: users.email,
+			emailVerified: users.emailVerified,
+			fullName: users.name,
+			createdAt: users.createdAt,
+			updatedAt: users.updatedAt,
+		})
 		.from(users)
 		.where(eq(users.id, userId))
 	if (!user) return null
@@ -133,6 +145,7 @@ export async function exportAccountData(db: Database, userId: string) {
 		.from(sessions)
 		.where(eq(sessions.userId, userId))
 	const ownOrders = await ordersForExport(db, eq(orders.userId, userId))
+	// Whether an address gets the newsletter is its owner's to know: an unverified account is not told (ADR 0168).
 	const [newsletter] = await db
 		.select({
 			email: newsletterSubscribers.email,
@@ -142,13 +155,14 @@ export async function exportAccountData(db: Database, userId: string) {
 		})
 		.from(newsletterSubscribers)
 		.where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
+	const { emailVerified, ...account } = user
 	return {
 		exportedAt: new Date().toISOString(),
-		account: user,
+		account,
 		roles,
 		sessions: activeSessions,
 		orders: ownOrders,
-		newsletter: newsletter ?? null,
+		newsletter: emailVerified || options.shopRequest ? (newsletter ?? null) : null,
 	}
 }
 
@@ -162,7 +176,7 @@ export async function exportAccountData(db: Database, userId: string) {
 export async function deleteAccount(deps: { db: Database; storage: ObjectStorage; log?: Logger }, userId: string): Promise<{ keptForShipping: number }> {
 	const files: string[] = []
 	const keptForShipping = await deps.db.transaction(async (tx) => {
-		const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update')
+		const [user] = await tx.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId)).for('update')
 		if (!user) return 0
 		const own = await tx.select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.userId, userId))
 		const toShip = own.filter(orderStillToShip).map((order) => order.id)
@@ -176,9 +190,11 @@ export async function deleteAccount(deps: { db: Database; storage: ObjectStorage
 		const unclaimed = await tx
 			.delete(uploads)
 			.where(and(eq(uploads.userId, userId), isNull(uploads.claimedAt)))
-			.returning({ storageKey: uploads.storageKey })
-		files.push(...unclaimed.map((row) => row.storageKey))
-		await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
+			.returning({ storageKey: uploads.storageKey, originalKey: uploads.originalKey })
+		files.push(...uploadFileKeys(unclaimed))
+		// The subscription belongs to whoever owns the address: only an account that proved it (a
+		// verified email) takes it along; anyone can sign up with someone else's address (ADR 0168).
+		if (user.emailVerified) await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, user.email.toLowerCase()))
 		await tx.delete(users).where(eq(users.id, userId))
 		return toShip.length
 	})

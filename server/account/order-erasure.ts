@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
 import { orderHistory, orderItems, orders, uploads } from '#db/schema/index.ts'
+import { uploadFileKeys } from '../uploads/portrait-uploads.ts'
 import { CLOSED_ORDER_STATUSES, SETTLED_UNPAID_STATUSES } from '#domain/order-retention.ts'
 import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
@@ -14,7 +15,7 @@ function anonymisedAddress(country: string) {
 }
 
 /**
- * Removes the personal data from orders that are kept for accounting: email, address, the free
+ * Removes the personal data from orders that are kept for accounting: email, address, the CNP, the free
  * text on their lines (portrait descriptions may name people), the staff's internal notes (they
  * may too, ADR 0130) and the link to their portrait photos. A photo no other order still points to is deleted; the returned storage keys are for the
  * caller to remove from storage once the transaction has committed.
@@ -25,7 +26,7 @@ export async function anonymiseOrders(tx: DbExecutor, orderIds: string[]): Promi
 	for (const order of own) {
 		await tx
 			.update(orders)
-			.set({ email: DELETED_EMAIL, shippingAddress: anonymisedAddress(order.address.country), userId: null, erasurePendingAt: null })
+			.set({ email: DELETED_EMAIL, shippingAddress: anonymisedAddress(order.address.country), buyerLegalId: null, userId: null, erasurePendingAt: null })
 			.where(eq(orders.id, order.id))
 	}
 	await tx.delete(orderHistory).where(and(inArray(orderHistory.orderId, orderIds), eq(orderHistory.action, 'note')))
@@ -48,8 +49,8 @@ export async function anonymiseOrders(tx: DbExecutor, orderIds: string[]): Promi
 	const removed = await tx
 		.delete(uploads)
 		.where(and(inArray(uploads.id, photos), sql`not ${stillUsed}`))
-		.returning({ storageKey: uploads.storageKey })
-	return removed.map((row) => row.storageKey)
+		.returning({ storageKey: uploads.storageKey, originalKey: uploads.originalKey })
+	return uploadFileKeys(removed)
 }
 
 /** Deletes stored files after their rows are gone; a failure leaves an unreachable file, logged. */

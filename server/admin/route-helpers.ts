@@ -4,6 +4,7 @@ import { isUuid } from '#domain/ids.ts'
 import type { AdminRejection, FormErrors } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
 import { adminT } from '#domain/i18n/admin.ts'
+import type { EditConflictError } from './edit-conflict.ts'
 
 /** A bad or unknown id is a 404 page, never a 500 (the root error boundary renders it). */
 export function notFound(): never {
@@ -27,6 +28,18 @@ export function rejectAdminSubmission(
 	title: string = adminT('common.validationError'),
 ) {
 	return data<AdminRejection>({ errors, values, title }, { status })
+}
+
+/**
+ * A save refused because the record changed meanwhile (ADR 0225), in the one shape: the message
+ * names what changed, each of those fields says so under it, and the values sent back are what the
+ * admin typed with the newest values in the fields they did not touch, plus the new version and
+ * what it holds: saving that form again applies the admin's changes on top.
+ */
+export function rejectEditConflict(conflict: EditConflictError, posted: Record<string, unknown>) {
+	const fieldErrors = Object.fromEntries(conflict.changed.map((field) => [field, adminT('conflict.field')]))
+	const values = { ...posted, ...conflict.fresh, version: String(conflict.version), loaded: JSON.stringify(conflict.current) }
+	return rejectAdminSubmission({ fieldErrors, formError: conflict.message }, values, 409, adminT('common.error'))
 }
 
 /** An admin action's answer carrying one (success) toast. */

@@ -8,7 +8,7 @@ import { readFormData } from '../http/request-body.ts'
 import { redirectWithToast } from '../toast.ts'
 import { rejectAdminSubmission, toastResult } from './route-helpers.ts'
 
-/** What a list's toggle and delete do, and the toasts they answer with (spec §8). */
+/** What a list's toggle and delete do, and the toasts they answer with. */
 export type RowActionConfig = {
 	/** The new state, or null when there is no such row. */
 	setActive: (app: RequestContext, id: string, active: boolean) => Promise<boolean | null>

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { data } from 'react-router'
+import { errorBody } from '#domain/forms/submission.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_MAX_BYTES } from '#domain/media.ts'
 import { AdminUploadError } from '../media/admin-images.ts'
@@ -77,10 +78,9 @@ export async function readUploadedFile(request: Request, maxBytes = ADMIN_IMAGE_
 /** The body of a refused admin upload: the spec's toast title and message ('Fișier invalid', 'Fișier prea mare'). */
 export function uploadRefusalBody(error: AdminUploadError, filename: string, fallback: string) {
 	const name = filename || 'Fișierul'
-	if (error.reason === 'too-large')
-		return { error: error.reason, title: adminT('messages.fileTooLarge'), message: adminT('messages.fileTooLargeText', { name }) }
-	if (error.reason === 'invalid') return { error: error.reason, title: adminT('messages.invalidFile'), message: adminT('messages.invalidFileText', { name }) }
-	return { error: error.reason, title: adminT('common.error'), message: fallback }
+	if (error.reason === 'too-large') return errorBody(error.reason, adminT('messages.fileTooLargeText', { name }), { title: adminT('messages.fileTooLarge') })
+	if (error.reason === 'invalid') return errorBody(error.reason, adminT('messages.invalidFileText', { name }), { title: adminT('messages.invalidFile') })
+	return errorBody(error.reason, fallback, { title: adminT('common.error') })
 }
 
 /**
@@ -88,7 +88,8 @@ export function uploadRefusalBody(error: AdminUploadError, filename: string, fal
  * the limit, `store` answering 201 with its result, or 4xx with the refusal's toast texts.
  */
 export async function answerUpload<Result extends Record<string, unknown>>(request: Request, fallback: string, store: (file: ReceivedFile) => Promise<Result>) {
-	if (request.method !== 'POST') return data({ error: 'method' }, { status: 405, headers: { Allow: 'POST' } })
+	if (request.method !== 'POST')
+		return data(errorBody('method', adminT('common.error'), { title: adminT('common.error') }), { status: 405, headers: { Allow: 'POST' } })
 	let filename = ''
 	try {
 		const file = await readUploadedFile(request)

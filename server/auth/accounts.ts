@@ -128,7 +128,7 @@ export async function deleteSession(ctx: Pick<Ctx, 'db'>, sessionId: string) {
 	await ctx.db.delete(sessions).where(eq(sessions.id, sessionId))
 }
 
-/** Spec: the same answer whether or not the address has an account. */
+/** The same answer whether or not the address has an account (ADR 0030). */
 export async function requestPasswordReset(ctx: Ctx, email: string): Promise<{ ok: true } | Refusal> {
 	const byIp = await hitRateLimit(ctx.db, `reset:ip:${ctx.clientIp}`, RESET_LIMITS.perIp)
 	if (!byIp.allowed) return tooMany('auth.tooManyRequests', byIp.retryAfterSeconds)

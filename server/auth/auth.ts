@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from '#domain/enums.ts'
 import { PASSWORD_MAX, PASSWORD_MIN } from '#domain/forms/auth.ts'
 import type { Env } from '../config/env.ts'
 import { enqueueEmail } from '../email/outbox.ts'
+import { renderMessageEmail } from '../email/templates/message.tsx'
 import { serverI18n } from '../i18n.ts'
 import type { Logger } from '../logger.ts'
 import { localizedUrl } from '../public-url.ts'
@@ -56,7 +57,7 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 			enabled: true,
 			minPasswordLength: PASSWORD_MIN,
 			maxPasswordLength: PASSWORD_MAX,
-			// Spec §8: after sign-up the visitor is told to sign in. This also keeps sign-up from
+			// After sign-up the visitor is told to sign in ('Te poți autentifica acum'). This also keeps sign-up from
 			// revealing whether an address already has an account.
 			autoSignIn: false,
 			resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
@@ -74,8 +75,7 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 				const url = resetPasswordUrl(env.PUBLIC_URL, locale, token)
 				await enqueueEmail(db, {
 					to: user.email,
-					subject: t('auth.resetEmailSubject'),
-					text: t('auth.resetEmailText', { url }),
+					...renderMessageEmail({ locale, subject: t('auth.resetEmailSubject'), body: t('auth.resetEmailText', { url }) }),
 				})
 			},
 			/**
@@ -89,10 +89,13 @@ export function createAuth(options: { db: Database; env: Pick<Env, 'PUBLIC_URL'>
 				const t = serverI18n(locale).t
 				await enqueueEmail(db, {
 					to: user.email,
-					subject: t('auth.existingAccountEmailSubject'),
-					text: t('auth.existingAccountEmailText', {
-						loginUrl: localizedUrl(env.PUBLIC_URL, locale, '/login'),
-						forgotUrl: localizedUrl(env.PUBLIC_URL, locale, '/forgot-password'),
+					...renderMessageEmail({
+						locale,
+						subject: t('auth.existingAccountEmailSubject'),
+						body: t('auth.existingAccountEmailText', {
+							loginUrl: localizedUrl(env.PUBLIC_URL, locale, '/login'),
+							forgotUrl: localizedUrl(env.PUBLIC_URL, locale, '/forgot-password'),
+						}),
 					}),
 				})
 			},

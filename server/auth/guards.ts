@@ -1,4 +1,5 @@
-import type { MiddlewareFunction, RouterContextProvider } from 'react-router'
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { EDITOR_ADMIN_HOME, editorMayOpen } from '#domain/admin/staff-access.ts'
 import { getCurrentUser, requireAdmin, requireEditor, requireUser, type CurrentUser } from './session.ts'
 
 /**
@@ -20,8 +21,19 @@ function guard(check: (args: { context: Readonly<RouterContextProvider>; url: UR
 export const userOnly = guard(requireUser)
 /** Editors and admins (the translations screen). */
 export const editorOnly = guard(requireEditor)
-/** Admins only (the admin layout: every admin page, action and upload endpoint). */
+/** Admins only. */
 export const adminOnly = guard(requireAdmin)
+/**
+ * The admin layout (every admin page, action and upload endpoint): admins everywhere; editors only in
+ * the areas domain/admin/staff-access.ts lists (ADR 0236), the dashboard sending them to theirs, and
+ * anywhere else to / as any non-admin. Everyone else as editorOnly.
+ */
+export const adminArea = guard((args) => {
+	const user = requireEditor(args)
+	if (user.isAdmin || editorMayOpen(args.url.pathname)) return user
+	if (args.url.pathname === '/admin' || args.url.pathname === '/admin/') throw redirect(EDITOR_ADMIN_HOME)
+	return requireAdmin(args)
+})
 
 /**
  * The person a guard middleware let through, for loaders and actions that need their id or role.

@@ -7,18 +7,18 @@ export function isRole(value: unknown): value is Role {
 	return typeof value === 'string' && (ROLES as readonly string[]).includes(value)
 }
 
-/** Spec §6: roles are read from user_roles by the user's id. */
+/** Roles are read from user_roles by the user's id. */
 export async function getRoles(db: DbExecutor, userId: string): Promise<Role[]> {
 	const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))
 	return rows.map((row) => row.role).sort()
 }
 
-/** Spec §6: isAdmin when the list includes admin, isEditor when it includes editor. */
+/** isAdmin when the list includes admin, isEditor when it includes editor. */
 export function roleFlags(roles: readonly Role[]) {
 	return { isAdmin: roles.includes('admin'), isEditor: roles.includes('editor') }
 }
 
-/** Spec §6: editor-only areas are open to editors and admins. */
+/** Editor-only areas are open to editors and admins. */
 export function canEdit(flags: { isAdmin: boolean; isEditor: boolean }) {
 	return flags.isAdmin || flags.isEditor
 }

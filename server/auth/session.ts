@@ -11,7 +11,7 @@ import { canEdit, getRoles, roleFlags } from './roles.ts'
 export type CurrentUser = {
 	id: string
 	email: string
-	/** Spec §3 full_name; '' when not given. */
+	/** The full name given at sign-up; '' when not given. */
 	name: string
 	sessionId: string
 	roles: Role[]
@@ -40,7 +40,7 @@ export async function resolveSession(app: RequestContext, request: Request): Pro
 	try {
 		roles = await getRoles(app.db, user.id)
 	} catch (error) {
-		// Spec §6: a failed role fetch is logged; the flags stay as they were (false on the server).
+		// A failed role fetch is logged; the flags stay as they were (false on the server).
 		app.log.error({ err: error, userId: user.id }, 'could not read roles')
 	}
 	return {
@@ -73,21 +73,21 @@ export function getCurrentUser(context: Readonly<RouterContextProvider>): Curren
 
 type GuardArgs = { context: Readonly<RouterContextProvider>; url: URL }
 
-/** Spec §2: a visitor with no user is sent to /login, and comes back here afterwards. */
+/** A visitor with no user is sent to /login, and comes back here afterwards. */
 export function requireUser({ context, url }: GuardArgs): CurrentUser {
 	const user = getCurrentUser(context)
 	if (!user) throw redirect(loginUrl(url.pathname + url.search, getApp(context).locale))
 	return user
 }
 
-/** Spec §2: an editor-only route sends users who are neither editor nor admin to /. */
+/** An editor-only route sends users who are neither editor nor admin to /. */
 export function requireEditor(args: GuardArgs): CurrentUser {
 	const user = requireUser(args)
 	if (!canEdit(user)) throw redirect(localizedPath(getApp(args.context).locale, '/'))
 	return user
 }
 
-/** Spec §2: an admin-only route sends non-admins to /. */
+/** An admin-only route sends non-admins to /. */
 export function requireAdmin(args: GuardArgs): CurrentUser {
 	const user = requireUser(args)
 	if (!user.isAdmin) throw redirect(localizedPath(getApp(args.context).locale, '/'))

@@ -42,44 +42,66 @@ async function writableColumns(run: SqlRunner, table: string) {
 	return rows.map((row) => row.name)
 }
 
-/**
- * Writes every row of every table as JSON (`data/<table>.json`), PostgreSQL's own text form of
- * each value, so the same files load into PGlite or PostgreSQL. Runs inside the caller's
- * snapshot (a repeatable-read transaction), so all tables are read at one moment.
- */
-export async function dumpTables(run: SqlRunner, folder: string): Promise<Record<string, number>> {
-	await fs.mkdir(folder, { recursive: true })
-	const counts: Record<string, number> = {}
-	for (const table of await tablesInLoadOrder(run)) {
-		const columns = (await writableColumns(run, table)).map(quote).join(', ')
-		const [row] = await run<{ rows: string; count: number }>(
-			`select coalesce(json_agg(t), '[]'::json)::text as rows, count(*)::int as count from (select ${columns} from public.${quote(table)}) t`,
-		)
-		await fs.writeFile(path.join(folder, `${table}.json`), row!.rows)
-		counts[table] = row!.count
-	}
-	return counts
+/** Rows per data file: a table of any size is written and loaded in pieces of bounded size. */
+export const DUMP_CHUNK_ROWS = 2_000
+
+/** data/<table>/<chunk>.json: chunks sort in load order by name. */
+export function dataFileName(table: string, chunk: number) {
+	return `data/${table}/${String(chunk).padStart(6, '0')}.json`
 }
 
-/** Loads what dumpTables wrote into a database whose schema the backup's migrations just made. */
+/**
+ * Writes every row of every table as JSON arrays of at most DUMP_CHUNK_ROWS rows
+ * (`data/<table>/<chunk>.json`), PostgreSQL's own text form of each value, so the same files load
+ * into PGlite or PostgreSQL. Runs inside the caller's snapshot (a repeatable-read transaction), so
+ * all tables are read at one moment; a cursor reads each table a chunk at a time. Returns the rows
+ * per table and the files written (names relative to `folder`).
+ */
+export async function dumpTables(run: SqlRunner, folder: string): Promise<{ tables: Record<string, number>; files: string[] }> {
+	const tables: Record<string, number> = {}
+	const files: string[] = []
+	for (const table of await tablesInLoadOrder(run)) {
+		const columns = (await writableColumns(run, table)).map(quote).join(', ')
+		await run(`declare dump_rows no scroll cursor for select row_to_json(t)::text as row from (select ${columns} from public.${quote(table)}) t`)
+		tables[table] = 0
+		for (let chunk = 0; ; chunk++) {
+			const rows = await run<{ row: string }>(`fetch ${DUMP_CHUNK_ROWS} from dump_rows`)
+			if (rows.length === 0 && chunk > 0) break
+			const name = dataFileName(table, chunk)
+			await fs.mkdir(path.join(folder, 'data', table), { recursive: true })
+			await fs.writeFile(path.join(folder, name), `[${rows.map((row) => row.row).join(',\n')}]`, { mode: 0o600 })
+			files.push(name)
+			tables[table] += rows.length
+			if (rows.length < DUMP_CHUNK_ROWS) break
+		}
+		await run('close dump_rows')
+	}
+	return { tables, files }
+}
+
+/**
+ * Loads what dumpTables wrote (already checked against the signed manifest) into a database whose
+ * schema the shop's own migrations just made, table by table in foreign-key order, chunk by chunk.
+ */
 export async function loadTables(run: SqlRunner, folder: string): Promise<Record<string, number>> {
 	const counts: Record<string, number> = {}
-	for (const table of await tablesInLoadOrder(run)) {
-		const file = path.join(folder, `${table}.json`)
-		let rows: string
-		try {
-			rows = await fs.readFile(file, 'utf8')
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue // a table newer than the backup
-			throw error
-		}
+	const known = new Set(await tablesInLoadOrder(run))
+	const dumped = await fs.readdir(path.join(folder, 'data')).catch(() => [] as string[])
+	const unknown = dumped.filter((table) => !known.has(table))
+	if (unknown.length > 0) throw new Error(`the backup holds tables this schema does not have (${unknown.join(', ')})`)
+	for (const table of known) {
+		const chunks = (await fs.readdir(path.join(folder, 'data', table)).catch(() => [] as string[])).sort()
 		const columns = (await writableColumns(run, table)).map(quote).join(', ')
-		const [result] = await run<{ count: number }>(
-			`with inserted as (insert into public.${quote(table)} (${columns}) select ${columns} from json_populate_recordset(null::public.${quote(table)}, $1::json) returning 1)
-			 select count(*)::int as count from inserted`,
-			[rows],
-		)
-		counts[table] = result!.count
+		counts[table] = 0
+		for (const chunk of chunks) {
+			const rows = await fs.readFile(path.join(folder, 'data', table, chunk), 'utf8')
+			const [result] = await run<{ count: number }>(
+				`with inserted as (insert into public.${quote(table)} (${columns}) select ${columns} from json_populate_recordset(null::public.${quote(table)}, $1::json) returning 1)
+				 select count(*)::int as count from inserted`,
+				[rows],
+			)
+			counts[table] += result!.count
+		}
 	}
 	// Sequences (serial or identity columns) continue after the restored rows.
 	const sequences = await run<{ table: string; column: string; sequence: string }>(

@@ -7,15 +7,17 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { pgliteDirectory } from '#db/client.ts'
+import { migrationsFolder } from '#db/migrate.ts'
 import { contentTypeFor } from '../storage/local-storage.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
-import { BackupError, runTool, scratchFolder, unpackArchive, type BackupManifest } from './archive.ts'
-import { postgresToolEnv } from './backup.ts'
+import { makePrivateFolder } from '../private-files.ts'
+import { BackupError, scratchFolder, unpackArchive, type BackupManifest, type ReadOptions } from './archive.ts'
 import { databaseHasTables, loadTables, type SqlRunner } from './logical-dump.ts'
+import { migrationsUpTo } from './schema-steps.ts'
 
 export type RestoreTarget = { engine: 'pglite'; dataDir: string; storage: ObjectStorage } | { engine: 'postgres'; databaseUrl: string; storage: ObjectStorage }
 
-export type RestoreResult = { manifest: BackupManifest; method: 'pglite data dump' | 'pg_restore' | 'portable copy'; files: number }
+export type RestoreResult = { manifest: BackupManifest; files: number }
 
 /** The target already holds a shop; the message says what is there and how to overwrite it. */
 export class RestoreTargetNotEmptyError extends BackupError {
@@ -29,13 +31,9 @@ export async function findExistingData(target: RestoreTarget): Promise<string[]>
 		const pgdata = pgliteDirectory(target.dataDir)
 		if ((await fs.readdir(pgdata).catch(() => [])).length > 0) found.push(`a database in ${pgdata}`)
 	} else {
-		const client = new pg.Client({ connectionString: target.databaseUrl })
-		await client.connect()
-		try {
+		await withPostgres(target.databaseUrl, async (client) => {
 			if (await databaseHasTables(async (text) => (await client.query(text)).rows as never)) found.push('tables in the PostgreSQL database')
-		} finally {
-			await client.end()
-		}
+		})
 	}
 	for await (const key of target.storage.list()) {
 		found.push(target.storage.kind === 's3' ? `files in the S3 bucket (${key}, …)` : `uploaded files (${key}, …)`)
@@ -44,140 +42,122 @@ export async function findExistingData(target: RestoreTarget): Promise<string[]>
 	return found
 }
 
-async function emptyTarget(target: RestoreTarget) {
-	if (target.engine === 'pglite') {
-		await fs.rm(pgliteDirectory(target.dataDir), { recursive: true, force: true })
-	} else {
-		const client = new pg.Client({ connectionString: target.databaseUrl })
-		await client.connect()
-		try {
-			await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public')
-		} finally {
-			await client.end()
-		}
+async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		return await work(client)
+	} finally {
+		await client.end()
 	}
+}
+
+async function emptyDatabase(target: RestoreTarget) {
+	if (target.engine === 'pglite') await fs.rm(pgliteDirectory(target.dataDir), { recursive: true, force: true })
+	else
+		await withPostgres(target.databaseUrl, (client) =>
+			client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public'),
+		)
+}
+
+async function emptyTarget(target: RestoreTarget) {
+	await emptyDatabase(target)
 	const keys: string[] = []
 	for await (const key of target.storage.list()) keys.push(key)
 	for (const key of keys) await target.storage.delete(key)
 }
 
 /**
- * Restores a backup into an empty data folder or empty database (ADR 0111). A target that holds
- * data is refused unless `force`, which first removes what is there. The engine's own copy is used
- * when it fits (PGlite's data dump into PGlite, pg_restore into PostgreSQL); otherwise the portable
- * copy: the backup's own migrations make the schema and the rows load into it, which is how a
- * PGlite shop moves to PostgreSQL.
+ * Restores a backup into an empty data folder or empty database (ADR 0111, 0166). The archive is
+ * checked and unpacked to a scratch folder first (signature, every entry's size and hash, no links
+ * or paths out, sizes bounded): anything wrong is refused before the target is looked at. A target
+ * that holds data is refused unless `force`, which first removes what is there. The schema is made
+ * by the shop's own migrations up to the backup's, the rows are loaded as data, the rest of the
+ * migrations run, then the files go to storage. A load that fails leaves the target empty again.
  */
 export async function restoreBackup(
 	file: string,
 	target: RestoreTarget,
-	options: { force?: boolean; warn?: (message: string) => void } = {},
+	options: ReadOptions & {
+		force?: boolean
+		/** The migrations to restore with: the source tree's by default, a build's own when returning to it (ADR 0170). */
+		migrations?: string
+	} = {},
 ): Promise<RestoreResult> {
-	const existing = await findExistingData(target)
-	if (existing.length > 0 && !options.force) {
-		throw new RestoreTargetNotEmptyError(
-			`Refused: the target is not empty (${existing.join('; ')}). Restore into an empty one, or add --force to replace what is there.`,
-		)
-	}
+	const migrations = options.migrations ?? migrationsFolder()
 	const scratch = await scratchFolder('restore')
 	try {
-		const manifest = await unpackArchive(file, scratch.folder)
+		const manifest = await unpackArchive(file, scratch.folder, options)
+		const schemaSteps = await migrationsUpTo(manifest.schema, scratch.folder, migrations)
+		if (!schemaSteps)
+			throw new BackupError(
+				`Refused ${path.basename(file)}: it was made by a newer version of the shop (schema ${manifest.schema}); upgrade the shop first. Nothing was changed.`,
+			)
+		const existing = await findExistingData(target)
+		if (existing.length > 0 && !options.force) {
+			throw new RestoreTargetNotEmptyError(
+				`Refused: the target is not empty (${existing.join('; ')}). Restore into an empty one, or add --force to replace what is there.`,
+			)
+		}
 		if (existing.length > 0) await emptyTarget(target)
-		const method = await restoreDatabase(scratch.folder, manifest, target, options.warn)
-		const files = await restoreUploads(path.join(scratch.folder, 'uploads'), target.storage)
-		return { manifest, method, files }
+		try {
+			await restoreDatabase(scratch.folder, schemaSteps, migrations, target)
+			const files = await restoreUploads(scratch.folder, manifest, target.storage)
+			return { manifest, files }
+		} catch (error) {
+			await emptyTarget(target).catch(() => {})
+			throw error
+		}
 	} finally {
 		await scratch.remove()
 	}
 }
 
-async function restoreDatabase(
-	folder: string,
-	manifest: BackupManifest,
-	target: RestoreTarget,
-	warn?: (message: string) => void,
-): Promise<RestoreResult['method']> {
+/** Rows loaded into the schema the backup was taken at, then every later migration of this shop. */
+async function restoreDatabase(folder: string, schemaSteps: string, migrations: string, target: RestoreTarget) {
+	const data = async (run: SqlRunner) => {
+		await loadTables(run, folder)
+		// Units sold are the database's own sums (ADR 0165): counted again from the loaded lines.
+		const [recount] = await run<{ present: boolean }>(`select to_regproc('recount_all_sold_units') is not null as present`)
+		if (recount?.present) await run('select recount_all_sold_units()')
+	}
 	if (target.engine === 'pglite') {
 		const dataDir = pgliteDirectory(target.dataDir)
-		if (manifest.native.pgliteDataDir) {
-			try {
-				const dump = await fs.readFile(path.join(folder, manifest.native.pgliteDataDir))
-				const client = await PGlite.create({ dataDir, loadDataDir: new Blob([dump]) })
-				await client.query('select 1')
-				await client.close()
-				return 'pglite data dump'
-			} catch (error) {
-				warn?.(`PGlite could not load its data dump (${(error as Error).message}); restoring the portable copy instead.`)
-				await fs.rm(dataDir, { recursive: true, force: true })
-			}
-		}
-		await fs.mkdir(dataDir, { recursive: true })
+		makePrivateFolder(target.dataDir)
+		makePrivateFolder(dataDir)
 		const client = await PGlite.create({ dataDir })
 		try {
-			await migratePglite(drizzlePglite({ client }), { migrationsFolder: path.join(folder, 'migrations') })
-			await client.transaction(async (tx) => {
-				await loadTables(async (text, params) => (await tx.query(text, params)).rows as never, path.join(folder, 'data'))
-			})
+			const db = drizzlePglite({ client })
+			await migratePglite(db, { migrationsFolder: schemaSteps })
+			await client.transaction((tx) => data(async (text, params) => (await tx.query(text, params)).rows as never))
+			await migratePglite(db, { migrationsFolder: migrations })
 		} finally {
 			await client.close()
 		}
-		return 'portable copy'
+		return
 	}
-
-	if (manifest.native.pgDump) {
-		const { env, dbname } = postgresToolEnv(target.databaseUrl)
-		try {
-			await runTool(
-				'pg_restore',
-				['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, path.join(folder, manifest.native.pgDump)],
-				'restore with pg_restore',
-				env,
-			)
-			return 'pg_restore'
-		} catch (error) {
-			warn?.(`${(error as Error).message} Restoring the portable copy instead.`)
-			await emptyDatabase(target.databaseUrl)
-		}
-	}
-	const client = new pg.Client({ connectionString: target.databaseUrl })
-	await client.connect()
-	try {
-		await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: path.join(folder, 'migrations') })
-		const run: SqlRunner = async (text, params) => (await client.query(text, params as unknown[])).rows as never
+	await withPostgres(target.databaseUrl, async (client) => {
+		const db = drizzleNodePg({ client })
+		await migrateNodePg(db, { migrationsFolder: schemaSteps })
 		await client.query('begin')
-		await loadTables(run, path.join(folder, 'data'))
-		await client.query('commit')
-	} catch (error) {
-		await client.query('rollback').catch(() => {})
-		throw error
-	} finally {
-		await client.end()
-	}
-	return 'portable copy'
-}
-
-async function emptyDatabase(url: string) {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		await client.query('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public')
-	} finally {
-		await client.end()
-	}
-}
-
-async function restoreUploads(folder: string, storage: ObjectStorage) {
-	let count = 0
-	const walk = async (dir: string, prefix: string) => {
-		for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-			const key = prefix ? `${prefix}/${entry.name}` : entry.name
-			if (entry.isDirectory()) await walk(path.join(dir, entry.name), key)
-			else if (entry.isFile()) {
-				await storage.put(key, await fs.readFile(path.join(dir, entry.name)), contentTypeFor(key))
-				count++
-			}
+		try {
+			await data(async (text, params) => (await client.query(text, params as unknown[])).rows as never)
+			await client.query('commit')
+		} catch (error) {
+			await client.query('rollback').catch(() => {})
+			throw error
 		}
+		await migrateNodePg(db, { migrationsFolder: migrations })
+	})
+}
+
+/** Every uploads/<key> entry into storage (each already checked: a valid key, at most BACKUP_LIMITS.uploadBytes). */
+async function restoreUploads(folder: string, manifest: BackupManifest, storage: ObjectStorage) {
+	let count = 0
+	for (const name of Object.keys(manifest.entries).filter((entry) => entry.startsWith('uploads/'))) {
+		const key = name.slice('uploads/'.length)
+		await storage.put(key, await fs.readFile(path.join(folder, ...name.split('/'))), contentTypeFor(key))
+		count++
 	}
-	await walk(folder, '')
 	return count
 }

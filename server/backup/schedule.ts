@@ -11,12 +11,12 @@ import { backupFileName, createBackup } from './backup.ts'
 
 /** The row that says when the last scheduled backup began; the instance that moves it runs the backup. */
 const LEASE_KEY = 'scheduled_backup_started_at'
-const BACKUP_FILE = /^shop-backup-.*\.tar\.gz$/
+const BACKUP_FILE = /^shop-backup-.*\.tar\.gz(\.enc)?$/
 
 export type ScheduledBackupDeps = {
 	database: DatabaseHandle
 	storage: ObjectStorage
-	env: Pick<Env, 'BACKUP_INTERVAL_HOURS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'DATABASE_URL'>
+	env: Pick<Env, 'BACKUP_INTERVAL_HOURS' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'BACKUP_KEY' | 'BACKUP_ENCRYPT'>
 	log: Logger
 }
 
@@ -49,9 +49,9 @@ export async function pruneBackups(folder: string, keep: number): Promise<string
 /** One round: a backup if this instance claims the interval, then retention. Returns the file written. */
 export async function runScheduledBackup(deps: ScheduledBackupDeps, now = new Date()): Promise<string | null> {
 	if (!(await claimScheduledBackup(deps, now))) return null
-	const file = path.join(deps.env.BACKUP_DIR, backupFileName(now))
+	const file = path.join(deps.env.BACKUP_DIR, backupFileName(now, deps.env.BACKUP_ENCRYPT))
 	const result = await createBackup(
-		{ database: deps.database, databaseUrl: deps.env.DATABASE_URL, storage: deps.storage, warn: (message) => deps.log.warn(message) },
+		{ database: deps.database, storage: deps.storage, key: deps.env.BACKUP_KEY, encrypt: deps.env.BACKUP_ENCRYPT, warn: (message) => deps.log.warn(message) },
 		file,
 	)
 	const removed = await pruneBackups(deps.env.BACKUP_DIR, deps.env.BACKUP_KEEP)

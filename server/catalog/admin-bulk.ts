@@ -32,7 +32,18 @@ export async function changeProductsInBulk(db: DbExecutor, change: BulkProductCh
 				return { count: rows.length, skipped: 0, removedImages: [] }
 			}
 			case 'price': {
-				const rows = await tx.update(products).set({ priceCents: change.value }).where(chosen).returning({ id: products.id })
+				// A sale whose price would no longer be below the new price is no reduction any more: it is dropped (ADR 0245).
+				const keepsSale = sql`${products.salePriceCents} < ${change.value}`
+				const rows = await tx
+					.update(products)
+					.set({
+						priceCents: change.value,
+						salePriceCents: sql`case when ${keepsSale} then ${products.salePriceCents} end`,
+						saleStartsAt: sql`case when ${keepsSale} then ${products.saleStartsAt} end`,
+						saleEndsAt: sql`case when ${keepsSale} then ${products.saleEndsAt} end`,
+					})
+					.where(chosen)
+					.returning({ id: products.id })
 				return { count: rows.length, skipped: 0, removedImages: [] }
 			}
 			case 'delete': {

@@ -2,12 +2,15 @@ import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
-import type { CategoryInput } from '#domain/forms/admin-category.ts'
+import { CATEGORY_EDIT_FIELDS, categoryFormSchema, type CategoryFormValues, type CategoryInput } from '#domain/forms/admin-category.ts'
+import type { EditStamp } from '#domain/forms/edit-version.ts'
+import { checkEdit, pickColumns } from '../admin/edit-conflict.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { queueContentTranslation, type TranslationApp } from '../translation/content.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
 import { deleteCatalogImages } from '../media/admin-images.ts'
+import { inTreeOrder } from '#domain/admin/category-tree.ts'
 
 /** What the admin's catalogue services use besides the database: storage, the log and the translation queue. */
 export type CatalogApp = TranslationApp & { storage: ObjectStorage }
@@ -22,9 +25,11 @@ export type AdminCategoryRow = {
 	isActive: boolean
 	/** Products in this category and all its subcategories (what deleting it affects). */
 	productCount: number
+	/** 0 for a top-level category, 1 for its subcategories, and so on. */
+	depth: number
 }
 
-/** Spec §7 admin list: every category ordered by display_order, with its parent's name and how many products it holds. */
+/** The admin list: every category as a tree (parents before their subcategories, each level by display order), with its parent's name and how many products it holds. */
 export async function listCategoriesForAdmin(db: DbExecutor): Promise<AdminCategoryRow[]> {
 	const parent = alias(categories, 'parent')
 	const [rows, counts] = await Promise.all([
@@ -51,12 +56,12 @@ export async function listCategoriesForAdmin(db: DbExecutor): Promise<AdminCateg
 		seen.add(id)
 		return (own.get(id) ?? 0) + (children.get(id) ?? []).reduce((sum, child) => sum + subtree(child.id, seen), 0)
 	}
-	return rows.map((row) => ({ ...row, productCount: subtree(row.id) }))
+	return inTreeOrder(rows.map((row) => ({ ...row, productCount: subtree(row.id) })))
 }
 
 export type CategoryOption = { id: string; name: string; slug: string; parentId: string | null; rootSlug: string }
 
-/** Spec §7 parent picker: id, name, slug ordered by name (plus the top-level ancestor's slug). */
+/** The parent picker: id, name, slug ordered by name (plus the top-level ancestor's slug). */
 export async function listCategoryOptions(db: DbExecutor): Promise<CategoryOption[]> {
 	return queryRows<CategoryOption>(
 		db,
@@ -90,24 +95,60 @@ export async function getCategory(db: DbExecutor, id: string) {
 	return row ?? null
 }
 
+type CategoryRow = typeof categories.$inferSelect
+
+/** A category as its edit form shows it (and as a conflict compares it, ADR 0225). */
+export function categoryFormValues(category: CategoryRow): CategoryFormValues {
+	return {
+		name: category.name,
+		slug: category.slug,
+		description: category.description ?? '',
+		parentId: category.parentId ?? '',
+		displayOrder: String(category.displayOrder),
+		isActive: category.isActive,
+		imageUrl: category.imageUrl,
+	}
+}
+
+/** The category's edit form: its values and the version they are (ADR 0225), or null when there is no such category. */
+export async function getCategoryForEdit(db: DbExecutor, id: string) {
+	const category = await getCategory(db, id)
+	return category ? { version: category.version, values: categoryFormValues(category) } : null
+}
+
 /**
  * Creates (id null) or updates a category. The parent must exist and, on update, be neither the
  * category itself nor one of its subcategories, so no cycle can be made; a taken slug is refused.
  * The checks run in one transaction that locks the category rows' tree against concurrent moves.
+ * An edit is checked against the version its form loaded and writes only the fields the admin
+ * changed (ADR 0225).
  */
-export async function saveCategory(db: DbExecutor, id: string | null, input: CategoryInput): Promise<{ id: string; created: boolean }> {
+export async function saveCategory(
+	db: DbExecutor,
+	id: string | null,
+	input: CategoryInput & EditStamp<CategoryInput>,
+): Promise<{ id: string; created: boolean; version: number }> {
 	try {
 		return await db.transaction(async (tx) => {
 			// One writer at a time moves categories around: two concurrent moves could otherwise make a cycle together.
 			await tx.execute(sql`select pg_advisory_xact_lock(7310553)`)
-			if (id && !(await getCategory(tx, id))) throw new AdminInputError(adminT('common.notFound'), 404)
-			if (input.parentId) {
+			const [existing] = id ? await tx.select().from(categories).where(eq(categories.id, id)).for('update') : []
+			if (id && !existing) throw new AdminInputError(adminT('common.notFound'), 404)
+			const touched = existing
+				? checkEdit({
+						schema: categoryFormSchema,
+						fields: CATEGORY_EDIT_FIELDS,
+						typed: input,
+						current: { version: existing.version, values: categoryFormValues(existing) },
+					})
+				: CATEGORY_EDIT_FIELDS
+			if (input.parentId && touched.includes('parentId')) {
 				if (!(await getCategory(tx, input.parentId))) throw new AdminInputError(adminT('messages.parentMissing'), 400, 'parentId')
 				if (id && (input.parentId === id || (await descendantIds(tx, id)).includes(input.parentId))) {
 					throw new AdminInputError(adminT('messages.parentCycle'), 400, 'parentId')
 				}
 			}
-			const [clash] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, input.slug)).limit(1)
+			const [clash] = touched.includes('slug') ? await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, input.slug)).limit(1) : []
 			if (clash && clash.id !== id) throw new AdminInputError(adminT('messages.duplicateCategorySlug'), 409, 'slug')
 
 			const values = {
@@ -118,14 +159,15 @@ export async function saveCategory(db: DbExecutor, id: string | null, input: Cat
 				displayOrder: input.displayOrder,
 				isActive: input.isActive,
 				imageUrl: input.imageUrl,
-				priceCents: input.price,
 			}
-			if (id) {
-				await tx.update(categories).set(values).where(eq(categories.id, id))
-				return { id, created: false }
+			if (existing) {
+				const changed = pickColumns(values, touched)
+				if (Object.keys(changed).length === 0) return { id: existing.id, created: false, version: existing.version }
+				const [row] = await tx.update(categories).set(changed).where(eq(categories.id, existing.id)).returning({ version: categories.version })
+				return { id: existing.id, created: false, version: row!.version }
 			}
-			const [row] = await tx.insert(categories).values(values).returning({ id: categories.id })
-			return { id: row!.id, created: true }
+			const [row] = await tx.insert(categories).values(values).returning({ id: categories.id, version: categories.version })
+			return { id: row!.id, created: true, version: row!.version }
 		})
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new AdminInputError(adminT('messages.duplicateCategorySlug'), 409, 'slug')
@@ -133,7 +175,7 @@ export async function saveCategory(db: DbExecutor, id: string | null, input: Cat
 	}
 }
 
-/** Spec §7: update is_active by id. Returns the new state, or null when there is no such category. */
+/** Sets is_active by id. Returns the new state, or null when there is no such category. */
 export async function setCategoryActive(db: DbExecutor, id: string, isActive: boolean) {
 	const [row] = await db.update(categories).set({ isActive }).where(eq(categories.id, id)).returning({ isActive: categories.isActive })
 	return row ? row.isActive : null
@@ -178,8 +220,8 @@ export async function deleteCategory(
 	})
 }
 
-/** The admin's save (spec §5): the category, then its texts queued for translation (ADR 0103: the service owns it). */
-export async function saveCategoryContent(app: CatalogApp, id: string | null, input: CategoryInput) {
+/** The admin's save: the category, then its texts queued for translation (ADR 0103: the service owns it). */
+export async function saveCategoryContent(app: CatalogApp, id: string | null, input: CategoryInput & EditStamp<CategoryInput>) {
 	const saved = await saveCategory(app.db, id, input)
 	await queueContentTranslation(app, { kind: 'category', id: saved.id })
 	return saved

@@ -3,11 +3,15 @@ import { adminTextMatch } from '../search/admin-text-match.ts'
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
-import type { ProductInput } from '#domain/forms/admin-product.ts'
+import { PRODUCT_EDIT_FIELDS, SALE_FIELDS, productFormSchema, type ProductFormValues, type ProductInput } from '#domain/forms/admin-product.ts'
+import type { EditStamp } from '#domain/forms/edit-version.ts'
+import { checkEdit, pickColumns } from '../admin/edit-conflict.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { queueContentTranslation } from '../translation/content.ts'
 import { descendantIds, type CatalogApp } from './admin-categories.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
+import { formatAmount } from '#domain/money.ts'
+import { saleActiveAt, saleDays, saleWindow } from '#domain/sale-price.ts'
 import { deleteCatalogImages } from '../media/admin-images.ts'
 
 /**
@@ -30,7 +34,7 @@ export type ProductListQuery = {
 	page?: number
 }
 
-/** Spec §7 admin list: every product newest first, with search, a category filter (a parent shows its subcategories' products too) and pages. */
+/** The admin list: every product newest first, with search, a category filter (a parent shows its subcategories' products too) and pages. */
 export async function listProductsForAdmin(db: DbExecutor, query: ProductListQuery) {
 	const conditions: SQL[] = []
 	const q = query.q?.trim()
@@ -77,49 +81,158 @@ export async function getProduct(db: DbExecutor, id: string) {
 	return row ?? null
 }
 
-/** Creates (id null) or updates a product; the category must exist and the slug be free. Returns the images it no longer uses. */
-export async function saveProduct(db: DbExecutor, id: string | null, input: ProductInput): Promise<{ id: string; created: boolean; removedImages: string[] }> {
+type ProductRow = typeof products.$inferSelect
+
+/** A measure as the form shows it: '' when the product has none. */
+const measure = (value: number | null) => (value === null ? '' : String(value))
+
+/** A product as its edit form shows it (and as a conflict compares it, ADR 0225). */
+export function productFormValues(product: ProductRow): ProductFormValues {
+	return {
+		name: product.name,
+		slug: product.slug,
+		description: product.description,
+		kind: product.kind,
+		categoryId: product.categoryId ?? '',
+		// Written the Romanian way, as the admin types it (ADR 0220).
+		price: formatAmount(product.priceCents, 'ro'),
+		stock: product.stock === null ? '' : String(product.stock),
+		madeToOrder: product.stock === null,
+		loadedStock: product.stock === null ? '' : String(product.stock),
+		badges: product.badges,
+		isActive: product.isActive,
+		images: product.images,
+		portraitSize: product.portraitSize ?? '',
+		scent: product.scent ?? '',
+		smellsLike: product.smellsLike ?? '',
+		waxColor: product.waxColor ?? '',
+		containerType: product.containerType ?? '',
+		customLabelAvailable: product.customLabelAvailable,
+		giftWrapAvailable: product.giftWrapAvailable,
+		burnTimeHours: measure(product.burnTimeHours),
+		widthMm: measure(product.widthMm),
+		heightMm: measure(product.heightMm),
+		depthMm: measure(product.depthMm),
+		weightGrams: measure(product.weightGrams),
+		leadTimeDays: String(product.leadTimeDays),
+		...saleFormValues(product),
+	}
+}
+
+/** Where a product's sale stands at `at`, for the form's note. */
+function saleState(product: ProductRow, at: Date): 'none' | 'scheduled' | 'active' | 'ended' {
+	if (product.salePriceCents === null || !product.saleStartsAt || !product.saleEndsAt) return 'none'
+	if (saleActiveAt(product, at)) return 'active'
+	return at < product.saleStartsAt ? 'scheduled' : 'ended'
+}
+
+/** A product's sale as its form shows it: the price the Romanian way, its first and last days in the shop's calendar; all '' for none. */
+function saleFormValues(product: ProductRow) {
+	if (product.salePriceCents === null || !product.saleStartsAt || !product.saleEndsAt) return { salePrice: '', saleFirstDay: '', saleLastDay: '' }
+	const { firstDay, lastDay } = saleDays(product.saleStartsAt, product.saleEndsAt)
+	return { salePrice: formatAmount(product.salePriceCents, 'ro'), saleFirstDay: firstDay, saleLastDay: lastDay }
+}
+
+/** The product's edit form: its values and the version they are (ADR 0225), or null when there is no such product. */
+export async function getProductForEdit(db: DbExecutor, id: string) {
+	const product = await getProduct(db, id)
+	return product ? { version: product.version, values: productFormValues(product), saleState: saleState(product, new Date()) } : null
+}
+
+/** The columns a product save writes, from the parsed form. */
+function productColumns(input: ProductInput) {
+	return {
+		name: input.name,
+		slug: input.slug,
+		description: input.description,
+		kind: input.kind,
+		categoryId: input.categoryId,
+		priceCents: input.price,
+		badges: input.badges,
+		isActive: input.isActive,
+		images: input.images,
+		portraitSize: input.portraitSize,
+		scent: input.scent,
+		smellsLike: input.smellsLike,
+		waxColor: input.waxColor,
+		containerType: input.containerType,
+		customLabelAvailable: input.customLabelAvailable,
+		giftWrapAvailable: input.giftWrapAvailable,
+		burnTimeHours: input.burnTimeHours,
+		widthMm: input.widthMm,
+		heightMm: input.heightMm,
+		depthMm: input.depthMm,
+		weightGrams: input.weightGrams,
+		leadTimeDays: input.leadTimeDays,
+		...saleColumnValues(input),
+	}
+}
+
+/** A typed sale as the columns keep it (ADR 0245): from midnight of its first day to midnight after its last, Romanian time. */
+function saleColumnValues(input: ProductInput) {
+	if (input.salePrice === null || !input.saleFirstDay || !input.saleLastDay) return { salePriceCents: null, saleStartsAt: null, saleEndsAt: null }
+	const { startsAt, endsAt } = saleWindow(input.saleFirstDay, input.saleLastDay)
+	return { salePriceCents: input.salePrice, saleStartsAt: startsAt, saleEndsAt: endsAt }
+}
+
+type ProductColumn = keyof ReturnType<typeof productColumns>
+const SALE_COLUMNS: ProductColumn[] = ['salePriceCents', 'saleStartsAt', 'saleEndsAt']
+
+/**
+ * The columns the touched fields write (the price is kept in cents). A sale is written whole when
+ * any of its fields changed: its three columns are all or none.
+ */
+function touchedColumns(touched: readonly (typeof PRODUCT_EDIT_FIELDS)[number][]): ProductColumn[] {
+	const sale = touched.some((field) => (SALE_FIELDS as readonly string[]).includes(field))
+	const others = touched.filter((field) => !(SALE_FIELDS as readonly string[]).includes(field)) as Exclude<
+		(typeof touched)[number],
+		(typeof SALE_FIELDS)[number]
+	>[]
+	return [...others.map((field): ProductColumn => (field === 'price' ? 'priceCents' : field)), ...(sale ? SALE_COLUMNS : [])]
+}
+
+/**
+ * Creates (id null) or updates a product; the category must exist and the slug be free. An edit
+ * is checked against the version its form loaded and writes only the fields the admin changed
+ * (ADR 0225), under the product's row lock, in one transaction. Returns the images it no longer
+ * uses and the product's version after the save.
+ */
+export async function saveProduct(
+	db: DbExecutor,
+	id: string | null,
+	input: ProductInput & EditStamp<ProductInput>,
+): Promise<{ id: string; created: boolean; removedImages: string[]; version: number }> {
 	try {
 		return await db.transaction(async (tx) => {
-			const existing = id ? await getProduct(tx, id) : null
+			const [existing] = id ? await tx.select().from(products).where(eq(products.id, id)).for('update') : []
 			if (id && !existing) throw new AdminInputError(adminT('common.notFound'), 404)
-			const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1)
-			if (!category) throw new AdminInputError(adminT('messages.categoryMissing'), 400, 'categoryId')
-			const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, input.slug)).limit(1)
-			if (clash && clash.id !== id) throw new AdminInputError(adminT('messages.duplicateProductSlug'), 409, 'slug')
-
-			const values = {
-				name: input.name,
-				slug: input.slug,
-				description: input.description,
-				kind: input.kind,
-				categoryId: input.categoryId,
-				priceCents: input.price,
-				badges: input.badges,
-				isActive: input.isActive,
-				images: input.images,
-				portraitSize: input.portraitSize,
-				scent: input.scent,
-				smellsLike: input.smellsLike,
-				waxColor: input.waxColor,
-				containerType: input.containerType,
-				customLabelAvailable: input.customLabelAvailable,
-				giftWrapAvailable: input.giftWrapAvailable,
-				burnTimeHours: input.burnTimeHours,
-				widthMm: input.widthMm,
-				heightMm: input.heightMm,
-				depthMm: input.depthMm,
-				weightGrams: input.weightGrams,
+			const touched = existing
+				? checkEdit({
+						schema: productFormSchema,
+						fields: PRODUCT_EDIT_FIELDS,
+						typed: input,
+						current: { version: existing.version, values: productFormValues(existing) },
+					})
+				: PRODUCT_EDIT_FIELDS
+			if (touched.includes('categoryId')) {
+				const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1)
+				if (!category) throw new AdminInputError(adminT('messages.categoryMissing'), 400, 'categoryId')
 			}
+			if (touched.includes('slug')) {
+				const [clash] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, input.slug)).limit(1)
+				if (clash && clash.id !== id) throw new AdminInputError(adminT('messages.duplicateProductSlug'), 409, 'slug')
+			}
+			const values = productColumns(input)
 			if (existing) {
-				await updateProductRow(tx, existing.id, values, input)
-				return { id: existing.id, created: false, removedImages: existing.images.filter((url) => !input.images.includes(url)) }
+				const version = await updateProductRow(tx, existing, pickColumns(values, touchedColumns(touched)), input)
+				const removedImages = touched.includes('images') ? existing.images.filter((url) => !input.images.includes(url)) : []
+				return { id: existing.id, created: false, removedImages, version }
 			}
 			const [row] = await tx
 				.insert(products)
 				.values({ ...values, stock: input.stock })
-				.returning({ id: products.id })
-			return { id: row!.id, created: true, removedImages: [] }
+				.returning({ id: products.id, version: products.version })
+			return { id: row!.id, created: true, removedImages: [], version: row!.version }
 		})
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new AdminInputError(adminT('messages.duplicateProductSlug'), 409, 'slug')
@@ -128,31 +241,29 @@ export async function saveProduct(db: DbExecutor, id: string | null, input: Prod
 }
 
 /**
- * Writes an edited product. Live stock moves under the form (checkouts hold and release units), so
- * the figure the admin typed is never written blindly: when it equals the figure the form was
- * loaded with, the admin did not touch stock and the column is left out of the update; otherwise
- * the update only applies while stock still is the loaded figure (one guarded statement, so no
- * checkout can slip in between a check and the write). A form that did not say what it loaded
- * may only confirm the live figure. A miss refuses the whole save with the current figure.
+ * Writes an edited product's changed fields; returns its version after the write. Live stock
+ * moves under the form (checkouts hold and release units), so the figure the admin typed is never
+ * written blindly: when it equals the figure the form was loaded with, the admin did not touch
+ * stock and the column is left out of the update; otherwise the update only applies while stock
+ * still is the loaded figure (one guarded statement, so no checkout can slip in between a check
+ * and the write). A form that did not say what it loaded may only confirm the live figure. A miss
+ * refuses the whole save with the current figure.
  */
-async function updateProductRow(tx: DbExecutor, id: string, values: Omit<typeof products.$inferInsert, 'stock'>, input: ProductInput) {
+async function updateProductRow(tx: DbExecutor, existing: ProductRow, values: Partial<ProductRow>, input: ProductInput) {
 	const stockUntouched = input.loadedStock !== undefined && input.stock === input.loadedStock
-	if (stockUntouched) {
-		await tx.update(products).set(values).where(eq(products.id, id))
-		return
-	}
+	if (stockUntouched && Object.keys(values).length === 0) return existing.version
 	const expected = input.loadedStock === undefined ? input.stock : input.loadedStock
-	const updated = await tx
+	const [updated] = await tx
 		.update(products)
-		.set({ ...values, stock: input.stock })
-		.where(and(eq(products.id, id), sql`${products.stock} is not distinct from ${expected}`))
-		.returning({ id: products.id })
-	if (updated.length > 0) return
-	const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, id))
+		.set(stockUntouched ? values : { ...values, stock: input.stock })
+		.where(and(eq(products.id, existing.id), stockUntouched ? undefined : sql`${products.stock} is not distinct from ${expected}`))
+		.returning({ version: products.version })
+	if (updated) return updated.version
+	const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, existing.id))
 	throw new StockMovedError(now?.stock ?? null)
 }
 
-/** Spec §7: update is_active by id; the new state, or null when there is no such product. */
+/** Sets is_active by id; the new state, or null when there is no such product. */
 export async function setProductActive(db: DbExecutor, id: string, isActive: boolean) {
 	const [row] = await db.update(products).set({ isActive }).where(eq(products.id, id)).returning({ isActive: products.isActive })
 	return row ? row.isActive : null
@@ -164,8 +275,8 @@ export async function deleteProduct(db: DbExecutor, id: string) {
 	return row ?? null
 }
 
-/** The admin's save (spec §5): the product, then the pictures it no longer uses deleted and its texts queued for translation. */
-export async function saveProductContent(app: CatalogApp, id: string | null, input: ProductInput) {
+/** The admin's save: the product, then the pictures it no longer uses deleted and its texts queued for translation. */
+export async function saveProductContent(app: CatalogApp, id: string | null, input: ProductInput & EditStamp<ProductInput>) {
 	const saved = await saveProduct(app.db, id, input)
 	await deleteCatalogImages(app, saved.removedImages)
 	await queueContentTranslation(app, { kind: 'product', id: saved.id })

@@ -1,13 +1,14 @@
-import { and, arrayContains, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Database } from '#db/client.ts'
-import { categories, orderItems, orders, products, translations } from '#db/schema/index.ts'
+import { queryRows, type Database } from '#db/client.ts'
+import { categories, products, translations } from '#db/schema/index.ts'
 import type { Badge, Locale, PortraitSize, ProductKind } from '#domain/enums.ts'
 import type { CatalogQuery } from '#domain/catalog-query.ts'
 import { CATALOG_PAGE_SIZE, catalogCategoryHref } from '#domain/catalog.ts'
 import { isUuid } from '#domain/ids.ts'
 import { normalizeSearchText, searchLikePattern } from '#domain/search.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
+import { saleColumns, withSalePrices, type SaleOffer } from './sale-prices.ts'
 
 /** A product's category's parent (a tab), for the link to the category on the product page. */
 const parentCategories = alias(categories, 'parent_category')
@@ -26,7 +27,10 @@ export type ProductCard = {
 	slug: string
 	name: string
 	kind: ProductKind
+	/** The price charged now: the sale price while a sale is on (ADR 0245). */
 	priceCents: number
+	/** The reduction to announce, or null (ADR 0246). */
+	sale: SaleOffer | null
 	image: string | null
 	badges: Badge[]
 	portraitSize: PortraitSize | null
@@ -71,7 +75,7 @@ const productCardColumns = {
 	slug: products.slug,
 	name: products.name,
 	kind: products.kind,
-	priceCents: products.priceCents,
+	...saleColumns,
 	images: products.images,
 	badges: products.badges,
 	portraitSize: products.portraitSize,
@@ -84,7 +88,7 @@ function matchesKey(category: CatalogCategory, key: string) {
 }
 
 /**
- * Spec §2 catalog: the tabs, the chosen category and its subcategories, and the products that
+ * The catalogue page: the tabs, the chosen category and its subcategories, and the products that
  * match — all decided here so the first HTML already holds the right products. Keys that name
  * nothing give an empty result, never an error. Two queries: every active category (a shop has a
  * handful, so the tabs, the chosen one and its subcategories are picked from one list), then the
@@ -111,9 +115,6 @@ function translatedMatches(context: string, locale: Locale, pattern: string) {
 	return sql`(select ${translations.sourceText} from ${translations} where ${translations.context} = ${context} and ${translations.locale} = ${locale} and ${translations.searchText} like ${pattern})`
 }
 
-/** Units sold per product (paid orders, refunds aside): the bestsellers order. */
-const unitsSold = sql<number>`coalesce((select sum(${orderItems.quantity}) from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId} where ${orderItems.productId} = ${products.id} and ${orders.paymentStatus} = 'paid'), 0)`
-
 function catalogOrder(sort: CatalogQuery['sort']): SQL[] {
 	switch (sort) {
 		case 'price-asc':
@@ -121,8 +122,9 @@ function catalogOrder(sort: CatalogQuery['sort']): SQL[] {
 		case 'price-desc':
 			return [desc(products.priceCents), desc(products.createdAt), asc(products.id)]
 		case 'bestsellers':
-			// Sold units first; the owner's Bestseller badge breaks ties (a new shop has sold nothing yet).
-			return [desc(unitsSold), sql`${products.badges} @> '["Bestseller"]'::jsonb desc`, desc(products.createdAt), asc(products.id)]
+			// Units sold first (kept by the database, ADR 0165); the owner's Bestseller badge breaks ties
+			// (a new shop has sold nothing yet). The same expressions as products_bestsellers_idx.
+			return [desc(products.soldUnits), sql`(${products.badges} @> '["Bestseller"]'::jsonb) desc`, desc(products.createdAt), asc(products.id)]
 		default:
 			return [desc(products.createdAt), asc(products.id)]
 	}
@@ -179,7 +181,8 @@ export async function loadCatalog(db: Database, query: CatalogQuery, locale: Loc
 		.limit(CATALOG_PAGE_SIZE + 1)
 		.offset((query.page - 1) * CATALOG_PAGE_SIZE)
 	result.hasNextPage = rows.length > CATALOG_PAGE_SIZE
-	result.products = rows.slice(0, CATALOG_PAGE_SIZE).map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
+	const cards = rows.slice(0, CATALOG_PAGE_SIZE).map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
+	result.products = await withSalePrices(db, cards, new Date())
 	return result
 }
 
@@ -189,10 +192,15 @@ export type ProductDetail = {
 	name: string
 	description: string
 	kind: ProductKind
+	/** The price charged now: the sale price while a sale is on (ADR 0245). */
 	priceCents: number
+	/** The reduction to announce, or null (ADR 0246). */
+	sale: SaleOffer | null
 	images: string[]
 	badges: Badge[]
 	stock: number | null
+	/** Working days a made-to-order product takes before it ships (shown only while stock is null). */
+	leadTimeDays: number
 	portraitSize: PortraitSize | null
 	categoryName: string | null
 	/** The catalogue address of the product's category (its parent tab and itself as the subcategory), or null when the category is not on show. */
@@ -234,10 +242,11 @@ export async function findActiveProduct(
 			name: products.name,
 			description: products.description,
 			kind: products.kind,
-			priceCents: products.priceCents,
+			...saleColumns,
 			images: products.images,
 			badges: products.badges,
 			stock: publicStock,
+			leadTimeDays: products.leadTimeDays,
 			portraitSize: products.portraitSize,
 			scent: products.scent,
 			smellsLike: products.smellsLike,
@@ -266,7 +275,8 @@ export async function findActiveProduct(
 		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), options.includeInactive ? undefined : eq(products.isActive, true)))
 		.limit(1)
 	if (!row) return null
-	const { categorySlug, categoryActive, parentName, parentSlug, parentActive, ...product } = row
+	const [priced] = await withSalePrices(db, [row], new Date())
+	const { categorySlug, categoryActive, parentName, parentSlug, parentActive, ...product } = priced!
 	const onShow = !!categorySlug && !!categoryActive && (parentSlug === null || !!parentActive)
 	return {
 		...product,
@@ -280,7 +290,7 @@ export async function findActiveProduct(
 export const RELATED_PRODUCTS = 4
 
 /**
- * Spec issue 20: other active products of the same category (else of the same kind), those in stock
+ * Related products (ADR 0136): other active products of the same category (else of the same kind), those in stock
  * first, newest next; never the product itself.
  */
 export async function findRelatedProducts(db: Database, product: Pick<ProductDetail, 'id' | 'categoryId' | 'kind'>): Promise<ProductCard[]> {
@@ -289,34 +299,63 @@ export async function findRelatedProducts(db: Database, product: Pick<ProductDet
 		.select(productCardColumns)
 		.from(products)
 		.where(and(eq(products.isActive, true), ne(products.id, product.id), sameCategory))
-		.orderBy(sql`${products.stock} = 0`, desc(products.createdAt), asc(products.id))
+		// The same expressions as products_related_idx.
+		.orderBy(sql`(${products.stock} = 0)`, desc(products.createdAt), asc(products.id))
 		.limit(RELATED_PRODUCTS)
-	return rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
+	return withSalePrices(
+		db,
+		rows.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null })),
+		new Date(),
+	)
 }
 
-/** Everything the sitemap lists: active products and active categories (with an active parent). */
-export async function listSitemapEntries(db: Database) {
-	const [productRows, categoryRows] = await Promise.all([
-		db
-			.select({ slug: products.slug, name: products.name, images: products.images, updatedAt: products.updatedAt })
-			.from(products)
-			.where(eq(products.isActive, true))
-			.orderBy(desc(products.createdAt)),
-		db
-			.select({ slug: categories.slug, parentId: categories.parentId, updatedAt: categories.updatedAt })
-			.from(categories)
-			.where(eq(categories.isActive, true))
-			.orderBy(asc(categories.displayOrder)),
-	])
-	const topLevel = new Map(categoryRows.filter((c) => c.parentId === null).map((c) => [c.slug, c]))
-	const idToSlug = new Map<string, string>()
-	const allTop = await db
-		.select({ id: categories.id, slug: categories.slug })
+/** The categories the sitemap lists: active ones, subcategories only under an active parent. */
+export async function listSitemapCategories(db: Database) {
+	const categoryRows = await db
+		.select({ id: categories.id, slug: categories.slug, parentId: categories.parentId, updatedAt: categories.updatedAt })
 		.from(categories)
-		.where(and(isNull(categories.parentId), eq(categories.isActive, true)))
-	for (const row of allTop) idToSlug.set(row.id, row.slug)
+		.where(eq(categories.isActive, true))
+		.orderBy(asc(categories.displayOrder), asc(categories.slug))
+	const topLevel = categoryRows.filter((c) => c.parentId === null)
+	const slugOf = new Map(topLevel.map((c) => [c.id, c.slug]))
 	const subcategories = categoryRows
-		.filter((c) => c.parentId !== null && idToSlug.has(c.parentId))
-		.map((c) => ({ slug: c.slug, parentSlug: idToSlug.get(c.parentId!)!, updatedAt: c.updatedAt }))
-	return { products: productRows, categories: [...topLevel.values()], subcategories }
+		.filter((c) => c.parentId !== null && slugOf.has(c.parentId))
+		.map((c) => ({ slug: c.slug, parentSlug: slugOf.get(c.parentId!)!, updatedAt: c.updatedAt }))
+	return { categories: topLevel.map(({ slug, updatedAt }) => ({ slug, updatedAt })), subcategories }
+}
+
+/** The active products numbered `first` to `last` (ADR 0250): one range of the sitemap index, read from it. */
+export async function listSitemapProducts(db: Database, range: { first: number; last: number }) {
+	return sitemapProductsQuery(db, range)
+}
+
+/** The query behind listSitemapProducts, for EXPLAIN in the scale suite. */
+export function sitemapProductsQuery(db: Database, range: { first: number; last: number }) {
+	return db
+		.select({ slug: products.slug, name: products.name, images: products.images, updatedAt: products.updatedAt })
+		.from(products)
+		.where(and(eq(products.isActive, true), gte(products.sitemapNumber, range.first), lte(products.sitemapNumber, range.last)))
+		.orderBy(asc(products.sitemapNumber))
+}
+
+/**
+ * The sitemap's files of products that hold at least one active product, each with its newest
+ * change, a hidden product's included (hiding it took it out of the file): one pass over the
+ * sitemap index, grouped by range, so the database returns a row per file, never the products.
+ */
+export async function listSitemapProductFiles(db: Database, productsPerFile: number): Promise<{ number: number; lastmod: Date }[]> {
+	const rows = await queryRows<{ number: string | number; lastmod: string | Date }>(db, sitemapProductFilesQuery(productsPerFile))
+	return rows.map((row) => ({ number: Number(row.number), lastmod: new Date(row.lastmod) }))
+}
+
+/** The query behind listSitemapProductFiles, for EXPLAIN in the scale suite. */
+export function sitemapProductFilesQuery(productsPerFile: number) {
+	return sql`select (${products.sitemapNumber} - 1) / ${productsPerFile} + 1 as number, max(${products.updatedAt}) as lastmod
+		from ${products} group by 1 having bool_or(${products.isActive}) order by 1`
+}
+
+/** When a category last changed, hidden ones included (hiding one took it out of the sitemap); null when there is none. */
+export async function lastSitemapCategoryChange(db: Database): Promise<Date | null> {
+	const [row] = await db.select({ lastmod: sql<string | Date | null>`max(${categories.updatedAt})` }).from(categories)
+	return row?.lastmod ? new Date(row.lastmod) : null
 }

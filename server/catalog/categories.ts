@@ -4,7 +4,7 @@ import { categories } from '#db/schema/index.ts'
 
 export type CategoryCard = { id: string; slug: string; name: string; description: string | null; imageUrl: string | null }
 
-/** Spec §7: active top-level categories ordered by display_order. */
+/** Active top-level categories ordered by display_order. */
 export async function listTopLevelCategories(db: Database): Promise<CategoryCard[]> {
 	return db
 		.select({

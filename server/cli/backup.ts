@@ -9,12 +9,15 @@ import { backupFileName, createBackup, type BackupResult } from '../backup/backu
 import { acquireDataDirLock } from '../data-dir-lock.ts'
 import { loadEnvOrExit } from '../main.ts'
 import { createStorage } from '../services.ts'
+import { setPrivateUmask } from '../private-files.ts'
 import { fail, viaRunningShop } from './running-shop.ts'
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--')
 if (args.length > 1 || args.some((arg) => arg.startsWith('-'))) fail('Usage: npm run backup [FILE]')
+// Backups hold everything: nothing this command writes is readable by other accounts (ADR 0167).
+setPrivateUmask()
 const env = loadEnvOrExit()
-const file = path.resolve(args[0] ?? path.join(env.BACKUP_DIR, backupFileName()))
+const file = path.resolve(args[0] ?? path.join(env.BACKUP_DIR, backupFileName(new Date(), env.BACKUP_ENCRYPT)))
 const warn = (message: string) => process.stderr.write(`Warning: ${message}\n`)
 
 let result: BackupResult
@@ -24,10 +27,10 @@ if (answer) {
 	result = answer as unknown as BackupResult
 } else {
 	// No shop holds the data (or it is on PostgreSQL): read it directly.
-	const lock = env.databaseEngine === 'pglite' ? acquireDataDirLock(env.DATA_DIR) : null
+	const lock = env.databaseEngine === 'pglite' ? await acquireDataDirLock(env.DATA_DIR) : null
 	const handle = await openDatabase(env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: 2 } : { engine: 'pglite', dataDir: env.DATA_DIR })
 	try {
-		result = await createBackup({ database: handle, databaseUrl: env.DATABASE_URL, storage: createStorage(env), warn }, file)
+		result = await createBackup({ database: handle, storage: createStorage(env), key: env.BACKUP_KEY, encrypt: env.BACKUP_ENCRYPT, warn }, file)
 	} catch (error) {
 		if (error instanceof BackupError) fail(`Backup failed: ${error.message}`)
 		throw error
@@ -37,4 +40,5 @@ if (answer) {
 	}
 }
 const rows = Object.values(result.manifest.tables).reduce((sum, count) => sum + count, 0)
-console.log(`Backup written: ${result.file} (${(result.bytes / 1024).toFixed(0)} KB; ${rows} rows, ${result.manifest.files} uploaded files).`)
+const sealed = result.encrypted ? 'signed and encrypted' : result.signed ? 'signed' : 'not signed'
+console.log(`Backup written: ${result.file} (${(result.bytes / 1024).toFixed(0)} KB; ${rows} rows, ${result.manifest.files} uploaded files; ${sealed}).`)

@@ -2,6 +2,7 @@ import { openDatabase, type DatabaseHandle } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
 import type { Env } from '../config/env.ts'
 import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock.ts'
+import { setPrivateUmask } from '../private-files.ts'
 import { loadEnvOrExit } from '../main.ts'
 
 /**
@@ -9,11 +10,12 @@ import { loadEnvOrExit } from '../main.ts'
  * directory to itself, so it refuses (one line, exit 1) while the server runs.
  */
 export async function openDatabaseForCli(): Promise<{ env: Env; handle: DatabaseHandle; close(): Promise<void> }> {
+	setPrivateUmask()
 	const env = loadEnvOrExit()
 	let lock: { release(): void } | undefined
 	if (env.databaseEngine === 'pglite') {
 		try {
-			lock = acquireDataDirLock(env.DATA_DIR)
+			lock = await acquireDataDirLock(env.DATA_DIR)
 		} catch (error) {
 			if (error instanceof DataDirLockedError) {
 				process.stderr.write(`${error.message} Stop the shop first, or use PostgreSQL (DATABASE_URL).\n`)

@@ -14,7 +14,7 @@ export function fail(message: string): never {
  */
 export async function viaRunningShop(env: Env, route: '/backup' | '/users', body: unknown): Promise<Record<string, unknown> | null> {
 	if (env.databaseEngine !== 'pglite') return null
-	const pid = dataDirHolder(env.DATA_DIR)
+	const pid = await dataDirHolder(env.DATA_DIR)
 	if (pid === null) return null
 	const socket = controlSocketPath(env.DATA_DIR)
 	if (!fs.existsSync(socket)) {

@@ -1,6 +1,9 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { eFacturaSettings } from '../efactura/config.ts'
+import { EnvError, parseEnv, SHOP_SERVED_UPLOADS } from './env.ts'
 
 describe('parseEnv', () => {
 	it('has working defaults for an empty environment', () => {
@@ -145,5 +148,53 @@ describe('parseEnv', () => {
 
 	it('never echoes S3 or provider keys in errors', () => {
 		expect(() => parseEnv({ S3_BUCKET: 'shop', S3_SECRET_ACCESS_KEY: 'super-secret' })).toThrow(/^Invalid environment variable S3_ACCESS_KEY_ID: [^(]*$/)
+	})
+
+	it("takes ANAF credentials all together, with the seller's CUI, and never echoes them", () => {
+		const anaf = { ANAF_CLIENT_ID: 'client', ANAF_CLIENT_SECRET: 'secret-value', ANAF_REFRESH_TOKEN: 'refresh-token-value', SELLER_TAX_ID: 'RO18547290' }
+		expect(parseEnv(anaf)).toMatchObject({ ANAF_ENVIRONMENT: 'prod', ANAF_LEASE_SECONDS: 120 })
+		expect(eFacturaSettings(parseEnv({}))).toBeNull()
+		expect(eFacturaSettings(parseEnv({ ...anaf, ANAF_ENVIRONMENT: 'test' }))).toMatchObject({ environment: 'test', apiUrl: 'https://api.anaf.ro' })
+		expect(() => parseEnv({ ...anaf, ANAF_REFRESH_TOKEN: '' })).toThrow(
+			'Invalid environment variable ANAF_REFRESH_TOKEN: is required with the other ANAF_ credentials (set all three, or none)',
+		)
+		expect(() => parseEnv({ ...anaf, SELLER_TAX_ID: undefined })).toThrow(/SELLER_TAX_ID: is required with ANAF credentials/)
+		expect(() => parseEnv({ ...anaf, ANAF_CLIENT_SECRET: 'short' })).toThrow(
+			new EnvError('Invalid environment variable ANAF_CLIENT_SECRET: must be the client secret ANAF gave (at least 8 characters)'),
+		)
+		expect(() => parseEnv({ ...anaf, ANAF_ENVIRONMENT: 'sandbox' })).toThrow('must be prod or test')
+	})
+})
+
+describe('NAME_FILE variables (container secrets, ADR 0172)', () => {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-env-files-'))
+	afterAll(() => fs.rmSync(folder, { recursive: true, force: true }))
+	const file = (name: string, content: string) => {
+		fs.writeFileSync(path.join(folder, name), content)
+		return path.join(folder, name)
+	}
+
+	it('reads a variable from the file NAME_FILE names, without its trailing newline', () => {
+		const env = parseEnv({
+			DATABASE_URL_FILE: file('database-url', 'postgres://shop:s3cret@db:5432/shop\n'),
+			APP_SECRET_FILE: file('app-secret', 'x'.repeat(40)),
+			S3_PUBLIC_URL: SHOP_SERVED_UPLOADS,
+		})
+		expect(env.DATABASE_URL).toBe('postgres://shop:s3cret@db:5432/shop')
+		expect(env.databaseEngine).toBe('postgres')
+		expect(env.APP_SECRET).toBe('x'.repeat(40))
+		expect(env.S3_PUBLIC_URL).toBe('/uploads')
+	})
+
+	it('lets a variable set directly win, ignores unknown names, and refuses an unreadable file without echoing it', () => {
+		expect(parseEnv({ APP_SECRET: 'y'.repeat(40), APP_SECRET_FILE: file('other', 'z'.repeat(40)) }).APP_SECRET).toBe('y'.repeat(40))
+		expect(() => parseEnv({ NOT_A_SETTING_FILE: '/nonexistent' })).not.toThrow()
+		expect(() => parseEnv({ APP_SECRET_FILE: path.join(folder, 'missing') })).toThrow(
+			/^Invalid environment variable APP_SECRET_FILE: cannot read .*missing \(ENOENT\)$/,
+		)
+		// A value from a file is checked like any other, and a secret is never echoed.
+		expect(() => parseEnv({ APP_SECRET_FILE: file('short', 'short-secret') })).toThrow(
+			/^Invalid environment variable APP_SECRET: must be at least 32 characters$/,
+		)
 	})
 })

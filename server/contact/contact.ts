@@ -1,10 +1,11 @@
 import { enqueueEmail } from '../email/outbox.ts'
+import { renderMessageEmail } from '../email/templates/message.tsx'
 import type { RequestContext } from '../context.ts'
 import { serverI18n } from '../i18n.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 import type { ContactInput } from '#domain/forms/contact.ts'
 
-/** Spec: a contact form must not become a spam cannon. Per address: 5 messages an hour. */
+/** A contact form must not become a spam cannon. Per address: 5 messages an hour. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 3600 }
 
 /** A refused message says how long until the address may send again (a 429's Retry-After). */
@@ -29,15 +30,18 @@ export async function sendContactMessage(
 	await enqueueEmail(app.db, {
 		to: app.env.SHOP_EMAIL,
 		replyTo: input.email,
-		subject: t('contact.emailSubject', { subject: input.subject.replace(/[\r\n]+/g, ' ') }),
-		text: [
-			`${t('contact.name')}: ${input.name}`,
-			`${t('contact.email')}: ${input.email}`,
-			`${t('contact.subject')}: ${input.subject}`,
-			`${t('nav.language')}: ${app.locale}`,
-			'',
-			input.message,
-		].join('\n'),
+		...renderMessageEmail({
+			locale: 'ro',
+			subject: t('contact.emailSubject', { subject: input.subject.replace(/[\r\n]+/g, ' ') }),
+			body: [
+				`${t('contact.name')}: ${input.name}`,
+				`${t('contact.email')}: ${input.email}`,
+				`${t('contact.subject')}: ${input.subject}`,
+				`${t('nav.language')}: ${app.locale}`,
+				'',
+				input.message,
+			].join('\n'),
+		}),
 	})
 	app.email.nudge()
 	return { kind: 'sent' }

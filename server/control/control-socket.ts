@@ -58,7 +58,16 @@ export async function startControlSocket(services: AppServices): Promise<{ close
 				if (request.method === 'POST' && request.url === '/backup') {
 					const { file } = backupRequest.parse(body)
 					const warnings: string[] = []
-					const result = await createBackup({ database: services.database, storage: services.storage, warn: (message) => warnings.push(message) }, file)
+					const result = await createBackup(
+						{
+							database: services.database,
+							storage: services.storage,
+							key: services.env.BACKUP_KEY,
+							encrypt: services.env.BACKUP_ENCRYPT,
+							warn: (message) => warnings.push(message),
+						},
+						file,
+					)
 					log.info({ file, bytes: result.bytes }, 'backup written')
 					return answer(200, { ...result, warnings })
 				}

@@ -6,7 +6,7 @@ import { orderStillToShip } from '#domain/order-retention.ts'
 import { deleteAccount, exportAccountData, ordersForExport } from '../account/account-data.ts'
 import { anonymiseOrders, DELETED_EMAIL, deleteStoredFiles } from '../account/order-erasure.ts'
 import type { Logger } from '../logger.ts'
-import { isRealOrder } from '../orders/admin-orders.ts'
+import { isRealOrder } from '../orders/real-order.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { adminTextMatch } from '../search/admin-text-match.ts'
 
@@ -107,7 +107,7 @@ const guestOrdersOf = (email: string) => and(isNull(orders.userId), sql`lower(${
 export async function exportCustomerData(db: Database, email: string) {
 	const normalised = email.trim().toLowerCase()
 	const account = await accountOf(db, normalised)
-	const accountData = account ? await exportAccountData(db, account.id) : null
+	const accountData = account ? await exportAccountData(db, account.id, { shopRequest: true }) : null
 	const guestOrders = await ordersForExport(db, guestOrdersOf(normalised)!)
 	if (!accountData && guestOrders.length === 0) return null
 	return { exportedAt: new Date().toISOString(), email: normalised, account: accountData, guestOrders }

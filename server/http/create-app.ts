@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { CHECKOUT_VISITOR_COOKIE } from '../orders/checkout-visitor.ts'
-import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Level } from 'pino'
 import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import { parse as parseCookies } from 'cookie'
@@ -14,7 +14,7 @@ import { KNOWN_DEVICE_COOKIE } from '../auth/known-device.ts'
 import { appContext, type RequestContext } from '../context.ts'
 import type { AppServices } from '../services.ts'
 import { LOCAL_UPLOADS_ROUTE } from '../storage/local-storage.ts'
-import { serveLocalUploads } from '../storage/serve-local.ts'
+import { serveLocalUploads, serveStoredUploads } from '../storage/serve-local.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.ts'
 import { configureInlineCss } from './inline-css.ts'
 import { localeRedirect } from './locale-redirect.ts'
@@ -23,12 +23,41 @@ import { requestLog } from './request-log.ts'
 import { sharedPageRoutes } from './shared-page-routes.ts'
 import { allowPublicOriginActions, withPublicOriginActions } from './public-origin-actions.ts'
 import { responseCompression } from './response-compression.ts'
+import { staticFiles } from './static-files.ts'
 import { sameOriginOnly } from './same-origin.ts'
 import { assignCspNonce, securityHeaders } from './security-headers.ts'
 import { serverTiming } from './server-timing.ts'
 import { discardUnreadBody } from './unread-body.ts'
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
+
+/** The load balancer's probe: 200 while the database answers, else 503. */
+export const HEALTH_PATH = '/healthz'
+
+function health(database: AppServices['database']): RequestHandler {
+	return (req, res, next) => {
+		if (req.path !== HEALTH_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+		res.setHeader('Cache-Control', 'no-store')
+		database.ping(2_000).then(
+			() => res.json({ status: 'ok', db: database.engine }),
+			() => res.status(503).json({ status: 'unavailable', db: database.engine }),
+		)
+	}
+}
+
+/** A middleware under a path prefix, as `app.use(prefix, handler)` would mount it. */
+function mounted(prefix: string, handler: RequestHandler): RequestHandler {
+	const router = express.Router()
+	router.use(prefix, handler)
+	return router
+}
+
+/** The handler with its stage's name, which Express keeps on its layer (create-app.test.ts reads the order there). */
+function named(name: string, handler: RequestHandler): RequestHandler {
+	const stage: RequestHandler = (req, res, next) => handler(req, res, next)
+	Object.defineProperty(stage, 'name', { value: name })
+	return stage
+}
 
 /** Routes that authenticate themselves (signed webhooks) instead of relying on same-origin. */
 export const WEBHOOK_PREFIX = '/api/webhooks/'
@@ -41,17 +70,6 @@ export type HttpAppOptions = {
 	vite?: ViteDevServer
 }
 
-/**
- * Serves the build's public files (favicon.svg, …) and lets every other request through without
- * touching the disk: express.static alone would look each page URL up on disk first (a stat per
- * page view). The names are read once at start; the build does not change while it runs.
- */
-function publicFilesOnly(clientBuildDir: string): RequestHandler {
-	const serve = express.static(clientBuildDir, { maxAge: '1h', index: false })
-	const topLevel = new Set(fs.readdirSync(clientBuildDir).filter((name) => name !== 'assets'))
-	return (req, res, next) => (topLevel.has(req.path.split('/')[1] ?? '') ? serve(req, res, next) : next())
-}
-
 /** The client's or proxy's X-Request-Id when it looks like one, else a new id; sent back on the response. */
 function assignRequestId(req: IncomingMessage, res: ServerResponse) {
 	const incoming = req.headers['x-request-id']
@@ -60,7 +78,7 @@ function assignRequestId(req: IncomingMessage, res: ServerResponse) {
 	return id
 }
 
-/** Spec §1 order, from what the server sees: the stored choice (cookie), the browser's languages, the country a proxy names. */
+/** The language choice order, from what the server sees: the stored choice (cookie), the browser's languages, the country a proxy names. */
 function requestLocale(req: Request) {
 	return negotiateLocale({
 		stored: parseCookies(req.headers.cookie ?? '')[LOCALE_COOKIE],
@@ -103,47 +121,52 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 		requestId: assignRequestId,
 		log,
 	})
-	if (env.SERVER_TIMING) app.use(serverTiming())
-	app.use(pageCache.serve)
-	app.use(
-		requestLog(log, {
-			requestId: assignRequestId,
-			ignore: (req) => req.url?.startsWith('/assets/') ?? false,
-			// A 503 is the shop saying "back in a moment" (database out of reach), logged once as a warning where it is decided.
-			level: (res, error) => (res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info'),
-		}),
-	)
-	app.use(discardUnreadBody)
-	app.use(responseCompression())
-	app.use(assignCspNonce)
-	app.use(securityHeaders(env, { img: storage.kind === 's3' ? [new URL(storage.publicUrl('a')).origin] : [] }))
-
-	app.get('/healthz', async (_req, res) => {
-		res.setHeader('Cache-Control', 'no-store')
-		try {
-			await database.ping(2_000)
-			res.json({ status: 'ok', db: database.engine })
-		} catch {
-			res.status(503).json({ status: 'unavailable', db: database.engine })
-		}
-	})
-
-	app.use(sameOriginOnly({ publicUrl: env.PUBLIC_URL, exempt: [WEBHOOK_PREFIX] }))
-
+	const logLevel = (res: ServerResponse, error: Error | undefined): Level => {
+		// A 503 is the shop saying "back in a moment" (database out of reach), logged once as a warning where it is decided.
+		if (res.statusCode === 503) return 'warn'
+		if (error || res.statusCode >= 500) return 'error'
+		// A load balancer's probe every few seconds would drown the log at info.
+		return res.req.url?.split('?')[0] === HEALTH_PATH ? 'debug' : 'info'
+	}
+	// Where browsers load stored images from, when not from the shop itself (/uploads).
+	const uploadsOrigin = storage.publicUrl('a').startsWith('/') ? null : new URL(storage.publicUrl('a')).origin
+	const buildFiles = options.vite ? (options.vite.middlewares as unknown as RequestHandler) : staticFiles(options.clientBuildDir)
 	configureInlineCss(options.vite ? null : options.clientBuildDir)
-	if (options.vite) {
-		app.use(options.vite.middlewares)
-	} else {
-		// Vite puts a content hash in every file name under /assets, so they never change.
-		app.use('/assets', express.static(path.join(options.clientBuildDir, 'assets'), { immutable: true, maxAge: '1y', index: false }))
-		app.use(publicFilesOnly(options.clientBuildDir))
-	}
-	if (storage.kind === 'local') {
-		app.use(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))
-	}
 
-	app.use(localeRedirect(requestLocale))
-	app.use(pageCache.capture)
+	/*
+	 * The response pipeline, outermost first (ADR 0183). Three stages rewrite the response
+	 * (`res.write`/`res.end`), and their order is a contract that create-app.test.ts holds:
+	 * - `page-cache-serve` answers a stored page with its precompressed bytes before anything else
+	 *   runs: it carries the headers the first answer had, and writes its own log line.
+	 * - the build's files (`static-files`, or Vite in development) are sent as they are on disk,
+	 *   precompressed at build time, before live compression could touch them.
+	 * - `response-compression` wraps everything after it, so `page-cache-capture`, which sits just
+	 *   before React Router, copies the page as rendered, uncompressed, while the visitor gets it
+	 *   compressed; the cache compresses its copy once, at its own levels.
+	 * Request ids and logging come before any answer but a stored page's; security headers before
+	 * any file or page.
+	 */
+	const stages: [string, RequestHandler][] = [
+		...(env.SERVER_TIMING ? [['server-timing', serverTiming()] as [string, RequestHandler]] : []),
+		['page-cache-serve', pageCache.serve],
+		['request-log', requestLog(log, { requestId: assignRequestId, ignore: (req) => req.url?.startsWith('/assets/') ?? false, level: logLevel })],
+		['discard-unread-body', discardUnreadBody],
+		['csp-nonce', assignCspNonce],
+		['security-headers', securityHeaders(env, { img: uploadsOrigin ? [uploadsOrigin] : [] })],
+		['static-files', buildFiles],
+		...(storage.kind === 'local'
+			? [['local-uploads', mounted(LOCAL_UPLOADS_ROUTE, serveLocalUploads(path.join(env.DATA_DIR, 'uploads')))] as [string, RequestHandler]]
+			: uploadsOrigin
+				? []
+				: // A bucket browsers cannot reach (S3_PUBLIC_URL=/uploads): the shop serves its public objects (ADR 0172).
+					[['bucket-uploads', mounted(LOCAL_UPLOADS_ROUTE, serveStoredUploads(storage))] as [string, RequestHandler]]),
+		['response-compression', responseCompression()],
+		['health', health(database)],
+		['same-origin', sameOriginOnly({ publicUrl: env.PUBLIC_URL, exempt: [WEBHOOK_PREFIX] })],
+		['locale-redirect', localeRedirect(requestLocale)],
+		['page-cache-capture', pageCache.capture],
+	]
+	for (const [name, handler] of stages) app.use(named(name, handler))
 
 	const handler = createRequestHandler({
 		build:
@@ -166,7 +189,7 @@ export function createHttpApp(services: AppServices, options: HttpAppOptions) {
 			return new RouterContextProvider(new Map([[appContext, context]]))
 		},
 	})
-	app.all('/{*path}', handler as RequestHandler)
+	app.use(named('react-router', handler as RequestHandler))
 
 	const onError: ErrorRequestHandler = (error: Error & { status?: number; statusCode?: number }, req, res, _next) => {
 		if (isDatabaseUnavailable(error)) {

@@ -42,7 +42,7 @@ describe('isDatabaseUnavailable', () => {
 	it('recognises dropped connections, connect timeouts and PostgreSQL refusing service', () => {
 		expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
 		expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true)
-		for (const code of ['08006', '08001', '57P01', '57P03', '53300']) {
+		for (const code of ['08006', '08001', '57P01', '57P03', '57014', '53300']) {
 			expect(isDatabaseUnavailable(Object.assign(new Error('server says no'), { code })), code).toBe(true)
 		}
 		expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) }))).toBe(true)

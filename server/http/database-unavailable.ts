@@ -15,9 +15,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
 /**
  * PostgreSQL SQLSTATEs that mean "not available right now": connection exceptions (class 08),
- * shutting down or starting up (57P01-57P03), too many connections (53300).
+ * shutting down or starting up (57P01-57P03), too many connections (53300), and a statement the
+ * database cancelled at its statement timeout (57014, ADR 0165): a clear "try again" instead of a
+ * request that holds a connection indefinitely.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|57014|53300)$/
 /** What node-postgres says when a connection dies or cannot be made in time. */
 const PG_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
 

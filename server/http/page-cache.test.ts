@@ -13,7 +13,7 @@ const INLINE_SCRIPT = 'window.__context = {"page":1};'
 const pageHtml = (text: string, nonce: string) =>
 	`<!DOCTYPE html><html><body><p>${text}</p><script nonce="${nonce}">${INLINE_SCRIPT}</script><script type="module" src="/assets/entry.js"></script></body></html>`
 
-type Render = { status?: number; shared?: boolean; setCookie?: boolean; text?: string; chunked?: boolean; turns?: boolean; fail?: boolean }
+type Render = { status?: number; shared?: boolean; setCookie?: boolean; text?: string; chunked?: boolean; turns?: boolean; fail?: boolean; type?: string }
 
 /** An app shaped like the shop's: stored pages first, then compression and a per-response nonce, then the capture and the "renderer". */
 async function startApp(cache: PageCache | null, render: (url: string) => Render = () => ({})) {
@@ -42,8 +42,17 @@ async function startApp(cache: PageCache | null, render: (url: string) => Render
 	app.use(pages.capture)
 	const renderer: RequestHandler = (req, res) => {
 		renders++
-		const { status = 200, shared = true, setCookie = false, text = `page ${renders}`, chunked = true, turns = false, fail = false } = render(req.originalUrl)
-		res.status(status).type('html')
+		const {
+			status = 200,
+			shared = true,
+			setCookie = false,
+			text = `page ${renders}`,
+			chunked = true,
+			turns = false,
+			fail = false,
+			type = 'html',
+		} = render(req.originalUrl)
+		res.status(status).type(type)
 		if (shared) res.setHeader(SHARED_PAGE_HEADER, '1')
 		if (setCookie) res.setHeader('Set-Cookie', 'toast=; Max-Age=0')
 		if (fail) res.locals.keepOutOfPageCache = true
@@ -135,6 +144,18 @@ describe('page cache', () => {
 			expect.objectContaining({ req: expect.objectContaining({ id: 'req-1', url: '/catalog' }), cache: 'hit', msg: 'request completed' }),
 		])
 		for (const answer of [first, second]) expect(answer.headers[SHARED_PAGE_HEADER.toLowerCase()]).toBeUndefined()
+	})
+
+	it('keeps a shared XML document (a sitemap) like a page, but no other kind of shared answer', async () => {
+		const cache = listeningCache()
+		const app = await startApp(cache, (url) => ({ type: url === '/sitemap.xml' ? 'application/xml' : 'json' }))
+		expect((await get(`${app.url}/sitemap.xml`)).headers['x-cache']).toBe('MISS')
+		await stored(cache)
+		const again = await get(`${app.url}/sitemap.xml`)
+		expect(again.headers).toMatchObject({ 'x-cache': 'HIT', 'content-type': 'application/xml' })
+		await get(`${app.url}/data`)
+		expect((await get(`${app.url}/data`)).headers['x-cache']).toBeUndefined()
+		expect(app.renders()).toBe(3)
 	})
 
 	it('keeps the whole of a page written over several turns, which streams compressed', async () => {

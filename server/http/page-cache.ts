@@ -236,7 +236,7 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
 
 /**
  * Lets the response stream to the visitor as usual and, when it turns out to be a shared page
- * (marker, 200, HTML, no cookie set), keeps a copy of the bytes the app wrote (before
+ * (marker, 200, HTML or XML, no cookie set), keeps a copy of the bytes the app wrote (before
  * compression) and stores them once the response has finished.
  */
 function captureSharedPage(res: Response, cache: PageCache, { key, generation }: PendingCapture) {
@@ -244,7 +244,9 @@ function captureSharedPage(res: Response, cache: PageCache, { key, generation }:
 	let headers: OutgoingHttpHeaders | null = null
 	onHead(res, (shared, status, extraHeaders) => {
 		const contentType = String(res.getHeader('content-type') ?? '')
-		if (shared && status === 200 && !extraHeaders && !res.hasHeader('set-cookie') && contentType.startsWith('text/html')) {
+		// A page, or a sitemap document (ADR 0250); never a route's data (.data) or JSON.
+		const cacheable = contentType.startsWith('text/html') || contentType.startsWith('application/xml')
+		if (shared && status === 200 && !extraHeaders && !res.hasHeader('set-cookie') && cacheable) {
 			headers = res.getHeaders()
 			res.setHeader('X-Cache', 'MISS')
 		}

@@ -8,7 +8,16 @@ import {
 	staticDataRoutesOf,
 } from './render-once-per-build.ts'
 
-const state = (pathname: string, ...ids: string[]) => ({ location: { pathname }, matches: ids.map((id) => ({ route: { id } })) })
+/** A build's manifest with routes root, product, catalog and r0…r(n-1), as React Router's build has it. */
+function build(routes = 0) {
+	const ids = ['root', 'product', 'catalog', ...Array.from({ length: routes }, (_, i) => `r${i}`)]
+	return { version: 'abc', url: '/assets/manifest.js', routes: Object.fromEntries(ids.map((id) => [id, { id }])) as Record<string, unknown> }
+}
+
+/** What getPartialManifest returns: the manifest with only these routes (the same entry objects). */
+function partialOf(manifest: ReturnType<typeof build>, ...ids: string[]) {
+	return { ...manifest, routes: Object.fromEntries(ids.map((id) => [id, manifest.routes[id]])) as Record<string, unknown> }
+}
 
 describe('render once per build', () => {
 	it("keeps the routes made from a build's manifest, and makes them again for another build", () => {
@@ -22,27 +31,37 @@ describe('render once per build', () => {
 		expect(staticDataRoutesOf(routes, () => 'data')).toBe(staticDataRoutesOf(routes, () => 'other'))
 	})
 
-	it("keeps a page's partial manifest per matched routes and parent paths, as React Router computes it", () => {
-		const manifest = {}
-		let made = 0
-		const json = (pathname: string, ...ids: string[]) => partialManifestJsonOf(manifest, state(pathname, ...ids), () => `${pathname}#${++made}`)
-		expect(json('/en/product/a', 'root', 'storefront', 'product')).toBe('/en/product/a#1')
-		// Another product: same routes, same parents (/, /en, /en/product).
-		expect(json('/en/product/b', 'root', 'storefront', 'product')).toBe('/en/product/a#1')
-		// Other routes, or other parent paths, are another manifest.
-		expect(json('/en/catalog', 'root', 'storefront', 'catalog')).toBe('/en/catalog#2')
-		expect(json('/es/product/a', 'root', 'storefront', 'product')).toBe('/es/product/a#3')
-		expect(json('/en/product/a/b', 'root', 'storefront', 'product')).toBe('/en/product/a/b#4')
-		// React Router drops empty segments: a trailing slash has the same parents.
-		expect(json('/en/product/a/', 'root', 'storefront', 'product')).toBe('/en/product/a#1')
+	it("keeps the JSON of a partial manifest by the routes React Router's getPartialManifest put in it", () => {
+		const manifest = build()
+		let printed = 0
+		const json = (partial: ReturnType<typeof partialOf> & { sri?: true }) =>
+			partialManifestJsonOf(manifest, partial, (value) => `${Object.keys(value.routes).join(',')}#${++printed}`)
+		expect(json(partialOf(manifest, 'root', 'product'))).toBe('root,product#1')
+		// Another product page: the same routes, the same JSON.
+		expect(json(partialOf(manifest, 'root', 'product'))).toBe('root,product#1')
+		expect(json(partialOf(manifest, 'root', 'catalog'))).toBe('root,catalog#2')
+		// A value React Router sets itself (sri: true when the build has integrity hashes) is part of the key.
+		expect(json({ ...partialOf(manifest, 'root', 'product'), sri: true })).toBe('root,product#3')
+		expect(json({ ...partialOf(manifest, 'root', 'product'), sri: true })).toBe('root,product#3')
+		// Another build: printed again.
+		expect(partialManifestJsonOf(build(), partialOf(manifest, 'root', 'product'), () => 'other build')).toBe('other build')
 	})
 
-	it('forgets the partial manifests when a visitor has asked for too many different paths', () => {
-		const manifest = {}
-		for (let i = 0; i < MAX_PARTIAL_MANIFESTS; i++) partialManifestJsonOf(manifest, state(`/x${i}/y`, 'root'), () => `${i}`)
-		expect(partialManifestJsonOf(manifest, state('/x0/y', 'root'), () => 'again')).toBe('0')
-		partialManifestJsonOf(manifest, state('/new/y', 'root'), () => 'new')
-		expect(partialManifestJsonOf(manifest, state('/x0/y', 'root'), () => 'again')).toBe('again')
+	it('prints, and keeps nothing, when the partial manifest holds anything but the build manifest’s own entries', () => {
+		const manifest = build()
+		const print = vi.fn(() => 'printed')
+		const changedRoute = { ...partialOf(manifest, 'root'), routes: { root: { id: 'root', copied: true } } }
+		const newObject = { ...partialOf(manifest, 'root'), extra: { per: 'request' } }
+		for (const partial of [changedRoute, changedRoute, newObject, newObject]) expect(partialManifestJsonOf(manifest, partial, print)).toBe('printed')
+		expect(print).toHaveBeenCalledTimes(4)
+	})
+
+	it('forgets the partial manifests when there have been too many different ones', () => {
+		const manifest = build(MAX_PARTIAL_MANIFESTS + 1)
+		for (let i = 0; i < MAX_PARTIAL_MANIFESTS; i++) partialManifestJsonOf(manifest, partialOf(manifest, `r${i}`), () => `${i}`)
+		expect(partialManifestJsonOf(manifest, partialOf(manifest, 'r0'), () => 'again')).toBe('0')
+		partialManifestJsonOf(manifest, partialOf(manifest, `r${MAX_PARTIAL_MANIFESTS}`), () => 'new')
+		expect(partialManifestJsonOf(manifest, partialOf(manifest, 'r0'), () => 'again')).toBe('again')
 	})
 
 	it("keeps a path's route matches per build and hands out a copy each time", () => {

@@ -9,7 +9,7 @@ const serverRoutes = new WeakMap<object, unknown>()
 const staticDataRoutes = new WeakMap<object, unknown>()
 const partialManifests = new WeakMap<object, Map<string, string>>()
 
-/** Distinct pages' partial manifests kept per build: a visitor can ask for any number of unknown paths. */
+/** Distinct partial manifests kept per build: route sets are few, but this bounds them whatever React Router puts in. */
 export const MAX_PARTIAL_MANIFESTS = 1000
 
 function once<T>(cache: WeakMap<object, unknown>, key: object, make: () => T): T {
@@ -29,25 +29,32 @@ export function staticDataRoutesOf<T>(routes: object, make: () => T): T {
 	return once(staticDataRoutes, routes, make)
 }
 
+type Manifest = { routes: Record<string, unknown> } & Record<string, unknown>
+
 /**
- * The JSON of `getPartialManifest(manifest, router)` in `<Scripts>`: the manifest entries of the
- * matched routes and of every route matching a parent path of the URL. It depends on exactly
- * those: the matched route ids and the parent paths, computed here as React Router computes them.
+ * The pretty-printed JSON of the partial manifest `<Scripts>` inlines, which React Router's own
+ * `getPartialManifest` has just made for the page: the build's manifest with only the routes this
+ * page may need. Keyed by what that function returned, not by a copy of how it decides: its route
+ * ids and any plain value it set itself (today `sri: true`), provided every route entry and every
+ * other field is the build manifest's own (one comparison each). Anything else a future React
+ * Router puts in is printed afresh, not kept.
  */
-export function partialManifestJsonOf(
-	manifest: object,
-	state: { location: { pathname: string }; matches: { route: { id: string } }[] },
-	make: () => string,
-): string {
-	const parents = state.location.pathname.split('/').filter(Boolean)
-	parents.pop()
-	const key = `${state.matches.map((match) => match.route.id).join('\n')}\0${parents.join('/')}`
+export function partialManifestJsonOf(manifest: Manifest, partial: Manifest, print: (partial: Manifest) => string): string {
+	const ids = Object.keys(partial.routes)
+	if (!ids.every((id) => partial.routes[id] === manifest.routes[id])) return print(partial)
+	let key = ids.join('\n')
+	for (const field of Object.keys(partial)) {
+		const value = partial[field]
+		if (field === 'routes' || value === manifest[field]) continue
+		if (value !== null && typeof value === 'object') return print(partial)
+		key += `\0${field}=${String(value)}`
+	}
 	let byPage = partialManifests.get(manifest)
 	if (!byPage) partialManifests.set(manifest, (byPage = new Map()))
 	let json = byPage.get(key)
 	if (json === undefined) {
 		if (byPage.size >= MAX_PARTIAL_MANIFESTS) byPage.clear()
-		json = make()
+		json = print(partial)
 		byPage.set(key, json)
 	}
 	return json

@@ -22,6 +22,9 @@ describe('sharedPageRoutes', () => {
 			{ id: 'catalog', parentId: 'storefront', path: 'catalog', handle: sharedPageHandle(['category', 'page']) },
 			{ id: 'product', parentId: 'storefront', path: 'product/:key', handle: sharedPageHandle() },
 			{ id: 'login', parentId: 'storefront', path: 'login' },
+			{ id: 'sitemap', parentId: 'root', path: 'sitemap.xml', handle: sharedPageHandle() },
+			{ id: 'sitemap-file', parentId: 'root', path: 'sitemaps/:file', handle: sharedPageHandle() },
+			{ id: 'export', parentId: 'root', path: 'account/export' },
 			{ id: 'not-found', parentId: 'root', path: '*' },
 		]),
 	)
@@ -31,6 +34,13 @@ describe('sharedPageRoutes', () => {
 		expect(resolve('/ro/catalog')).toEqual(['category', 'page'])
 		expect(resolve('/es/product/vanilla')).toEqual([])
 		expect(resolve('/es/product/vanilla')).toEqual([])
+	})
+
+	it('answers for the sitemap index and its files, which have no language', () => {
+		expect(resolve('/sitemap.xml')).toEqual([])
+		expect(resolve('/sitemaps/products-2.xml')).toEqual([])
+		expect(resolve('/sitemaps/products-2.xml.data')).toBeNull()
+		expect(resolve('/account/export')).toBeNull()
 	})
 
 	it('leaves React Router’s own requests alone, though the language route would match them', () => {
@@ -52,8 +62,11 @@ describe('sharedPageRoutes', () => {
 	})
 })
 
-/** `export const headers = sharedPageHeaders`, or a `headers` function that calls it (not the import). */
-const USES_SHARED_HEADERS = /sharedPageHeaders(\(|\n)/
+/**
+ * `export const headers = sharedPageHeaders`, or a `headers` function that calls it (not the import),
+ * or a resource route answering a sitemap document, which carries the marker itself.
+ */
+const USES_SHARED_HEADERS = /sharedPageHeaders(\(|\n)|sitemapResponse\(/
 
 describe('storefront routes', () => {
 	it('declare the query parameters they read exactly when their page may be shared', () => {

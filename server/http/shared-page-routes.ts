@@ -5,6 +5,9 @@ import { sharedPageParams } from '#domain/http/shared-page.ts'
 
 type RouteNode = RouteObject & { id: string }
 
+/** The crawlers' documents without a language that are the same for everyone: the sitemap index and its files (ADR 0250). */
+const UNLOCALIZED_SHARED = /^\/sitemap\.xml$|^\/sitemaps\/[^/]+\.xml$/
+
 /** `/en`, `/ro/catalog`, `/es/product/x`: a storefront page's path (not `/en.data`, not `/__manifest`). */
 const LANGUAGE_PREFIX = new RegExp(`^/(?:${LOCALES.join('|')})(?:/|$)`)
 
@@ -38,7 +41,7 @@ export function sharedPageRoutes(build: ServerBuild): (pathname: string) => read
 		// Shared pages live under a language (ADR 0106). Anything else is left alone, above all React
 		// Router's own `/__manifest` and `.data` requests, which the `:lang` route would otherwise match
 		// (its version parameter dropped, every page would reload as if the build had changed).
-		if (!LANGUAGE_PREFIX.test(pathname)) return null
+		if (!LANGUAGE_PREFIX.test(pathname) && !UNLOCALIZED_SHARED.test(pathname)) return null
 		let answer = known.get(pathname)
 		if (!answer) {
 			const leaf = matchRoutes(tree, pathname, build.basename)?.at(-1)?.route as RouteNode | undefined

@@ -1,21 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
-import { invoices, orderItems, orders } from '#db/schema/index.ts'
+import { invoices, orderItems, orders, type RefundLine } from '#db/schema/index.ts'
 import { LOCALES, type Locale } from '#domain/enums.ts'
-import {
-	creditNoteLines,
-	formatInvoiceNumber,
-	invoiceLines,
-	invoiceYear,
-	seriesFor,
-	type BuyerDetails,
-	type CreditedLine,
-	type InvoiceKind,
-} from '#domain/invoices/invoice.ts'
+import { creditNoteLines, type CreditedLine } from '#domain/invoices/credit-note.ts'
+import { formatInvoiceNumber, invoiceLines, invoiceYear, seriesFor, type BuyerDetails, type InvoiceKind } from '#domain/invoices/invoice.ts'
 import { romanianCounty } from '#domain/invoices/ro-counties.ts'
-import { vatRateFor } from '#domain/invoices/vat.ts'
-import { serverI18n } from '../i18n.ts'
+import { breakdownRate, decideTax, type TaxDecision } from '#domain/invoices/tax-treatment.ts'
+import type { VatConfig } from '#domain/invoices/vat.ts'
+import { isEuCountry } from '#domain/shipping.ts'
+import { exchangeRateForIssue } from '../tax/exchange-rates.ts'
 import type { InvoicingConfig } from './config.ts'
+import { invoiceItems, nameInBoth } from './line-names.ts'
 
 export type Invoice = typeof invoices.$inferSelect
 
@@ -36,18 +31,23 @@ export async function takeInvoiceSequence(tx: DbExecutor, series: string, year: 
 
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'ro')
 
-/** A label in Romanian, with the customer's language beside it when that is another (the PDF does the same). */
-export function bilingual(key: string, locale: Locale): string {
-	const ro = serverI18n('ro').getFixedT('ro')(key)
-	if (locale === 'ro') return ro
-	const other = serverI18n(locale).getFixedT(locale)(key)
-	return other === ro ? ro : `${ro} / ${other}`
+/**
+ * The treatment an order was placed with (ADR 0150); an order placed before treatments existed is
+ * taxed as the configuration says for a buyer without a confirmed VAT number, as it was then.
+ */
+export function orderTaxDecision(vat: VatConfig, order: Pick<typeof orders.$inferSelect, 'tax' | 'shippingAddress'>): TaxDecision {
+	if (order.tax) return order.tax
+	// Priced as shown, VAT included: outside the EU too, such an order was charged the shop's own VAT.
+	const country = order.shippingAddress.country
+	const outcome = decideTax(vat, { country: isEuCountry(country) ? country : vat.homeCountry, vatNumber: null, vies: null })
+	if (!outcome.ok) throw new Error('a buyer without a VAT number is never refused')
+	return { ...outcome.decision, destinationCountry: country }
 }
 
 /**
  * Issues the invoice of a paid order, in the caller's transaction (the one that marks it paid),
  * once: a second call returns the invoice already issued. Everything printed is taken now and
- * kept: the seller's details, the buyer's, the lines, the VAT rate.
+ * kept: the seller's details, the buyer's, the lines, the tax treatment and the exchange rate.
  */
 export async function issueInvoice(tx: DbExecutor, config: InvoicingConfig, orderId: string, now = new Date()): Promise<Invoice> {
 	// The order's row lock makes concurrent issuers for one order take turns; the second finds the first's invoice.
@@ -65,12 +65,25 @@ export async function issueInvoice(tx: DbExecutor, config: InvoicingConfig, orde
 	const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.lineId))
 	const locale = asLocale(order.locale)
 	const address = order.shippingAddress
-	const ratePercent = vatRateFor(config.vat, address.country)
-	const { lines, totals } = invoiceLines({ shippingCents: order.shippingCents, items }, ratePercent, bilingual('invoice.shipping', locale))
+	const decision = orderTaxDecision(config.vat, order)
+	const named = await invoiceItems(tx, locale, items)
+	const { lines, totals } = invoiceLines(
+		{
+			shippingCents: order.shippingCents,
+			items: named,
+			discount:
+				order.discountCents > 0
+					? { grossCents: order.discountCents, name: nameInBoth(locale, (t) => t('invoice.discount', { code: order.discount?.code ?? '' })) }
+					: null,
+		},
+		breakdownRate(decision),
+		nameInBoth(locale, (t) => t('invoice.shipping')),
+	)
 	const buyer: BuyerDetails = {
 		name: address.fullName,
 		company: order.buyerCompany,
 		vatNumber: order.buyerVatNumber,
+		legalId: order.buyerLegalId,
 		email: order.email,
 		address: {
 			street: address.address,
@@ -92,7 +105,9 @@ export async function issueInvoice(tx: DbExecutor, config: InvoicingConfig, orde
 			seller: config.seller,
 			buyer,
 			lines,
-			totals: { ...totals, ronPerEur: config.ronPerEur },
+			totals,
+			tax: { ...decision, exchangeRate: await exchangeRateForIssue(tx, config.ronPerEur, now) },
+			taxTreatment: decision.treatment,
 			totalCents: totals.grossCents,
 			vatCents: totals.vatCents,
 		},
@@ -134,16 +149,17 @@ export type CreditNoteInput = {
 	/** What is refunded, in cents, positive. */
 	amountCents: number
 	reason: string
-	/** The invoice's lines refunded, when the refund names lines rather than an amount; they must add up to amountCents. */
-	lines?: readonly CreditedLine[]
+	/** The order lines refunded (order_items ids and units), when the refund names lines; at their prices they make amountCents. */
+	lines?: readonly RefundLine[] | null
 }
 
 /**
  * Issues a credit note (storno) for a refund, in the caller's transaction: it refers to the
  * order's invoice, carries negative amounts and a number from the invoice's series (the same
- * counter, ADR 0118). All credit notes of an invoice together never exceed it; the one that
- * brings the rest to zero also brings its VAT to exactly zero. Idempotent per refundId.
- * Throws CreditNoteRefusedError.
+ * counter, ADR 0118). It lists what it credits (ADR 0155): the refunded lines and units, or the
+ * amount as one line per VAT rate, or, for the rest of an invoice refunded line by line, the units
+ * left. All credit notes of an invoice together never exceed it, and the one that empties it
+ * empties its VAT. Idempotent per refundId. Throws CreditNoteRefusedError.
  */
 export async function issueCreditNote(tx: DbExecutor, input: CreditNoteInput, now = new Date()): Promise<Invoice> {
 	// The invoice's row lock (a lock, not an update: the immutability trigger is not involved) puts concurrent refunds in turn.
@@ -153,27 +169,18 @@ export async function issueCreditNote(tx: DbExecutor, input: CreditNoteInput, no
 		.where(and(eq(invoices.orderId, input.orderId), eq(invoices.kind, 'invoice')))
 		.for('no key update')
 	if (!invoice) throw new CreditNoteRefusedError('no-invoice')
-	const [existing] = await tx
-		.select()
-		.from(invoices)
-		.where(and(eq(invoices.refersToInvoiceId, invoice.id), eq(invoices.refundId, input.refundId)))
+	const earlier = await tx.select().from(invoices).where(eq(invoices.refersToInvoiceId, invoice.id)).orderBy(asc(invoices.sequence))
+	const existing = earlier.find((note) => note.refundId === input.refundId)
 	if (existing) return existing
 	if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new CreditNoteRefusedError('invalid-amount')
+	if (input.amountCents > invoice.totalCents + earlier.reduce((sum, note) => sum + note.totalCents, 0)) throw new CreditNoteRefusedError('exceeds-invoice')
 
-	const [credited] = await tx
-		.select({ gross: sql<string>`coalesce(sum(${invoices.totalCents}), 0)`, vat: sql<string>`coalesce(sum(${invoices.vatCents}), 0)` })
-		.from(invoices)
-		.where(eq(invoices.refersToInvoiceId, invoice.id))
-	const remaining = invoice.totalCents + Number(credited!.gross)
-	if (input.amountCents > remaining) throw new CreditNoteRefusedError('exceeds-invoice')
-	const remainingVat = invoice.vatCents + Number(credited!.vat)
 	const locale = asLocale(invoice.locale)
-	const closesInvoice = input.amountCents === remaining && !input.lines?.length && remaining !== invoice.totalCents
-	const credit = creditNoteLines(
-		invoice,
-		{ amountCents: input.amountCents, lines: input.lines, vatCents: closesInvoice ? remainingVat : undefined },
-		`${bilingual('invoice.refersTo', locale)} ${invoice.number}: ${input.reason}`.slice(0, 300),
-	)
+	const amountName = nameInBoth(locale, (t) => t('invoice.amountLine'))
+	const request = { amountCents: input.amountCents, earlier }
+	const chosen = input.lines?.length ? await invoiceLinesOf(tx, invoice, input.lines) : null
+	// Lines the invoice cannot account for (not on it, or fewer units left) are still money refunded: credited as an amount.
+	const credit = (chosen && creditNoteLines(invoice, { ...request, lines: chosen }, amountName)) ?? creditNoteLines(invoice, request, amountName)
 	if (!credit) throw new CreditNoteRefusedError('invalid-amount')
 	return insertDocument(tx, {
 		kind: 'credit_note',
@@ -190,9 +197,33 @@ export async function issueCreditNote(tx: DbExecutor, input: CreditNoteInput, no
 			seller: invoice.seller,
 			buyer: invoice.buyer,
 			lines: credit.lines,
-			totals: { ...credit.totals, ronPerEur: invoice.totals.ronPerEur },
+			totals: credit.totals,
+			// The invoice's treatment and exchange rate: a correction converts at the rate of what it corrects.
+			tax: invoice.tax,
+			taxTreatment: invoice.taxTreatment,
 			totalCents: credit.totals.grossCents,
 			vatCents: credit.totals.vatCents,
 		},
 	})
+}
+
+/**
+ * Refunded order lines as positions on the invoice: by the order line each invoice line keeps, or,
+ * on an invoice issued before lines kept it, by the order of the items it was issued in. Null when
+ * one is not on the invoice.
+ */
+async function invoiceLinesOf(tx: DbExecutor, invoice: Invoice, refunded: readonly RefundLine[]): Promise<CreditedLine[] | null> {
+	const keepsItems = invoice.lines.some((line) => line.itemId)
+	const itemIds = keepsItems
+		? invoice.lines.map((line) => line.itemId ?? null)
+		: (await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, invoice.orderId)).orderBy(asc(orderItems.lineId))).map(
+				(item) => item.id,
+			)
+	const chosen: CreditedLine[] = []
+	for (const line of refunded) {
+		const index = itemIds.indexOf(line.itemId)
+		if (index < 0) return null
+		chosen.push({ index, quantity: line.quantity })
+	}
+	return chosen
 }

@@ -2,9 +2,12 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import type { Locale } from '#domain/enums.ts'
 import { formatAmount } from '#domain/money.ts'
+import { vatInLeiValues } from '#domain/invoices/exchange-rate.ts'
+import { VAT_RETURN } from '#domain/invoices/tax-treatment.ts'
 import { formatRate } from '#domain/invoices/vat.ts'
 import { countryName } from '#domain/shipping.ts'
-import type { InvoiceAddress } from '#domain/invoices/invoice.ts'
+import { withoutUnprintable } from '#domain/xml.ts'
+import { printedLineName, type InvoiceAddress } from '#domain/invoices/invoice.ts'
 import { serverI18n } from '../i18n.ts'
 import type { Invoice } from './issue.ts'
 
@@ -13,22 +16,48 @@ const require = createRequire(import.meta.url)
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')
 
+type Label = (key: string, values?: Record<string, string> | ((language: Locale) => Record<string, string>)) => string
+
+/**
+ * What a document says of its tax (ADR 0150, 0151): its treatment and the VAT return it belongs to,
+ * the legal mention in Romanian with the customer's language beside it, and the VAT in lei with
+ * the rate and its date.
+ */
+function taxLines(invoice: Invoice, label: Label, locale: Locale): string[] {
+	const { tax } = invoice
+	const country = (language: Locale) => ({ country: countryName(tax.destinationCountry, language), rate: formatRate(tax.ratePercent, language) })
+	const vatReturn = VAT_RETURN[tax.treatment] ?? 'none'
+	const lines = [`${label('invoice.treatment')}: ${label(`invoice.treatmentName.${tax.treatment}`, country)}, ${label(`invoice.vatReturn.${vatReturn}`)}`]
+	if (tax.mention) {
+		const translated = locale === 'ro' ? null : serverI18n(locale).getFixedT(locale)(`invoice.mention.${tax.treatment}`, country(locale))
+		lines.push(translated ? `${tax.mention} / ${translated}` : tax.mention)
+	}
+	if (invoice.currency !== 'RON' && tax.category !== 'O') {
+		const key = tax.exchangeRate.source === 'bnr' ? 'invoice.vatInLei' : 'invoice.vatInLeiConfigured'
+		lines.push(label(key, (language) => vatInLeiValues(invoice.totals.vatCents, tax.exchangeRate, language)))
+	}
+	return lines
+}
+
 /**
  * The PDF of an invoice or credit note (ADR 0118), made from its snapshot alone, so it is the
  * same every time it is made: A4, labels in Romanian with the customer's language beside them.
- * `refersTo` is the number of the invoice a credit note corrects.
+ * `refersTo` is the invoice a credit note corrects: its number and its date are printed.
  */
-export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Promise<Buffer> {
+export function renderInvoicePdf(invoice: Invoice, refersTo?: Pick<Invoice, 'number' | 'issuedAt'> | null): Promise<Buffer> {
 	const locale = (['ro', 'en', 'es'].includes(invoice.locale) ? invoice.locale : 'ro') as Locale
 	const ro = serverI18n('ro').getFixedT('ro')
 	const local = serverI18n(locale).getFixedT(locale)
-	const label = (key: string, values?: Record<string, string>) => {
-		const romanian = ro(key, values)
-		const other = local(key, values)
+	/** Romanian, with the customer's language beside it; `values` may differ per language (a country's name). */
+	const label = (key: string, values?: Record<string, string> | ((language: Locale) => Record<string, string>)) => {
+		const valuesIn = (language: Locale) => (typeof values === 'function' ? values(language) : values)
+		const romanian = ro(key, valuesIn('ro'))
+		const other = local(key, valuesIn(locale))
 		return locale === 'ro' || other === romanian ? romanian : `${romanian} / ${other}`
 	}
 	const money = (cents: number) => `${formatAmount(cents, locale)} ${invoice.currency}`
-	const date = new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(invoice.issuedAt)
+	const dateOf = (at: Date) => new Intl.DateTimeFormat('ro-RO', { timeZone: 'Europe/Bucharest', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at)
+	const date = dateOf(invoice.issuedAt)
 
 	const doc = new PDFDocument({
 		size: 'A4',
@@ -36,6 +65,9 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 		// A fixed creation date keeps the bytes of one document the same each time it is made.
 		info: { Title: `${ro(`invoice.title.${invoice.kind}`)} ${invoice.number}`, Author: invoice.seller.name, CreationDate: invoice.issuedAt },
 	})
+	// What the invoice's XML drops does not print either (a box per control character otherwise): one rule, domain/xml.ts.
+	const print = doc.text.bind(doc) as (value: string, ...rest: unknown[]) => PDFKit.PDFDocument
+	doc.text = ((value: string, ...rest: unknown[]) => print(withoutUnprintable(String(value)), ...rest)) as typeof doc.text
 	doc.registerFont('regular', FONT)
 	doc.registerFont('bold', FONT_BOLD)
 	const chunks: Buffer[] = []
@@ -60,7 +92,10 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 	doc.text(`${label('invoice.number')}: ${invoice.number}`)
 	doc.text(`${label('invoice.issueDate')}: ${date}`)
 	doc.text(`${label('invoice.order')}: ${invoice.orderId.slice(0, 8)}`)
-	if (refersTo) doc.text(`${label('invoice.refersTo')}: ${refersTo}`)
+	if (refersTo) {
+		doc.text(`${label('invoice.refersTo')}: ${refersTo.number}`)
+		doc.text(`${label('invoice.refersToDate')}: ${dateOf(refersTo.issuedAt)}`)
+	}
 	if (invoice.reason) doc.text(`${label('invoice.reason')}: ${invoice.reason}`)
 	doc.text(`${label('invoice.currency')}: ${invoice.currency}`)
 	doc.moveDown()
@@ -89,6 +124,7 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 	for (const line of [
 		...(buyer.company ? [buyer.company] : []),
 		...(buyer.vatNumber ? [`${label('invoice.vatNumber')}: ${buyer.vatNumber}`] : []),
+		...(buyer.legalId ? [`${label(buyer.company ? 'invoice.legalId.company' : 'invoice.legalId.consumer')}: ${buyer.legalId}`] : []),
 		buyer.name,
 		...address(buyer.address),
 		buyer.email,
@@ -145,7 +181,7 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 		row(
 			registered
 				? [
-						line.description,
+						printedLineName(line),
 						String(line.quantity),
 						money(line.unitNetCents),
 						`${formatRate(line.ratePercent, locale)}%`,
@@ -153,7 +189,7 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 						money(line.lineVatCents),
 						money(line.lineGrossCents),
 					]
-				: [line.description, String(line.quantity), money(line.unitGrossCents), money(line.lineGrossCents)],
+				: [printedLineName(line), String(line.quantity), money(line.unitGrossCents), money(line.lineGrossCents)],
 			'regular',
 		)
 	}
@@ -167,6 +203,10 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 		doc.text(text, left, y, { width: width * 0.7, align: 'right' })
 		doc.text(value, left + width * 0.7, y, { width: width * 0.3, align: 'right' })
 	}
+	// A discount code (ADR 0255): the lines are at full price, the allowance comes off with its VAT.
+	if (totals.allowance) {
+		totalLine(printedLineName(totals.allowance), `-${money(totals.allowance.grossCents)}`)
+	}
 	if (registered) {
 		totalLine(label('invoice.totalNet'), money(totals.netCents))
 		for (const subtotal of totals.subtotals) totalLine(label('invoice.vatAt', { rate: formatRate(subtotal.ratePercent, locale) }), money(subtotal.vatCents))
@@ -175,7 +215,7 @@ export function renderInvoicePdf(invoice: Invoice, refersTo?: string | null): Pr
 	totalLine(label(invoice.kind === 'credit_note' ? 'invoice.totalCredit' : 'invoice.total'), money(totals.grossCents), true)
 	doc.moveDown()
 	doc.font('regular').fontSize(9).text('', left, doc.y, { width })
-	if (!registered) doc.text(label('invoice.vatNotApplicable'), { width })
+	for (const line of taxLines(invoice, label, locale)) doc.text(line, { width })
 	if (invoice.kind === 'invoice') doc.text(label('invoice.paid'), { width })
 	doc.end()
 	return done

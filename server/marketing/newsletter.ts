@@ -1,9 +1,15 @@
 import crypto from 'node:crypto'
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { newsletterSubscribers } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
+import { formatAdminDateTime } from '#domain/admin/format.ts'
+import type { NewsletterListFilters } from '#domain/forms/admin-newsletter.ts'
+import { adminT } from '#domain/i18n/admin.ts'
+import { csvDocument } from '../orders/orders-csv.ts'
+import { adminTextMatch } from '../search/admin-text-match.ts'
 import { enqueueEmail } from '../email/outbox.ts'
+import { renderMessageEmail } from '../email/templates/message.tsx'
 import { serverI18n } from '../i18n.ts'
 import { localizedUrl } from '../public-url.ts'
 
@@ -36,8 +42,11 @@ export async function subscribeToNewsletter(db: DbExecutor, input: { email: stri
 		const t = serverI18n(input.locale).t
 		await enqueueEmail(tx, {
 			to: email,
-			subject: t('newsletter.welcomeSubject'),
-			text: t('newsletter.welcomeText', { url: unsubscribeUrl(input.publicUrl, input.locale, token) }),
+			...renderMessageEmail({
+				locale: input.locale,
+				subject: t('newsletter.welcomeSubject'),
+				body: t('newsletter.welcomeText', { url: unsubscribeUrl(input.publicUrl, input.locale, token) }),
+			}),
 		})
 		return 'subscribed' as const
 	})
@@ -52,4 +61,69 @@ export async function unsubscribeFromNewsletter(db: DbExecutor, token: string): 
 		.where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNull(newsletterSubscribers.unsubscribedAt)))
 		.returning({ id: newsletterSubscribers.id })
 	return rows.length > 0
+}
+
+export const ADMIN_NEWSLETTER_PAGE_SIZE = 50
+
+function subscriberConditions(filters: NewsletterListFilters) {
+	const status =
+		filters.status === 'active'
+			? isNull(newsletterSubscribers.unsubscribedAt)
+			: filters.status === 'unsubscribed'
+				? isNotNull(newsletterSubscribers.unsubscribedAt)
+				: undefined
+	const q = filters.q.trim()
+	return and(status, q ? adminTextMatch(newsletterSubscribers.email, q) : undefined)
+}
+
+const subscriberColumns = {
+	email: newsletterSubscribers.email,
+	locale: newsletterSubscribers.locale,
+	consentedAt: newsletterSubscribers.consentedAt,
+	unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+}
+
+/** The subscribers the filters match, newest consent first, a page at a time (admins only, by the admin layout). */
+export async function listNewsletterSubscribers(db: DbExecutor, filters: NewsletterListFilters) {
+	const where = subscriberConditions(filters)
+	const [counted] = await db.select({ total: count() }).from(newsletterSubscribers).where(where)
+	const total = counted?.total ?? 0
+	const pages = Math.max(1, Math.ceil(total / ADMIN_NEWSLETTER_PAGE_SIZE))
+	const page = Math.min(filters.page, pages)
+	const subscribers = await db
+		.select(subscriberColumns)
+		.from(newsletterSubscribers)
+		.where(where)
+		.orderBy(desc(newsletterSubscribers.consentedAt), asc(newsletterSubscribers.email))
+		.limit(ADMIN_NEWSLETTER_PAGE_SIZE)
+		.offset((page - 1) * ADMIN_NEWSLETTER_PAGE_SIZE)
+	return { subscribers, total, page, pages }
+}
+
+/**
+ * Every subscriber the filters match (all pages) as CSV for a Romanian spreadsheet, in the orders
+ * export's format (ADR 0130, 0235). The unsubscribe token never leaves the database.
+ */
+export async function exportNewsletterCsv(db: DbExecutor, filters: NewsletterListFilters) {
+	const rows = await db
+		.select(subscriberColumns)
+		.from(newsletterSubscribers)
+		.where(subscriberConditions(filters))
+		.orderBy(desc(newsletterSubscribers.consentedAt), asc(newsletterSubscribers.email))
+	return csvDocument(
+		[
+			adminT('subscribers.email'),
+			adminT('subscribers.language'),
+			adminT('subscribers.consentedAt'),
+			adminT('subscribers.status'),
+			adminT('subscribers.unsubscribedAt'),
+		],
+		rows.map((row) => [
+			row.email,
+			row.locale,
+			formatAdminDateTime(row.consentedAt),
+			row.unsubscribedAt ? adminT('subscribers.statuses.unsubscribed') : adminT('subscribers.statuses.active'),
+			row.unsubscribedAt ? formatAdminDateTime(row.unsubscribedAt) : '',
+		]),
+	)
 }

@@ -68,6 +68,29 @@ export async function storeImage(
 	return { key, url: storage.publicUrl(key), width: main.info.width, height: main.info.height, size: main.data.length }
 }
 
+const ORIGINAL_FORMATS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
+
+/**
+ * Stores the customer's own file for production (ADR 0173): full size, in its own format, turned
+ * upright, without EXIF, GPS, XMP or any other metadata (sharp writes none unless asked). JPEG and
+ * WebP are written again at quality 95, PNG losslessly.
+ */
+export async function storeOriginalImage(storage: ObjectStorage, input: Uint8Array, key: (extension: string) => string) {
+	const type = await detectImageType(input)
+	if (!type) throw new UnsupportedImageError('not a JPEG, PNG or WebP image')
+	const sharp = await loadSharp()
+	const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+	let data: Buffer
+	try {
+		data = await (type === 'image/png' ? image.png() : type === 'image/webp' ? image.webp({ quality: 95 }) : image.jpeg({ quality: 95 })).toBuffer()
+	} catch (error) {
+		throw new UnsupportedImageError(`image could not be decoded: ${(error as Error).message}`)
+	}
+	const stored = key(ORIGINAL_FORMATS[type])
+	await storage.put(stored, data, type)
+	return { key: stored, mimeType: type, size: data.length }
+}
+
 /** Removes an image stored by storeImage together with its narrower copies. */
 export async function deleteImage(storage: ObjectStorage, key: string) {
 	await Promise.all([key, ...IMAGE_WIDTHS.map((width) => derivativeUrl(key, width))].map((k) => storage.delete(k)))

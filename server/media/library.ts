@@ -7,7 +7,7 @@ import type { ObjectStorage } from '../storage/storage.ts'
 import { displayFilename, storeAdminImage } from './admin-images.ts'
 import { findImageUses, type ImageUse } from './usage.ts'
 
-/** Spec §7: media ordered by created_at descending (one folder at a time), each with where it is used (ADR 0132). */
+/** Media ordered by created_at descending (one folder at a time), each with where it is used (ADR 0132). */
 export async function listMedia(db: DbExecutor, folder: MediaFolder) {
 	const rows = await db
 		.select({ id: media.id, filename: media.filename, url: media.url, size: media.size, mimeType: media.mimeType, createdAt: media.createdAt })
@@ -31,7 +31,7 @@ export class MediaInUseError extends Error {
 }
 
 /**
- * Stores an uploaded image at `{folder}/{timestamp}-{random}.webp` (spec §7; re-encoded, so the
+ * Stores an uploaded image at `{folder}/{timestamp}-{random}.webp` (re-encoded, so the
  * extension is webp), then inserts the row with the uploader's id. If the row cannot be written the
  * stored files are removed again.
  */
@@ -61,7 +61,7 @@ export async function uploadMedia(
 }
 
 /**
- * Spec §7: removes the storage object (and its narrower copies), then the row. Null when there is no
+ * Removes the storage object (and its narrower copies), then the row. Null when there is no
  * such file; MediaInUseError, naming the places, when a product, category or the home page uses it.
  */
 export async function deleteMedia(deps: { db: DbExecutor; storage: ObjectStorage }, id: string) {

@@ -8,14 +8,10 @@ import { ADMIN_TIME_ZONE, displayOrderNumber } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
 import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { OrderNotFoundError } from './admin-changes.ts'
+import { isRealOrder } from './real-order.ts'
+import { uncheckedVatNumber } from '../tax/unchecked-vat-numbers.ts'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
-
-/**
- * An order to fulfil (ADR 0116): the money came (paid, or refunded since), or the customer paid
- * with a method that is still settling. Checkouts never paid — unpaid, expired, declined — are not.
- */
-export const isRealOrder = sql`(${orders.paymentStatus} in ('paid', 'refunded') or (${orders.paymentStatus} = 'pending' and ${orders.paymentProcessingAt} is not null))`
 
 /** The digits of a phone number as typed ("0712 345 678", "+40-712…"), for a search that ignores spaces and dashes. */
 const phoneDigits = sql`regexp_replace(${orders.shippingAddress}->>'phone', '[^0-9]', '', 'g')`
@@ -59,7 +55,7 @@ export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQ
 	return and(...conditions)
 }
 
-/** Spec §7 admin list: every order newest first, filtered, one page at a time. */
+/** The admin list: every order newest first, filtered, one page at a time. */
 export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilters) {
 	const where = orderListConditions(filters)
 	const [total] = await db.select({ value: count() }).from(orders).where(where)
@@ -100,7 +96,7 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 const PHOTO_EXTENSIONS: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' }
 
 /**
- * The file name a portrait photo downloads as: named after the order (spec §2), e.g.
+ * The file name a portrait photo downloads as: named after the order, e.g.
  * `comanda-1a2b3c4d.webp`, with `-2`, `-3`… when the order holds several portraits.
  */
 export function portraitFileName(orderId: string, mimeType: string, position: number, ofCount: number) {
@@ -111,15 +107,30 @@ export function portraitFileName(orderId: string, mimeType: string, position: nu
 /** The portrait lines of an order that still have their photo, in a stable order (cart line ids hold the time added). */
 async function photoItems(db: DbExecutor, orderId: string) {
 	return db
-		.select({ itemId: orderItems.id, uploadId: uploads.id, storageKey: uploads.storageKey, mimeType: uploads.mimeType })
+		.select({
+			itemId: orderItems.id,
+			uploadId: uploads.id,
+			storageKey: uploads.storageKey,
+			mimeType: uploads.mimeType,
+			originalKey: uploads.originalKey,
+			originalMimeType: uploads.originalMimeType,
+		})
 		.from(orderItems)
 		.innerJoin(uploads, eq(uploads.id, orderItems.uploadId))
 		.where(eq(orderItems.orderId, orderId))
 		.orderBy(asc(orderItems.lineId), asc(orderItems.id))
 }
 
-export function portraitPhotoUrl(orderId: string, itemId: string) {
-	return `/admin/orders/${orderId}/photo/${itemId}`
+/** The admin's link to a portrait photo: the customer's original (a download), or with `preview` the WebP shown on the page. */
+export function portraitPhotoUrl(orderId: string, itemId: string, variant: 'original' | 'preview' = 'original') {
+	return `/admin/orders/${orderId}/photo/${itemId}${variant === 'preview' ? '?preview' : ''}`
+}
+
+/** The file the owner downloads: the original kept for production, or the preview for photos from before originals were kept. */
+function downloadedFile(photo: { storageKey: string; mimeType: string; originalKey: string | null; originalMimeType: string | null }) {
+	return photo.originalKey
+		? { key: photo.originalKey, mimeType: photo.originalMimeType ?? photo.mimeType }
+		: { key: photo.storageKey, mimeType: photo.mimeType }
 }
 
 /**
@@ -170,7 +181,11 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 	const photoByItem = new Map(
 		photos.map((photo, index) => [
 			photo.itemId,
-			{ url: portraitPhotoUrl(orderId, photo.itemId), fileName: portraitFileName(orderId, photo.mimeType, index + 1, photos.length) },
+			{
+				url: portraitPhotoUrl(orderId, photo.itemId),
+				previewUrl: portraitPhotoUrl(orderId, photo.itemId, 'preview'),
+				fileName: portraitFileName(orderId, downloadedFile(photo).mimeType, index + 1, photos.length),
+			},
 		]),
 	)
 	return {
@@ -182,9 +197,16 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 		paymentStatus: order.paymentStatus,
 		paymentNote: paymentNoteOf(order),
 		testMode: order.testMode,
+		/** The buyer's VAT number VIES could not check: VAT was charged, the owner checks it again (ADR 0150). */
+		uncheckedVatNumber: uncheckedVatNumber(order.tax),
 		trackingNumber: order.trackingNumber,
+		/** The version of what the dialog edits (status, tracking), posted back with each change (ADR 0225). */
+		version: order.version,
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
+		/** A discount code's amount off, and the code (ADR 0255). */
+		discountCents: order.discountCents,
+		discountCode: order.discount?.code ?? null,
 		totalCents: order.totalCents,
 		/** Given back so far (succeeded refunds, ADR 0115), and what may still be. */
 		refundedCents: order.refundedCents,
@@ -221,25 +243,27 @@ export async function getOrderForAdmin(db: DbExecutor, orderId: string) {
 
 export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderForAdmin>>>
 
-/** The stored portrait photo of one order line, with its download name; null when there is none. */
+/** The stored portrait photo of one order line (the original, or the preview), with its download name; null when there is none. */
 export async function openOrderPhoto(
 	deps: { db: DbExecutor; storage: ObjectStorage },
 	orderId: string,
 	itemId: string,
+	variant: 'original' | 'preview' = 'original',
 ): Promise<{ object: StoredObject; fileName: string } | null> {
 	const photos = await photoItems(deps.db, orderId)
 	const index = photos.findIndex((photo) => photo.itemId === itemId)
 	if (index === -1) return null
 	const photo = photos[index]!
-	const object = await deps.storage.get(photo.storageKey)
+	const file = variant === 'preview' ? { key: photo.storageKey, mimeType: photo.mimeType } : downloadedFile(photo)
+	const object = await deps.storage.get(file.key)
 	if (!object) return null
-	return { object, fileName: portraitFileName(orderId, photo.mimeType, index + 1, photos.length) }
+	return { object, fileName: portraitFileName(orderId, file.mimeType, index + 1, photos.length) }
 }
 
 type Actor = { orderId: string; actorUserId?: string | null }
 
 /**
- * Admin "delete" (spec §2): the order is archived — hidden from the lists, kept for accounting,
+ * Admin "delete": the order is archived — hidden from the lists, kept for accounting,
  * restorable. Archiving an archived order changes nothing and writes no history.
  */
 export async function archiveOrder(db: DbExecutor, input: Actor) {

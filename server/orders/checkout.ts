@@ -4,11 +4,13 @@ import type { Locale } from '#domain/enums.ts'
 import type { ShippingConfig } from '#domain/shipping.ts'
 import type { CartLine } from '#domain/cart-line.ts'
 import type { CheckoutForm } from '#domain/forms/checkout.ts'
+import type { TaxDecision } from '#domain/invoices/tax-treatment.ts'
 import type { Logger } from '../logger.ts'
 import { localizedUrl } from '../public-url.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
 import type { CheckoutHolder } from './hold-limits.ts'
-import { releaseHolds, type PaymentDeps } from './payment-events.ts'
+import type { PaymentDeps } from './payment-deps.ts'
+import { releaseHolds } from './payment-events.ts'
 import { localizeOrderLines } from './order-lines.ts'
 import { placeOrder } from './place-order.ts'
 
@@ -36,6 +38,8 @@ export async function startCheckout(
 		userId?: string | null
 		portraitName: (size: string) => string
 		holder?: CheckoutHolder
+		tax?: TaxDecision
+		discountCode?: string | null
 		now?: Date
 	},
 ) {
@@ -48,6 +52,8 @@ export async function startCheckout(
 		shipping: deps.shipping,
 		portraitName: input.portraitName,
 		holder: input.holder,
+		tax: input.tax,
+		discountCode: input.discountCode,
 		now,
 	})
 	const expiresAt = new Date(order.holdExpiresAt.getTime() + SESSION_MARGIN_MS)
@@ -59,7 +65,9 @@ export async function startCheckout(
 			email: order.email,
 			locale: order.locale,
 			lines: lines.map((item) => ({ name: item.name, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
-			shippingCents: order.shippingCents,
+			// A free-shipping code shows as shipping that costs nothing; any other code as a discount on the goods.
+			shippingCents: order.shippingCents - (order.discount?.shippingCents ?? 0),
+			...(order.discount && order.discount.goodsCents > 0 ? { discount: { code: order.discount.code, amountCents: order.discount.goodsCents } } : {}),
 			// Back to the shop in the order's language (ADR 0106).
 			successUrl: `${localizedUrl(deps.publicUrl, order.locale, '/payment-success')}?session_id={CHECKOUT_SESSION_ID}`,
 			cancelUrl: localizedUrl(deps.publicUrl, order.locale, '/cart'),

@@ -25,7 +25,7 @@ const order = (locale: string) =>
 	}) as unknown as Order
 
 describe('links in emails follow the recipient’s language (ADR 0106)', () => {
-	it('an order email links to the order’s own signed page in the order’s language (ADR 0135)', () => {
+	it('an order email links to the order’s own signed page in the order’s language (ADR 0135)', async () => {
 		const key = orderPageKey('s3cret', order('ro').id)
 		for (const [locale, path] of [
 			['es', `/es/order/${order('ro').id}?key=${key}`],
@@ -40,7 +40,7 @@ describe('links in emails follow the recipient’s language (ADR 0106)', () => {
 			})
 			expect(mail.text).toContain(`https://shop.example${path}`)
 			expect(mail.html).toContain(`href="https://shop.example${path}"`)
-			expect(mail.html).toContain(`<html lang="${locale}">`)
+			expect(mail.html).toMatch(new RegExp(`<html[^>]* lang="${locale}"`))
 		}
 	})
 

@@ -2,15 +2,19 @@ import { and, eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { invoices, orderItems, orders } from '#db/schema/index.ts'
 import { invoiceLines } from '#domain/invoices/invoice.ts'
-import { formatRate, vatRateFor } from '#domain/invoices/vat.ts'
+import { breakdownRate } from '#domain/invoices/tax-treatment.ts'
+import { formatRate } from '#domain/invoices/vat.ts'
 import { LOCALES, type Locale } from '#domain/enums.ts'
 import { formatEuro } from '#domain/money.ts'
 import { SHOP } from '#domain/shop.ts'
 import { countryLabel } from '#domain/shipping.ts'
+import { createElement } from 'react'
 import { enqueueEmail } from '../email/outbox.ts'
+import { renderEmail } from '../email/render.ts'
+import { OrderEmail, type EmailRow, type OrderEmailView } from '../email/templates/order.tsx'
 import { serverI18n } from '../i18n.ts'
 import type { InvoicingConfig } from '../invoices/config.ts'
-import type { Invoice } from '../invoices/issue.ts'
+import { orderTaxDecision, type Invoice } from '../invoices/issue.ts'
 import { localizeOrderLines, type OptionRow } from './order-lines.ts'
 import { orderPageUrl } from './order-page.ts'
 
@@ -28,37 +32,38 @@ export type OrderEmailContext = {
 	linkSecret: string
 }
 
-export type OrderEmailKind = 'confirmation' | 'status' | 'tracking' | 'refund'
+export type OrderEmailKind = 'confirmation' | 'status' | 'tracking' | 'refund' | 'cancelled'
+
+/** A paid order cancelled with its money kept: how much, and the reason the customer reads (ADR 0230). */
+export type KeptMoney = { amountCents: number; reason: string }
 
 type OrderRow = typeof orders.$inferSelect
 type ItemRow = typeof orderItems.$inferSelect
 /** An order line as the email shows it: named in the order's language, with its portrait options (ADR 0134). */
 type EmailItem = ItemRow & { optionRows?: OptionRow[] }
 
-/** Spec §2/§7: the order number people see is the first 8 characters of its id. */
+/** The order number people see is the first 8 characters of its id. */
 export function orderNumber(orderId: string) {
 	return orderId.slice(0, 8)
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 function asLocale(value: string): Locale {
 	return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'ro'
 }
 
 /**
- * The confirmation, status, tracking and refund emails (spec §7 send-order-email, ADR 0115): order
- * number, status, total, items, shipping address and tracking number (and what was refunded), as
- * HTML and plain text, in the order's language, signed with the shop's name and address.
+ * The confirmation, status, tracking, refund and cancellation emails (ADR 0115, 0230): order
+ * number, status, total, items, shipping address and tracking number (and what was refunded), in
+ * the order's language, signed with the shop's name and address: the OrderEmail component, rendered.
  */
 export function renderOrderEmail(
 	kind: OrderEmailKind,
 	order: OrderRow,
 	items: EmailItem[],
 	context: OrderEmailContext,
-	extra: { invoice?: Invoice; refundCents?: number } = {},
+	extra: { invoice?: Invoice; refundCents?: number; creditNote?: Invoice; kept?: KeptMoney } = {},
 ) {
-	const { invoice } = extra
+	const { invoice, creditNote } = extra
 	const locale = asLocale(order.locale)
 	const t = serverI18n(locale).getFixedT(locale)
 	const number = orderNumber(order.id)
@@ -66,88 +71,93 @@ export function renderOrderEmail(
 	const status = t(`orderEmail.status.${order.status}`)
 	const payment = t(`orderEmail.payment.${order.paymentStatus}`)
 	const subject = t(`orderEmail.subject.${kind}`, { number, status })
-	const intro = t(`orderEmail.intro.${kind}`, {
+	const greeting = t(`orderEmail.intro.${kind}`, {
 		name: order.shippingAddress.fullName,
 		status,
 		tracking: order.trackingNumber ?? '',
 		amount: money(extra.refundCents ?? order.refundedCents),
 	})
+	// A paid order's cancellation says what became of the money: all of it back, part of it, or kept and why.
+	const moneyNote =
+		kind !== 'cancelled'
+			? null
+			: extra.kept
+				? t('orderEmail.cancelMoney.kept', { amount: money(extra.kept.amountCents), reason: extra.kept.reason })
+				: extra.refundCents !== undefined
+					? t(order.paymentStatus === 'refunded' ? 'orderEmail.cancelMoney.refundedFull' : 'orderEmail.cancelMoney.refundedPart', {
+							amount: money(extra.refundCents),
+							total: money(order.totalCents),
+						})
+					: null
+	const intro = moneyNote ? `${greeting} ${moneyNote}` : greeting
 	const a = order.shippingAddress
-	const addressLines = [a.fullName, a.address, `${a.postalCode} ${a.city}`.trim(), countryLabel(a.country, locale), a.phone].filter(Boolean)
-	const tracking = order.trackingNumber ? order.trackingNumber : t('orderEmail.noTracking')
-	const rows: [string, string][] = [
-		[t('orderEmail.orderNumber'), number],
-		[t('orderEmail.statusLabel'), status],
-		[t('orderEmail.paymentLabel'), payment],
-		...(order.refundedCents > 0 ? [[t('orderEmail.refundedLabel'), `${money(order.refundedCents)} / ${money(order.totalCents)}`] as [string, string]] : []),
-		[t('orderEmail.trackingLabel'), tracking],
-	]
-	const itemLine = (item: EmailItem) => `${item.quantity} × ${item.name} — ${money(item.unitPriceCents * item.quantity)}`
-	const optionText = (item: EmailItem) => (item.optionRows ?? []).map((row) => `${row.label}: ${row.value}`)
-	// The order's own page, signed so the customer opens it without an account (ADR 0135).
-	const orderUrl = orderPageUrl(context.publicUrl, locale, context.linkSecret, order.id)
-	const nextSteps = kind === 'confirmation' ? t('orderEmail.nextSteps') : null
+	const tax = invoice?.tax ?? orderTaxDecision(context.invoicing.vat, order)
 	// The VAT contained in the total, as the invoice states it (ADR 0119); before one exists, as it would.
-	const totals = invoice?.totals ?? invoiceLines({ shippingCents: order.shippingCents, items }, vatRateFor(context.invoicing.vat, a.country), '').totals
-	const vatRows: [string, string][] = totals.vatRegistered
-		? totals.subtotals.map((s) => [t('orderEmail.vatContained', { rate: formatRate(s.ratePercent, locale) }), money(s.vatCents)])
-		: [[t('orderEmail.vatNotApplicable'), '']]
-	const invoiceNote = kind === 'confirmation' && invoice ? t('orderEmail.invoiceAttached', { number: invoice.number }) : null
-
-	const text = [
+	// A sale bearing no VAT says why instead (ADR 0150).
+	const discounted = order.discountCents > 0 ? { grossCents: order.discountCents, name: { description: '' } } : null
+	const totals = invoice?.totals ?? invoiceLines({ shippingCents: order.shippingCents, items, discount: discounted }, breakdownRate(tax), '').totals
+	// A discount code (ADR 0255): the amount it took off, named by its code.
+	const discountRows: EmailRow[] =
+		order.discountCents > 0
+			? [
+					{
+						label: t(order.discount?.kind === 'free_shipping' ? 'checkout.discount.freeShipping' : 'checkout.discount.line', {
+							code: order.discount?.code ?? '',
+						}),
+						value: `-${money(order.discountCents)}`,
+					},
+				]
+			: []
+	const vatRows: EmailRow[] =
+		tax.category === 'S'
+			? totals.subtotals.map((s) => ({
+					label: t('orderEmail.vatContained', { rate: formatRate(s.ratePercent, locale) }),
+					value: money(s.vatCents),
+					small: true,
+				}))
+			: [{ label: t(`invoice.treatmentName.${tax.treatment}`), value: '', small: true }]
+	const invoiceNote =
+		kind === 'confirmation' && invoice
+			? t('orderEmail.invoiceAttached', { number: invoice.number })
+			: (kind === 'refund' || kind === 'cancelled') && creditNote
+				? t('orderEmail.creditNoteAttached', { number: creditNote.number })
+				: null
+	const view: OrderEmailView = {
+		locale,
+		subject,
 		intro,
-		'',
-		...rows.map(([label, value]) => `${label}: ${value}`),
-		'',
-		`${t('orderEmail.items')}:`,
-		...items.flatMap((item) => [`- ${itemLine(item)}`, ...optionText(item).map((line) => `    ${line}`)]),
-		`${t('orderEmail.subtotal')}: ${money(order.subtotalCents)}`,
-		`${t('orderEmail.shipping')}: ${order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents)}`,
-		`${t('orderEmail.total')}: ${money(order.totalCents)}`,
-		...vatRows.map(([label, value]) => (value ? `${label}: ${value}` : label)),
-		...(invoiceNote ? ['', invoiceNote] : []),
-		...(nextSteps ? ['', nextSteps] : []),
-		'',
-		`${t('orderEmail.shippingAddress')}:`,
-		...addressLines,
-		...(a.notes ? [`${t('orderEmail.notes')}: ${a.notes}`] : []),
-		'',
-		`${t('orderEmail.viewOrder')}: ${orderUrl}`,
-		'',
-		`${SHOP.name}`,
-		context.shopAddress,
-		SHOP.email,
-	].join('\n')
-
-	const cell = 'padding:6px 8px;border-bottom:1px solid #eadfd3'
-	const small = 'font-size:13px;color:#6b5b4d'
-	const itemCell = (item: EmailItem) =>
-		`${item.quantity} × ${escapeHtml(item.name)}${(item.optionRows ?? []).map((row) => `<br><span style="${small}">${escapeHtml(row.label)}: ${escapeHtml(row.value)}</span>`).join('')}`
-	const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f7f1ea">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f7f1ea"><tr><td align="center" style="padding:16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;font-family:Georgia,'Times New Roman',serif;color:#2b2118">
-<tr><td style="background:#8a4b2f;border-radius:12px 12px 0 0;padding:20px 24px;color:#ffffff;font-size:22px;font-family:Georgia,'Times New Roman',serif">${escapeHtml(SHOP.name)}</td></tr>
-<tr><td style="padding:20px 24px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5">
-<p style="margin-top:0">${escapeHtml(intro)}</p>
-<table role="presentation" style="border-collapse:collapse;width:100%">${rows.map(([label, value]) => `<tr><th style="${cell};text-align:left">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`).join('')}</table>
-<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(t('orderEmail.items'))}</h2>
-<table role="presentation" style="border-collapse:collapse;width:100%">
-${items.map((item) => `<tr><td style="${cell}">${itemCell(item)}</td><td style="${cell};text-align:right;vertical-align:top;white-space:nowrap">${escapeHtml(money(item.unitPriceCents * item.quantity))}</td></tr>`).join('\n')}
-<tr><td style="${cell}">${escapeHtml(t('orderEmail.subtotal'))}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(order.subtotalCents))}</td></tr>
-<tr><td style="${cell}">${escapeHtml(t('orderEmail.shipping'))}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents))}</td></tr>
-<tr><th style="${cell};text-align:left">${escapeHtml(t('orderEmail.total'))}</th><th style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(order.totalCents))}</th></tr>
-${vatRows.map(([label, value]) => `<tr><td style="${cell};${small}">${escapeHtml(label)}</td><td style="${cell};text-align:right;${small}">${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>${invoiceNote ? `\n<p>${escapeHtml(invoiceNote)}</p>` : ''}${nextSteps ? `\n<p style="background:#f7f1ea;border-radius:8px;padding:12px">${escapeHtml(nextSteps)}</p>` : ''}
-<h2 style="font-size:17px;margin:24px 0 8px">${escapeHtml(t('orderEmail.shippingAddress'))}</h2>
-<p>${addressLines.map(escapeHtml).join('<br>')}${a.notes ? `<br>${escapeHtml(t('orderEmail.notes'))}: ${escapeHtml(a.notes)}` : ''}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(orderUrl)}" style="display:inline-block;background:#8a4b2f;color:#ffffff;text-decoration:none;border-radius:999px;padding:10px 20px">${escapeHtml(t('orderEmail.viewOrder'))}</a></p>
-</td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #eadfd3;font-family:Arial,sans-serif;${small}">${escapeHtml(SHOP.name)}<br>${escapeHtml(context.shopAddress)}<br>${escapeHtml(SHOP.email)}</td></tr>
-</table>
-</td></tr></table>
-</body></html>`
-	return { subject, text, html }
+		facts: [
+			{ label: t('orderEmail.orderNumber'), value: number },
+			{ label: t('orderEmail.statusLabel'), value: status },
+			{ label: t('orderEmail.paymentLabel'), value: payment },
+			...(order.refundedCents > 0 ? [{ label: t('orderEmail.refundedLabel'), value: `${money(order.refundedCents)} / ${money(order.totalCents)}` }] : []),
+			{ label: t('orderEmail.trackingLabel'), value: order.trackingNumber ? order.trackingNumber : t('orderEmail.noTracking') },
+		],
+		itemsHeading: t('orderEmail.items'),
+		lines: items.map((item) => ({
+			title: `${item.quantity} × ${item.name}`,
+			details: (item.optionRows ?? []).map((row) => `${row.label}: ${row.value}`),
+			amount: money(item.unitPriceCents * item.quantity),
+		})),
+		totals: [
+			{ label: t('orderEmail.subtotal'), value: money(order.subtotalCents) },
+			{ label: t('orderEmail.shipping'), value: order.shippingCents === 0 ? t('orderEmail.freeShipping') : money(order.shippingCents) },
+			...discountRows,
+			{ label: t('orderEmail.total'), value: money(order.totalCents), strong: true },
+			...vatRows,
+		],
+		notes: invoiceNote ? [invoiceNote] : [],
+		highlight: kind === 'confirmation' ? t('orderEmail.nextSteps') : null,
+		addressHeading: t('orderEmail.shippingAddress'),
+		address: [
+			...[a.fullName, a.address, `${a.postalCode} ${a.city}`.trim(), countryLabel(a.country, locale), a.phone].filter(Boolean),
+			...(a.notes ? [`${t('orderEmail.notes')}: ${a.notes}`] : []),
+		],
+		// The order's own page, signed so the customer opens it without an account (ADR 0135).
+		link: { label: t('orderEmail.viewOrder'), href: orderPageUrl(context.publicUrl, locale, context.linkSecret, order.id) },
+		footer: [SHOP.name, context.shopAddress, SHOP.email],
+	}
+	return { subject, ...renderEmail(createElement(OrderEmail, { view })) }
 }
 
 /**
@@ -158,7 +168,8 @@ export async function queueOrderEmail(
 	tx: DbExecutor,
 	context: OrderEmailContext,
 	orderId: string,
-	options: { kind: OrderEmailKind; dedupeKey?: string; refundCents?: number },
+	/** creditNote: the credit note a refund issued, attached to its email. */
+	options: { kind: OrderEmailKind; dedupeKey?: string; refundCents?: number; creditNote?: Invoice; kept?: KeptMoney },
 ) {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return false
@@ -169,12 +180,18 @@ export async function queueOrderEmail(
 		.select()
 		.from(invoices)
 		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
-	const message = renderOrderEmail(options.kind, order, items, context, { invoice, refundCents: options.refundCents })
+	const message = renderOrderEmail(options.kind, order, items, context, {
+		invoice,
+		refundCents: options.refundCents,
+		creditNote: options.creditNote,
+		kept: options.kept,
+	})
+	// The confirmation carries the invoice's PDF, a refund (a cancellation's too) its credit note's, made when the message is sent (ADR 0118, 0155).
+	const attached = options.kind === 'confirmation' ? invoice : options.creditNote
 	return enqueueEmail(tx, {
 		to: order.email,
 		...message,
-		// The confirmation carries the invoice's PDF, made when the message is sent (ADR 0118).
-		attachments: options.kind === 'confirmation' && invoice ? [{ kind: 'invoice', invoiceId: invoice.id }] : [],
+		attachments: attached ? [{ kind: attached.kind === 'invoice' ? 'invoice' : 'credit_note', invoiceId: attached.id }] : [],
 		replyTo: SHOP.email,
 		dedupeKey: options.dedupeKey ?? (options.kind === 'confirmation' ? `order-paid:${orderId}` : undefined),
 	})

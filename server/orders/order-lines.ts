@@ -3,6 +3,7 @@ import type { DbExecutor } from '#db/client.ts'
 import { products } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import { serverI18n } from '../i18n.ts'
+import { portraitFrameKey } from '#domain/portrait-price.ts'
 import { contentContext } from '../translation/sync.ts'
 import { readCachedTranslations } from '../translation/service.ts'
 
@@ -22,7 +23,6 @@ export type OrderLineSource = { productId: string | null; name: string; options:
 export type OptionRow = { label: string; value: string }
 
 const OPTION_ORDER = ['dimension', 'persons', 'withCar', 'withPet', 'frame', 'description'] as const
-const FRAME_KEYS: Record<string, string> = { none: 'frameNone', simple: 'frameSimple', premium: 'framePremium' }
 
 /** A portrait line's options (size, people, car, pet, frame, description) as label/value rows in `locale`. */
 export function orderOptionRows(options: Record<string, OptionValue>, locale: Locale): OptionRow[] {
@@ -33,15 +33,18 @@ export function orderOptionRows(options: Record<string, OptionValue>, locale: Lo
 		if (value === undefined || value === null || value === '') continue
 		let shown: string
 		if (typeof value === 'boolean') shown = t(value ? 'checkout.options.yes' : 'checkout.options.no')
-		else if (key === 'frame') shown = FRAME_KEYS[String(value)] ? t(`checkout.options.${FRAME_KEYS[String(value)]}`) : String(value)
-		else if (key === 'dimension') shown = `${String(value)} cm`
+		else if (key === 'frame') {
+			const frame = portraitFrameKey(value)
+			shown = frame ? t(`checkout.options.${frame}`) : String(value)
+		} else if (key === 'dimension') shown = `${String(value)} cm`
 		else shown = String(value)
 		rows.push({ label: t(`checkout.options.${key}`), value: shown })
 	}
 	return rows
 }
 
-const isPortrait = (line: OrderLineSource) => line.productId === null && typeof line.options.dimension === 'string'
+/** A portrait line: no catalogue product, and a size among its options; its name comes from that size. */
+export const isPortrait = (line: OrderLineSource) => line.productId === null && typeof line.options.dimension === 'string'
 
 /**
  * The lines with `name` in `locale` and their portrait options as rows. Two queries at most (the

@@ -5,8 +5,9 @@ import { orderItems, orders, users } from '#db/schema/index.ts'
 import type { Locale, OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { countryLabel } from '#domain/shipping.ts'
 import { localizedUrl } from '../public-url.ts'
-import { isRealOrder } from './admin-orders.ts'
+import { isRealOrder } from './real-order.ts'
 import { localizeOrderLines, type OptionRow } from './order-lines.ts'
+import { PAGE_PHOTO_LINK_SECONDS, photoLink } from '../uploads/photo-links.ts'
 
 /**
  * The order page a customer can follow (ADR 0135): /{lang}/order/{id}. Its owner opens it signed in;
@@ -57,12 +58,15 @@ export type OrderView = {
 	testMode: boolean
 	subtotalCents: number
 	shippingCents: number
+	/** A discount code's amount off and what it was (ADR 0255); null without one. */
+	discount: { code: string; kind: string; cents: number } | null
 	totalCents: number
 	refundedCents: number
 	trackingNumber: string | null
 	/** The shipping address with the country named in the reader's language. */
 	address: { fullName: string; address: string; postalCode: string; city: string; country: string; phone: string; notes: string }
-	lines: { name: string; quantity: number; unitPriceCents: number; image: string | null; optionRows: OptionRow[] }[]
+	/** A portrait line's `photoUrl` is a signed link to the customer's photo, valid for a while (ADR 0173). */
+	lines: { name: string; quantity: number; unitPriceCents: number; image: string | null; optionRows: OptionRow[]; photoUrl: string | null }[]
 }
 
 /**
@@ -81,25 +85,62 @@ export async function orderOwner(db: DbExecutor, userId: string) {
 	return user ?? null
 }
 
+/** How long an emailed link keeps opening an order once the order is closed (ADR 0168). */
+export const ORDER_LINK_DAYS_AFTER_CLOSE = 90
+
 /**
- * The order as its page shows it, in `locale`, when `viewer` may read it: holding the order's key,
- * or signed in as its owner. Null otherwise, and for an unknown id or an order that was never
- * placed (a checkout left unpaid, for a signed-in owner): the page answers 404 alike.
+ * Whether an emailed link no longer opens the order (ADR 0168): never once the shop archived it;
+ * otherwise while it is open, and for ORDER_LINK_DAYS_AFTER_CLOSE after it was delivered, cancelled,
+ * refunded or its payment failed (its last change). Signing in opens it for its owner any time.
  */
+export function orderLinkExpired(order: Pick<typeof orders.$inferSelect, 'status' | 'paymentStatus' | 'updatedAt' | 'archivedAt'>, now = new Date()): boolean {
+	if (order.archivedAt) return true
+	const closed = order.status === 'delivered' || order.status === 'cancelled' || order.paymentStatus === 'refunded' || order.paymentStatus === 'failed'
+	return closed && now.getTime() - order.updatedAt.getTime() > ORDER_LINK_DAYS_AFTER_CLOSE * 86_400_000
+}
+
+/** Whether `key` is the order's genuine link, and it has expired (the page then says so instead of a plain 404). */
+export async function isExpiredOrderLink(db: DbExecutor, secret: string, orderId: string, key: string | null): Promise<boolean> {
+	if (!UUID.test(orderId) || !isOrderPageKey(secret, orderId, key)) return false
+	const [order] = await db
+		.select({ status: orders.status, paymentStatus: orders.paymentStatus, updatedAt: orders.updatedAt, archivedAt: orders.archivedAt })
+		.from(orders)
+		.where(eq(orders.id, orderId))
+	return order !== undefined && orderLinkExpired(order)
+}
+
+/**
+ * Whether `viewer` may read the order: holding the order's key while the link has not expired, or
+ * signed in as its owner. False for an unknown id and for an order that was never placed (a checkout
+ * left unpaid, for a signed-in owner): its page and its documents answer 404 alike.
+ */
+export async function mayReadOrder(db: DbExecutor, secret: string, orderId: string, viewer: OrderViewer): Promise<boolean> {
+	if (!UUID.test(orderId)) return false
+	if (await ownedBy(db, orderId, viewer.userId)) return true
+	return isOrderPageKey(secret, orderId, viewer.key) && !(await isExpiredOrderLink(db, secret, orderId, viewer.key))
+}
+
+/** The order as its page shows it, in `locale`, when `viewer` may read it (mayReadOrder); null otherwise. */
 export async function readOrderPage(db: DbExecutor, secret: string, orderId: string, viewer: OrderViewer, locale: Locale): Promise<OrderView | null> {
-	if (!UUID.test(orderId)) return null
-	if (isOrderPageKey(secret, orderId, viewer.key)) return loadOrderView(db, orderId, locale)
-	const owner = viewer.userId ? await orderOwner(db, viewer.userId) : null
-	if (!owner) return null
+	return (await mayReadOrder(db, secret, orderId, viewer)) ? loadOrderView(db, secret, orderId, locale) : null
+}
+
+/** Whether the signed-in `userId` owns the order (ADR 0135): placed signed in, or a guest order of its verified address. */
+async function ownedBy(db: DbExecutor, orderId: string, userId: string | null): Promise<boolean> {
+	const owner = userId ? await orderOwner(db, userId) : null
+	if (!owner) return false
 	const [own] = await db
 		.select({ id: orders.id })
 		.from(orders)
 		.where(and(eq(orders.id, orderId), ownOrderCondition(owner), isRealOrder))
-	return own ? loadOrderView(db, orderId, locale) : null
+	return own !== undefined
 }
 
-/** The order as its pages show it, in `locale`, for a caller that has checked who may read it. */
-export async function loadOrderView(db: DbExecutor, orderId: string, locale: Locale): Promise<OrderView | null> {
+/**
+ * The order as its pages show it, in `locale`, for a caller that has checked who may read it: that
+ * reader gets signed links to the order's portrait photos (`secret` signs them).
+ */
+export async function loadOrderView(db: DbExecutor, secret: string, orderId: string, locale: Locale): Promise<OrderView | null> {
 	if (!UUID.test(orderId)) return null
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return null
@@ -115,6 +156,7 @@ export async function loadOrderView(db: DbExecutor, orderId: string, locale: Loc
 		testMode: order.testMode,
 		subtotalCents: order.subtotalCents,
 		shippingCents: order.shippingCents,
+		discount: order.discountCents > 0 ? { code: order.discount?.code ?? '', kind: order.discount?.kind ?? 'fixed', cents: order.discountCents } : null,
 		totalCents: order.totalCents,
 		refundedCents: order.refundedCents,
 		trackingNumber: order.trackingNumber,
@@ -133,6 +175,7 @@ export async function loadOrderView(db: DbExecutor, orderId: string, locale: Loc
 			unitPriceCents: line.unitPriceCents,
 			image: line.image,
 			optionRows: line.optionRows,
+			photoUrl: line.uploadId ? photoLink(secret, line.uploadId, { seconds: PAGE_PHOTO_LINK_SECONDS }) : null,
 		})),
 	}
 }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { products, stockHolds } from '#db/schema/index.ts'
-import type { PaymentStatus } from '#domain/enums.ts'
+import { orderHistory, orders, products, stockHolds } from '#db/schema/index.ts'
+import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { adminT } from '#domain/i18n/admin.ts'
+import { releaseDiscountUse } from '../discounts/redemptions.ts'
 
 /**
  * The units an order takes are its stock holds (ADR 0041, 0115): 'held' while unpaid, 'sold' once
@@ -39,6 +40,32 @@ export async function returnOrderStock(tx: DbExecutor, orderId: string) {
 		.returning({ productId: stockHolds.productId, quantity: stockHolds.quantity })
 	await restock(tx, holds)
 	return holds
+}
+
+/**
+ * An open order becomes cancelled, under the row lock its caller holds: its units go back once
+ * (returnOrderStock) and one 'status_changed' history row says so, with `details` added (what
+ * happened to the money). Returns that row's id, which keys the customer's email.
+ */
+export async function cancelLockedOrder(
+	tx: DbExecutor,
+	input: { orderId: string; from: OrderStatus; actorUserId?: string | null; details?: Record<string, unknown> },
+) {
+	const returned = await returnOrderStock(tx, input.orderId)
+	// Cancelled before payment: the code's use goes back; a paid order's use stays taken (ADR 0255).
+	await releaseDiscountUse(tx, input.orderId)
+	await tx.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, input.orderId))
+	const units = returned.reduce((sum, hold) => sum + hold.quantity, 0)
+	const [history] = await tx
+		.insert(orderHistory)
+		.values({
+			orderId: input.orderId,
+			actorUserId: input.actorUserId ?? null,
+			action: 'status_changed',
+			details: { from: input.from, to: 'cancelled', ...(units ? { unitsReturned: units } : {}), ...input.details },
+		})
+		.returning({ id: orderHistory.id })
+	return history!.id
 }
 
 /**

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { orderItems, orders } from '#db/schema/index.ts'
+import { invoices, orderItems, orders } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { displayOrderNumber, formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT } from '#domain/i18n/admin.ts'
@@ -11,16 +11,44 @@ import { orderListConditions } from './admin-orders.ts'
  * CSV for Romanian spreadsheets (ADR 0130): semicolon-separated, as Excel and LibreOffice expect where
  * the decimal mark is a comma, so the file opens in columns on a double click; amounts with a decimal
  * comma; CRLF line ends; fields quoted (RFC 4180, quotes doubled) when they hold a quote, semicolon or
- * line break. Text a spreadsheet would run as a formula (starting
- * with =, +, -, @, tab or carriage return) gets a leading apostrophe, so a customer-typed
- * "=HYPERLINK(…)" stays text (OWASP CSV injection).
+ * line break.
+ *
+ * Text a spreadsheet would not keep as written (ADR 0235) is written as a formula that is nothing but a
+ * string literal, ="…": the cell shows the text exactly, without an apostrophe, and nothing in it can run,
+ * since every quote inside is doubled and the literal cannot be closed early. That is text starting with
+ * =, +, -, @, tab or carriage return (a customer-typed "=HYPERLINK(…)", a phone number "+40…": OWASP CSV
+ * injection) and digits a spreadsheet would turn into a number (a postal code "010011" losing its zero,
+ * a long identifier losing digits). Text longer than a formula may be keeps a leading apostrophe instead.
  */
 const FORMULA_START = /^[=+\-@\t\r]/
+/** A plain amount such as -10,50 (a credit note's) is a number to a spreadsheet, never a formula: it keeps its sign. */
+const PLAIN_AMOUNT = /^-\d+(,\d+)?$/
+/** Digits a spreadsheet would read as a number and change: a leading zero dropped, or more digits than it keeps. */
+const DIGITS_A_SPREADSHEET_CHANGES = /^(0\d+|\d{16,})$/
+/** Excel takes at most 255 characters in one string literal and 8,192 in a formula; longer text is joined from pieces. */
+const LITERAL_PIECE = 255
+const FORMULA_MAX = 8192
+
+/** The text as a formula of string literals only, ="…"&"…", or null when it would be too long for one. */
+function textFormula(text: string): string | null {
+	const characters = Array.from(text)
+	const pieces: string[] = []
+	for (let start = 0; start < characters.length; start += LITERAL_PIECE)
+		pieces.push(
+			`"${characters
+				.slice(start, start + LITERAL_PIECE)
+				.join('')
+				.replace(/"/g, '""')}"`,
+		)
+	const formula = `=${pieces.join('&')}`
+	return formula.length <= FORMULA_MAX ? formula : null
+}
 
 export function csvCell(value: string | number | null | undefined): string {
 	if (value === null || value === undefined) return ''
 	let text = typeof value === 'number' ? String(value) : value
-	if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+	if (typeof value === 'string' && ((FORMULA_START.test(text) && !PLAIN_AMOUNT.test(text)) || DIGITS_A_SPREADSHEET_CHANGES.test(text)))
+		text = textFormula(text) ?? `'${text}`
 	return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
@@ -66,6 +94,9 @@ const CSV_HEADER = [
 	'AWB',
 	'Arhivată',
 	adminT('orders.csvTest'),
+	'Facturi',
+	'TVA (EUR)',
+	'Rambursat (EUR)',
 ]
 
 /** Every order the filters match (all pages), as CSV for a spreadsheet; statuses in Romanian. */
@@ -81,10 +112,27 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 		: []
 	const itemsByOrder = new Map<string, string[]>()
 	for (const item of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), `${item.quantity} × ${item.name}`])
+	// The invoice, then its credit notes, by number; the VAT is the invoice's (the sale's), refunds are their own column.
+	const documents = rows.length
+		? await db
+				.select({ orderId: invoices.orderId, number: invoices.number, kind: invoices.kind, vatCents: invoices.vatCents })
+				.from(invoices)
+				.innerJoin(orders, eq(orders.id, invoices.orderId))
+				.where(orderListConditions(filters))
+				.orderBy(asc(invoices.issuedAt), asc(invoices.number))
+		: []
+	const documentsByOrder = new Map<string, { numbers: string[]; vatCents: number | null }>()
+	for (const document of documents) {
+		const entry = documentsByOrder.get(document.orderId) ?? { numbers: [], vatCents: null }
+		entry.numbers.push(document.number)
+		if (document.kind === 'invoice') entry.vatCents = document.vatCents
+		documentsByOrder.set(document.orderId, entry)
+	}
 	return csvDocument(
 		CSV_HEADER,
 		rows.map((order) => {
 			const a = order.shippingAddress
+			const issued = documentsByOrder.get(order.id)
 			return [
 				displayOrderNumber(order.id),
 				order.id,
@@ -106,6 +154,9 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 				order.trackingNumber,
 				order.archivedAt ? adminT('orders.yes') : adminT('orders.no'),
 				order.testMode ? adminT('orders.testMark') : '',
+				issued?.numbers.join(', '),
+				issued?.vatCents === null || issued?.vatCents === undefined ? '' : csvAmount(issued.vatCents),
+				csvAmount(order.refundedCents),
 			]
 		}),
 	)

@@ -1,26 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { Database, DbExecutor } from '#db/client.ts'
+import type { DbExecutor } from '#db/client.ts'
 import { orderHistory, orders, paymentEvents, products, stockHolds } from '#db/schema/index.ts'
+import { confirmDiscountUse, releaseDiscountUse } from '../discounts/redemptions.ts'
 import { normaliseUuid } from '#domain/ids.ts'
-import type { Logger } from '../logger.ts'
-import { isTestPayment, type PaymentEvent, type PaymentProvider, type SessionState } from '../payments/provider.ts'
+import { isTestPayment, type PaymentEvent, type SessionState } from '../payments/provider.ts'
 import { issueInvoice } from '../invoices/issue.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
 import { restock } from './order-stock.ts'
+import type { PaymentDeps } from './payment-deps.ts'
 import { queueOwnerOrderEmail } from './owner-email.ts'
 import { refundUnfulfillable } from './refunds.ts'
 
 export type PaymentOutcome = 'paid' | 'processing' | 'failed' | 'expired'
-
-export type PaymentDeps = {
-	db: Database
-	mail: OrderEmailContext
-	/** Called after a commit that queued an email, to deliver it soon. */
-	nudgeEmail?: () => void
-	/** Needed to refund a payment that arrived for units no longer there; without it the refund waits for reconciliation. */
-	payments?: PaymentProvider | null
-	log?: Logger
-}
 
 /** True when the provider says the money is there. */
 export function isPaid(session: Pick<SessionState, 'paymentStatus'>) {
@@ -78,7 +69,7 @@ export async function handlePaymentEvent(deps: PaymentDeps, event: PaymentEvent)
 		if (outcome === 'paid') {
 			const paid = await markPaid(tx, orderId, details, deps.mail, isTestPayment(event))
 			transitioned = paid !== 'unchanged'
-			queued = paid === 'sold'
+			queued = paid !== 'unchanged'
 			refundDue = paid === 'unfulfillable'
 		} else if (outcome === 'processing') {
 			transitioned = await markProcessing(tx, orderId, details)
@@ -156,8 +147,10 @@ async function markPaid(
 		await unsell(tx, orderId)
 		await tx.update(orders).set({ status: 'cancelled', refundDueAt: new Date() }).where(eq(orders.id, orderId))
 		await tx.insert(orderHistory).values({ orderId, action: 'payment_unfulfillable', details: { ...details, stockShort: short } })
+		await queueOwnerOrderEmail(tx, mail, orderId, 'unfulfillable')
 		return 'unfulfillable'
 	}
+	await confirmDiscountUse(tx, orderId)
 	await tx.insert(orderHistory).values({ orderId, action: 'payment_paid', details })
 	// The sale is invoiced in the transaction that makes it (ADR 0118): its number is taken, or given back, with it.
 	const invoice = await issueInvoice(tx, mail.invoicing, orderId)
@@ -195,6 +188,8 @@ async function releaseUnpaid(tx: DbExecutor, orderId: string, outcome: 'failed' 
 
 /** Gives every still-held unit of the order back to its product. */
 export async function releaseHolds(tx: DbExecutor, orderId: string) {
+	// An unpaid order that ends gives back the discount code's use it held too (ADR 0255).
+	await releaseDiscountUse(tx, orderId)
 	const holds = await tx
 		.update(stockHolds)
 		.set({ status: 'released' })

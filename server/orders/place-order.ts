@@ -5,7 +5,12 @@ import { orderHistory, orderItems, orders, products, stockHolds, uploads, type S
 import { cartLineSchema, type CartLine } from '#domain/cart-line.ts'
 import type { Locale } from '#domain/enums.ts'
 import type { CheckoutForm } from '#domain/forms/checkout.ts'
-import { priceOrder, type LineProblem, type OrderPricing } from '#domain/order-pricing.ts'
+import { buyerIdentifiers } from '#domain/invoices/tax-ids.ts'
+import type { TaxDecision } from '#domain/invoices/tax-treatment.ts'
+import { applyDiscount, priceOrder, type LineProblem, type OrderPricing } from '#domain/order-pricing.ts'
+import { effectivePriceCents } from '#domain/sale-price.ts'
+import type { AppliedDiscount } from '#domain/discounts.ts'
+import { customerUses, DiscountRejectedError, findDiscountCode, takeDiscountUse } from '../discounts/redemptions.ts'
 import type { ShippingConfig } from '#domain/shipping.ts'
 import { assertWithinHoldLimits, type CheckoutHolder } from './hold-limits.ts'
 
@@ -13,6 +18,14 @@ import { assertWithinHoldLimits, type CheckoutHolder } from './hold-limits.ts'
 export const HOLD_MINUTES = 30
 
 export type { LineProblem }
+
+/** No rate of the destination's zone applies to this order (its value or weight): the shop does not ship it there (ADR 0240). */
+export class ShippingUnavailableError extends Error {
+	override name = 'ShippingUnavailableError'
+	constructor(readonly country: string) {
+		super(`no shipping rate applies to this order for ${country}`)
+	}
+}
 
 /** The cart cannot become an order as it is; each problem names its line. */
 export class CheckoutRejectedError extends Error {
@@ -32,6 +45,13 @@ export type PlaceOrderInput = {
 	portraitName: (size: string) => string
 	/** Who checks out; when given, the stock this address may hold is bounded (ADR 0096). */
 	holder?: CheckoutHolder
+	/**
+	 * How the sale is taxed, as checkout decided it (ADR 0150): a sale bearing no VAT is priced
+	 * without it. Without one the order is priced as shown and its invoice taxed as configured.
+	 */
+	tax?: TaxDecision
+	/** The discount code the customer typed (any case); empty or absent: none (ADR 0255). */
+	discountCode?: string | null
 	now?: Date
 }
 
@@ -41,6 +61,8 @@ export type PlacedOrder = {
 	locale: Locale
 	subtotalCents: number
 	shippingCents: number
+	discountCents: number
+	discount: AppliedDiscount | null
 	totalCents: number
 	holdExpiresAt: Date
 	items: {
@@ -60,7 +82,8 @@ export type PlacedOrder = {
  * shown is ignored. The transaction creates the order (new, payment pending), its items and a
  * stock hold per stocked product, taking units off with a guarded update that can never drive
  * stock below zero: under any concurrency each unit goes to one order only.
- * Throws CheckoutRejectedError (nothing written) when a line cannot be ordered.
+ * Throws CheckoutRejectedError (nothing written) when a line cannot be ordered, ShippingUnavailableError
+ * when no rate of the destination applies.
  */
 export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promise<PlacedOrder> {
 	const now = input.now ?? new Date()
@@ -73,21 +96,51 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 	const pricing = priceOrder({
 		lines,
 		products: new Map(
-			found.map((p) => [p.id, { id: p.id, name: p.name, priceCents: p.priceCents, stock: p.stock, isActive: p.isActive, image: p.images[0] ?? null }]),
+			// The price charged is the one in effect as the order is placed: the sale price while a sale is on (ADR 0245).
+			found.map((p) => [
+				p.id,
+				{
+					id: p.id,
+					name: p.name,
+					priceCents: effectivePriceCents(p, now),
+					stock: p.stock,
+					isActive: p.isActive,
+					image: p.images[0] ?? null,
+					weightGrams: p.weightGrams,
+				},
+			]),
 		),
 		uploads: new Set(present.map((u) => u.id)),
 		shipping: input.shipping,
 		country: input.customer.country,
 		portraitName: input.portraitName,
+		tax: input.tax ?? null,
 	})
 	if (pricing.problems.length) throw new CheckoutRejectedError(pricing.problems)
-	return reserveAndInsert(db, input, pricing, now)
+	if (pricing.shippingUnavailable) throw new ShippingUnavailableError(input.customer.country)
+	const categories = new Map(found.map((p) => [p.id, p.categoryId]))
+	const categoryOf = (productId: string) => categories.get(productId) ?? null
+	const typed = input.discountCode?.trim() ?? ''
+	if (typed) {
+		// Checked before anything is held, so a code that cannot apply is told at once; checked again under its lock below.
+		const stored = await findDiscountCode(db, typed)
+		const uses = stored ? await customerUses(db, stored.id, input.customer.email) : 0
+		const applied = applyDiscount(pricing, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf })
+		if (!applied.ok) throw new DiscountRejectedError(applied.problem)
+	}
+	return reserveAndInsert(db, input, pricing, now, typed ? { code: typed, categoryOf } : null)
 }
 
 /** The transactional step: holds the stock with guarded updates, then writes the order, its items and holds. */
-async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing: OrderPricing, now: Date): Promise<PlacedOrder> {
+async function reserveAndInsert(
+	db: DbExecutor,
+	input: PlaceOrderInput,
+	undiscounted: OrderPricing,
+	now: Date,
+	discount: { code: string; categoryOf: (productId: string) => string | null } | null,
+): Promise<PlacedOrder> {
 	const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000)
-	const { lines: priced, stock: wanted, subtotalCents, shippingCents: shipping } = pricing
+	const { lines: priced, stock: wanted, subtotalCents, shippingCents: shipping } = undiscounted
 	const shippingAddress: ShippingAddress = {
 		fullName: input.customer.fullName,
 		phone: input.customer.phone,
@@ -98,9 +151,23 @@ async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing:
 		country: input.customer.country,
 		notes: input.customer.notes,
 	}
+	const buyer = buyerIdentifiers(input.customer)
 	const lineOf = (productId: string) => input.lines.findIndex((line) => line.kind === 'product' && line.productId === productId)
 
 	return db.transaction(async (tx) => {
+		// The code first: its row lock queues checkouts using it, so its limits are checked and its use
+		// taken with no other checkout in between (50 racing for 10 uses: 10 get it, ADR 0255).
+		let pricing = undiscounted
+		let codeId: string | null = null
+		if (discount) {
+			const stored = await findDiscountCode(tx, discount.code, true)
+			const uses = stored ? await customerUses(tx, stored.id, input.customer.email) : 0
+			const applied = applyDiscount(undiscounted, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf: discount.categoryOf })
+			if (!applied.ok) throw new DiscountRejectedError(applied.problem)
+			pricing = applied.pricing
+			codeId = stored!.id
+		}
+		const { discountCents, totalCents } = pricing
 		if (input.holder && wanted.size) {
 			await assertWithinHoldLimits(
 				tx,
@@ -135,10 +202,14 @@ async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing:
 				locale: input.locale,
 				subtotalCents,
 				shippingCents: shipping,
-				totalCents: subtotalCents + shipping,
+				discountCents,
+				discount: pricing.discount,
+				totalCents,
 				shippingAddress,
 				buyerCompany: input.customer.company || null,
-				buyerVatNumber: input.customer.vatNumber || null,
+				buyerVatNumber: buyer.vatNumber,
+				buyerLegalId: buyer.legalId,
+				tax: input.tax ?? null,
 				paymentSessionExpiresAt: holdExpiresAt,
 				checkoutVisitor: input.holder?.visitor ?? null,
 				checkoutAddress: input.holder?.address ?? null,
@@ -146,20 +217,27 @@ async function reserveAndInsert(db: DbExecutor, input: PlaceOrderInput, pricing:
 			.returning({ id: orders.id })
 		const orderId = order!.id
 		await tx.insert(orderItems).values(priced.map((line) => ({ orderId, ...line })))
+		if (codeId) await takeDiscountUse(tx, { codeId, orderId, email: input.customer.email })
 		if (wanted.size) {
 			await tx.insert(stockHolds).values([...wanted].map(([productId, quantity]) => ({ orderId, productId, quantity, expiresAt: holdExpiresAt })))
 		}
 		if (pricing.uploads.length) {
 			await tx.update(uploads).set({ claimedAt: now }).where(inArray(uploads.id, pricing.uploads))
 		}
-		await tx.insert(orderHistory).values({ orderId, action: 'created', details: { totalCents: subtotalCents + shipping, lines: priced.length } })
+		await tx.insert(orderHistory).values({
+			orderId,
+			action: 'created',
+			details: { totalCents, lines: priced.length, ...(pricing.discount ? { discountCode: pricing.discount.code } : {}) },
+		})
 		return {
 			id: orderId,
 			email: input.customer.email,
 			locale: input.locale,
 			subtotalCents,
 			shippingCents: shipping,
-			totalCents: subtotalCents + shipping,
+			discountCents,
+			discount: pricing.discount,
+			totalCents,
 			holdExpiresAt,
 			items: priced.map(({ productId, name, unitPriceCents, quantity, image, options }) => ({ productId, name, unitPriceCents, quantity, image, options })),
 		}

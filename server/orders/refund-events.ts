@@ -5,9 +5,10 @@ import type { RefundStatus } from '#domain/enums.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { isUuid, normaliseUuid } from '#domain/ids.ts'
 import type { ProviderRefund, RefundEvent } from '../payments/provider.ts'
-import { CreditNoteRefusedError, issueCreditNote } from '../invoices/issue.ts'
+import { CreditNoteRefusedError, issueCreditNote, type Invoice } from '../invoices/issue.ts'
 import { queueOrderEmail, type OrderEmailContext } from './emails.ts'
-import type { PaymentDeps } from './payment-events.ts'
+import { cancelLockedOrder } from './order-stock.ts'
+import type { PaymentDeps } from './payment-deps.ts'
 
 /**
  * Refunds as the provider reports them (ADR 0115). Every report — the answer to the shop's own
@@ -21,15 +22,22 @@ export type RefundRow = typeof orderRefunds.$inferSelect
 
 /**
  * What follows a refund that went through, in the transaction that records it: the credit note
- * (storno) that corrects the order's invoice (ADR 0118; one per refund, by its id) and the customer's
- * email in their language (its dedupe key makes it one per refund). The one place for a refund's
- * side effects.
+ * (storno) that corrects the order's invoice (ADR 0118; one per refund, by its id), listing the
+ * refund's lines when it names them (ADR 0155), and the customer's email in their language with
+ * that credit note attached (its dedupe key makes it one per refund). The one place for a refund's
+ * side effects, whoever reported it: the shop's own request, a webhook, the provider's dashboard.
  */
 export async function afterRefundSucceeded(tx: DbExecutor, mail: OrderEmailContext, refund: RefundRow) {
+	let creditNote: Invoice | undefined
 	try {
-		// By amount: the VAT is credited in the invoice's proportions, so lines refunded one by one add up the same.
-		const note = await issueCreditNote(tx, { orderId: refund.orderId, refundId: refund.id, amountCents: refund.amountCents, reason: refund.reason })
-		await tx.insert(orderHistory).values({ orderId: refund.orderId, action: 'credit_note_issued', details: { number: note.number, refundId: refund.id } })
+		creditNote = await issueCreditNote(tx, {
+			orderId: refund.orderId,
+			refundId: refund.id,
+			amountCents: refund.amountCents,
+			reason: refund.reason,
+			lines: refund.lines,
+		})
+		await tx.insert(orderHistory).values({ orderId: refund.orderId, action: 'credit_note_issued', details: { number: creditNote.number, refundId: refund.id } })
 	} catch (error) {
 		if (!(error instanceof CreditNoteRefusedError)) throw error
 		// The money has moved at the provider: its record stays. An order with no invoice (paid before
@@ -38,7 +46,28 @@ export async function afterRefundSucceeded(tx: DbExecutor, mail: OrderEmailConte
 			await tx.insert(orderHistory).values({ orderId: refund.orderId, action: 'credit_note_refused', details: { refundId: refund.id, reason: error.reason } })
 		}
 	}
-	return queueOrderEmail(tx, mail, refund.orderId, { kind: 'refund', dedupeKey: `order-refund:${refund.id}`, refundCents: refund.amountCents })
+	// A cancellation's refund is told in the cancellation's email: one message, saying what came back.
+	return queueOrderEmail(tx, mail, refund.orderId, {
+		kind: refund.cancelsOrder ? 'cancelled' : 'refund',
+		dedupeKey: `order-refund:${refund.id}`,
+		refundCents: refund.amountCents,
+		creditNote,
+	})
+}
+
+/**
+ * The refund a paid order's cancellation asked for went through (ADR 0230): the order is cancelled
+ * now, its units back once, unless it already is. The caller holds the order's row lock.
+ */
+async function cancelForRefund(tx: DbExecutor, refund: RefundRow) {
+	const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, refund.orderId))
+	if (!order || order.status === 'cancelled') return
+	await cancelLockedOrder(tx, {
+		orderId: refund.orderId,
+		from: order.status,
+		actorUserId: refund.createdBy,
+		details: { money: 'refunded', amountCents: refund.amountCents, refundId: refund.id },
+	})
 }
 
 export type RefundReport = { status: RefundStatus; providerRefundId?: string | null; failureMessage?: string | null }
@@ -80,6 +109,7 @@ export async function settleRefund(tx: DbExecutor, mail: OrderEmailContext, refu
 			action: 'refund_succeeded',
 			details: { refundId: row.id, amountCents: row.amountCents, providerRefundId: row.providerRefundId },
 		})
+		if (row.cancelsOrder) await cancelForRefund(tx, row)
 		await afterRefundSucceeded(tx, mail, row)
 		return 'succeeded'
 	}

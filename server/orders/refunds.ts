@@ -5,7 +5,7 @@ import { adminT } from '#domain/i18n/admin.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { ProviderRefund } from '../payments/provider.ts'
 import { OrderNotFoundError } from './admin-changes.ts'
-import type { PaymentDeps } from './payment-events.ts'
+import type { PaymentDeps } from './payment-deps.ts'
 import { recordProviderRefunds, settleRefund } from './refund-events.ts'
 
 /** A refund the shop will not ask for as it is; `field` names the form field at fault. */
@@ -56,12 +56,17 @@ export async function refundOrder(deps: PaymentDeps, input: RefundRequestInput &
 			for (const line of input.lines) {
 				const item = items.find((candidate) => candidate.id === line.itemId)
 				if (!item) throw new RefundRefusedError(adminT('messages.refundLineUnknown'), 400, 'lineQuantity')
+				// Units asked for earlier in this same request count too (a line listed twice).
 				const unitsLeft = item.quantity - (refundedUnits.get(item.id) ?? 0)
+				refundedUnits.set(item.id, (refundedUnits.get(item.id) ?? 0) + line.quantity)
 				if (line.quantity > unitsLeft)
 					throw new RefundRefusedError(adminT('messages.refundLineTooMany', { name: item.name, left: Math.max(0, unitsLeft) }), 400, 'lineQuantity')
 				amountCents += item.unitPriceCents * line.quantity
 				lines.push(line)
 			}
+			// Lines of an order a code discounted were paid less than their prices (ADR 0255): they refund their share of what was paid.
+			const goodsOff = order.discount?.goodsCents ?? 0
+			if (goodsOff > 0 && order.subtotalCents > 0) amountCents = Math.floor((amountCents * (order.subtotalCents - goodsOff)) / order.subtotalCents)
 			if (amountCents <= 0) throw new RefundRefusedError(adminT('messages.refundTooMuch', { left: formatEuro(left, 'ro') }), 400, 'lineQuantity')
 		}
 		if (amountCents > left)
@@ -81,7 +86,18 @@ export async function refundOrder(deps: PaymentDeps, input: RefundRequestInput &
 		})
 		return { refund: refund!, sessionId: order.paymentSessionId, payments }
 	})
+	return askProviderToRefund(deps, opened)
+}
 
+/**
+ * Steps 2 and 3 of a refund the shop asks for (refundOrder, and a paid order's cancellation): the
+ * provider is asked with an idempotency key derived from the 'pending' row, and its answer settles
+ * the row. A provider error marks the row failed and is thrown as a RefundRefusedError.
+ */
+export async function askProviderToRefund(
+	deps: PaymentDeps,
+	opened: { refund: typeof orderRefunds.$inferSelect; sessionId: string; payments: NonNullable<PaymentDeps['payments']> },
+): Promise<RefundOutcome> {
 	const { refund, sessionId, payments } = opened
 	let reported: ProviderRefund
 	try {

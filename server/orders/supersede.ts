@@ -2,7 +2,8 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { orders, stockHolds } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
 import type { PaymentProvider } from '../payments/provider.ts'
-import { handlePaymentEvent, type PaymentDeps } from './payment-events.ts'
+import type { PaymentDeps } from './payment-deps.ts'
+import { handlePaymentEvent } from './payment-events.ts'
 
 /**
  * A visitor starting a new checkout gives up their earlier unpaid ones (ADR 0096): each earlier

@@ -30,6 +30,8 @@ export async function loadTestPayment(app: RequestContext, sessionId: string) {
 		email: order.email,
 		totalCents: order.totalCents,
 		shippingCents: order.shippingCents,
+		// A discount code (ADR 0255): what it took off, shown as the card page's payment is.
+		discount: order.discountCents > 0 ? { code: order.discount?.code ?? '', kind: order.discount?.kind ?? 'fixed', cents: order.discountCents } : null,
 		// Named from the catalogue in the page's language, not as frozen at checkout (ADR 0134).
 		items: (await localizeOrderLines(app.db, app.locale, order.items)).map((item) => ({
 			name: item.name,

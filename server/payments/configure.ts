@@ -1,5 +1,4 @@
 import type { Database } from '#db/client.ts'
-import { FREE_SHIPPING, type ShippingConfig } from '#domain/shipping.ts'
 import type { Env } from '../config/env.ts'
 import type { PaymentProvider } from './provider.ts'
 import { createStripeProvider } from './stripe.ts'
@@ -20,20 +19,4 @@ export function createPaymentProvider(env: PaymentEnv, db: Database): PaymentPro
 	if (env.STRIPE_SECRET_KEY) return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
 	if (testPaymentsAllowed(env)) return createTestCardProvider({ db })
 	return null
-}
-
-/** Shipping rates from SHIPPING_* and FREE_SHIPPING_FROM; free everywhere by default (ADR 0041). */
-export function shippingConfig(
-	env: Pick<Env, 'SHIPPING_RO' | 'SHIPPING_ES' | 'SHIPPING_EU' | 'SHIPPING_WORLD' | 'FREE_SHIPPING_FROM' | 'SHIP_TO_COUNTRIES'>,
-): ShippingConfig {
-	return {
-		ratesCents: {
-			ro: env.SHIPPING_RO ?? FREE_SHIPPING.ratesCents.ro,
-			es: env.SHIPPING_ES ?? FREE_SHIPPING.ratesCents.es,
-			eu: env.SHIPPING_EU ?? FREE_SHIPPING.ratesCents.eu,
-			world: env.SHIPPING_WORLD ?? FREE_SHIPPING.ratesCents.world,
-		},
-		freeFromCents: env.FREE_SHIPPING_FROM ?? null,
-		countries: env.SHIP_TO_COUNTRIES ?? FREE_SHIPPING.countries,
-	}
 }

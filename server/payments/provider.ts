@@ -11,6 +11,8 @@ export type PaymentSessionRequest = {
 	locale: Locale
 	lines: { name: string; unitAmountCents: number; quantity: number }[]
 	shippingCents: number
+	/** A discount code's amount off the goods (ADR 0255); the provider's total is the lines, less it, plus shipping. */
+	discount?: { code: string; amountCents: number }
 	successUrl: string
 	cancelUrl: string
 	expiresAt: Date

@@ -64,11 +64,19 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
 				price_data: { currency: 'eur', unit_amount: line.unitAmountCents, product_data: { name: line.name } },
 			}))
 			try {
+				// Stripe takes an amount off only as a coupon: one made for this order, used once.
+				const coupon = request.discount
+					? await stripe.coupons.create(
+							{ amount_off: request.discount.amountCents, currency: 'eur', duration: 'once', max_redemptions: 1, name: request.discount.code.slice(0, 40) },
+							{ idempotencyKey: `checkout-coupon-${request.orderId}` },
+						)
+					: null
 				const session = await stripe.checkout.sessions.create(
 					{
 						mode: 'payment',
 						currency: 'eur',
 						line_items: lineItems,
+						...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
 						customer_email: request.email,
 						client_reference_id: request.orderId,
 						metadata: { order_id: request.orderId },

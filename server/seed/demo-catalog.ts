@@ -15,7 +15,6 @@ export type DemoCategory = {
 	description: string
 	displayOrder: number
 	image?: string
-	priceCents?: number
 	children?: Omit<DemoCategory, 'children'>[]
 }
 

@@ -83,7 +83,6 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 		description: top.description,
 		displayOrder: top.displayOrder,
 		imageUrl: top.image ? imageUrl(top.image) : null,
-		priceCents: top.priceCents ?? null,
 	}))
 
 	return db.transaction(async (tx) => {

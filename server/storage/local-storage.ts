@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { assertValidKey, isValidKey, type ObjectStorage } from './storage.ts'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files.ts'
 
 export const LOCAL_UPLOADS_ROUTE = '/uploads'
 
@@ -27,10 +28,10 @@ export function createLocalStorage(root: string): ObjectStorage {
 		kind: 'local',
 		async put(key, body) {
 			const file = fileFor(key)
-			await fsp.mkdir(path.dirname(file), { recursive: true })
+			await fsp.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE })
 			// Write then rename, so a reader never sees half a file.
 			const temporary = `${file}.${process.pid}.tmp`
-			await fsp.writeFile(temporary, body)
+			await fsp.writeFile(temporary, body, { mode: PRIVATE_FILE_MODE })
 			await fsp.rename(temporary, file)
 		},
 		async get(key) {
@@ -75,6 +76,9 @@ export function createLocalStorage(root: string): ObjectStorage {
 		publicUrl(key) {
 			assertValidKey(key)
 			return `${LOCAL_UPLOADS_ROUTE}/${key}`
+		},
+		async presignedUrl() {
+			return null
 		},
 	}
 }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { S3Client } from '@aws-sdk/client-s3'
+import { contentDisposition } from './download.ts'
 import { assertValidKey, IMMUTABLE_CACHE_CONTROL, type ObjectStorage } from './storage.ts'
 
 export type S3StorageOptions = {
@@ -22,31 +23,53 @@ function isNotFound(error: unknown) {
 
 /** The SDK is large: it loads on first use, so a shop on local storage never pays for it. */
 const loadSdk = () => import('@aws-sdk/client-s3')
+const loadPresigner = () => import('@aws-sdk/s3-request-presigner')
 
 /** The default public URL when S3_PUBLIC_URL is unset: path-style on a custom endpoint, virtual-host style on AWS. */
 export function defaultS3PublicUrl(options: { bucket: string; region: string; endpoint?: string }) {
 	return options.endpoint ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`
 }
 
-/** Objects in an S3 bucket (AWS or any S3-compatible service), loaded by browsers from `publicUrl`. */
+/**
+ * The endpoint browsers reach the bucket at, for pre-signed URLs (a signature covers the host):
+ * the configured one when browsers load objects from the bucket's own address, the public URL's
+ * origin when it is the bucket's path-style address elsewhere (MinIO published on another name),
+ * and none when browsers never reach the bucket (a CDN, or the shop serving /uploads itself).
+ */
+export function browserEndpoint(options: Pick<S3StorageOptions, 'bucket' | 'region' | 'endpoint' | 'publicUrl'>): { endpoint?: string } | null {
+	const base = options.publicUrl.replace(/\/+$/, '')
+	if (base === defaultS3PublicUrl(options)) return { endpoint: options.endpoint }
+	const suffix = `/${options.bucket}`
+	if (/^https?:\/\//.test(base) && base.endsWith(suffix)) return { endpoint: base.slice(0, -suffix.length) }
+	return null
+}
+
+/**
+ * Objects in an S3 bucket (AWS or any S3-compatible service), loaded by browsers from `publicUrl`.
+ * The bucket itself is private: objects are written without a public ACL, and private ones (customer
+ * photos) reach browsers only through short pre-signed URLs (ADR 0173).
+ */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {
-	let client: Promise<{ client: S3Client; sdk: Awaited<ReturnType<typeof loadSdk>> }> | undefined
-	const connect = () =>
-		(client ??= loadSdk().then((sdk) => ({
-			sdk,
-			client: new sdk.S3Client({
-				region: options.region,
-				endpoint: options.endpoint,
-				forcePathStyle: Boolean(options.endpoint),
-				credentials:
-					options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
-				// Many S3-compatible services do not implement the newer default checksums.
-				requestChecksumCalculation: 'WHEN_REQUIRED',
-				responseChecksumValidation: 'WHEN_REQUIRED',
-				maxAttempts: 3,
-				requestHandler: { requestTimeout: options.requestTimeoutMs ?? 30_000, connectionTimeout: 5_000 },
-			}),
-		})))
+	type Sdk = Awaited<ReturnType<typeof loadSdk>>
+	const clientFor = (sdk: Sdk, endpoint: string | undefined) =>
+		new sdk.S3Client({
+			region: options.region,
+			endpoint,
+			forcePathStyle: Boolean(endpoint),
+			credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+			// Many S3-compatible services do not implement the newer default checksums.
+			requestChecksumCalculation: 'WHEN_REQUIRED',
+			responseChecksumValidation: 'WHEN_REQUIRED',
+			maxAttempts: 3,
+			requestHandler: { requestTimeout: options.requestTimeoutMs ?? 30_000, connectionTimeout: 5_000 },
+		})
+	let client: Promise<{ client: S3Client; sdk: Sdk }> | undefined
+	const connect = () => (client ??= loadSdk().then((sdk) => ({ sdk, client: clientFor(sdk, options.endpoint) })))
+	// Pre-signed URLs are signed for the address browsers use, which may not be the one the shop uses.
+	const signingEndpoint = browserEndpoint(options)
+	let signer: Promise<{ client: S3Client; sdk: Sdk; presign: Awaited<ReturnType<typeof loadPresigner>> }> | undefined
+	const presigning = () =>
+		(signer ??= Promise.all([loadSdk(), loadPresigner()]).then(([sdk, presign]) => ({ sdk, presign, client: clientFor(sdk, signingEndpoint?.endpoint) })))
 	const Bucket = options.bucket
 	const base = options.publicUrl.replace(/\/+$/, '')
 
@@ -104,6 +127,18 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
 		publicUrl(key) {
 			assertValidKey(key)
 			return `${base}/${key}`
+		},
+		async presignedUrl(key, { expiresInSeconds, downloadName }) {
+			assertValidKey(key)
+			if (!signingEndpoint) return null
+			const { client, sdk, presign } = await presigning()
+			const command = new sdk.GetObjectCommand({
+				Bucket,
+				Key: key,
+				ResponseCacheControl: 'private, no-store',
+				ResponseContentDisposition: downloadName ? contentDisposition(downloadName) : undefined,
+			})
+			return presign.getSignedUrl(client, command, { expiresIn: expiresInSeconds })
 		},
 	}
 }

@@ -4,8 +4,15 @@
  */
 import { escapeLike } from '#domain/search.ts'
 import { adminTextMatch } from '../search/admin-text-match.ts'
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm'
-import { MAX_TRANSLATION_OVERRIDE_LENGTH } from '#domain/forms/translation-override.ts'
+import { and, asc, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import {
+	MAX_TRANSLATION_OVERRIDE_LENGTH,
+	translationOverrideTextSchema,
+	type TranslationFilter,
+	type TranslationOverrideText,
+} from '#domain/forms/translation-override.ts'
+import type { EditStamp } from '#domain/forms/edit-version.ts'
+import { checkEdit } from '../admin/edit-conflict.ts'
 import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { isUuid } from '#domain/ids.ts'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
@@ -20,6 +27,7 @@ import {
 	CONTENT_FIELDS_BY_KIND,
 	contentContext,
 	kindHasContentField,
+	namedContainers,
 	syncTranslations,
 	type ContentField,
 	type ContentKind,
@@ -89,6 +97,8 @@ export async function queueContentTranslation(app: TranslationApp, target: Conte
 export type TranslationState = {
 	machine: string | null
 	override: string | null
+	/** The override's version (ADR 0225): 0 while there is no row for this text yet. */
+	version: number
 	/** 'translated' (machine text exists), 'pending' (queued or retrying), 'failed' (gave up), 'off' (no provider, nothing yet). */
 	status: 'translated' | 'pending' | 'failed' | 'off'
 	error: string | null
@@ -107,15 +117,20 @@ export type ContentTranslationItem = { kind: ContentKind; id: string; name: stri
 /** No list has this many pages; higher page numbers from the URL are brought down to it. */
 const MAX_LIST_PAGE = 100_000
 
+/** Items per page: each holds up to five texts with a form per language, so a page stays short. */
+export const TRANSLATIONS_PAGE_SIZE = 8
+
 /** For /admin/translations: each product's or category's texts with their en/es machine translation and override. */
 export async function listContentTranslations(
 	app: Pick<TranslationApp, 'db' | 'translation'>,
-	options: { kind: ContentKind; search?: string; page?: number; pageSize?: number },
+	options: { kind: ContentKind; search?: string; show?: TranslationFilter; page?: number; pageSize?: number },
 ): Promise<{ items: ContentTranslationItem[]; total: number; page: number; pageSize: number; provider: string }> {
-	const pageSize = Math.min(Math.max(options.pageSize ?? 25, 1), 100)
+	const pageSize = Math.min(Math.max(options.pageSize ?? TRANSLATIONS_PAGE_SIZE, 1), 100)
 	// A page number from the URL may be anything: past MAX_LIST_PAGE the offset would overflow PostgreSQL's bigint.
 	const page = Math.min(Math.max(Math.trunc(options.page ?? 1) || 1, 1), MAX_LIST_PAGE)
-	const { rows, total } = options.kind === 'home' ? await homeRows(app.db) : await catalogueRows(app.db, options.kind, options.search, page, pageSize)
+	const show = options.show ?? 'all'
+	const { rows, total } =
+		options.kind === 'home' ? await homeRows(app.db) : await catalogueRows(app.db, options.kind, { search: options.search, show }, page, pageSize)
 	const fieldsOf = CONTENT_FIELDS_BY_KIND[options.kind]
 
 	const wanted = rows.flatMap((row) => fieldsOf.flatMap((field) => translatableText(field, row.texts[field]) ?? []).map(sourceHash))
@@ -132,6 +147,7 @@ export async function listContentTranslations(
 		return {
 			machine,
 			override: row?.overrideText ?? null,
+			version: row?.version ?? 0,
 			status: machine !== null ? 'translated' : !app.translation.provider ? 'off' : row && row.attempts >= MAX_TRANSLATION_ATTEMPTS ? 'failed' : 'pending',
 			error: machine === null ? (row?.lastError ?? null) : null,
 		}
@@ -148,7 +164,37 @@ export async function listContentTranslations(
 		}
 		return { kind: options.kind, id: row.id, name: row.name, fields }
 	})
-	return { items, total, page, pageSize, provider: app.translation.providerName }
+	if (options.kind !== 'home') return { items, total, page, pageSize, provider: app.translation.providerName }
+	// The home page is one item: filtered here, as the database filters the catalogue's.
+	const shown = items.filter(
+		(item) => show === 'all' || item.fields.some((field) => TARGET_LOCALES.some((locale) => matches(show, field.translations[locale]))),
+	)
+	return { items: shown, total: shown.length, page, pageSize, provider: app.translation.providerName }
+}
+
+function matches(show: Exclude<TranslationFilter, 'all'>, state: TranslationState) {
+	return show === 'overridden' ? state.override !== null : state.override === null && state.machine === null
+}
+
+/**
+ * The catalogue rows the filter keeps, in SQL: a field's translation row is found by the hash of its
+ * Romanian text (as syncTranslations writes it), its context and the language.
+ */
+function translationFilter(kind: 'product' | 'category', show: TranslationFilter): SQL | undefined {
+	if (show === 'all') return undefined
+	const columns = catalogueColumns(kind)
+	const conditions = CONTENT_FIELDS_BY_KIND[kind].flatMap((field) =>
+		TARGET_LOCALES.map((locale) => {
+			const column = columns[field] as SQL.Aliased | AnyColumn
+			const wanted = show === 'overridden' ? sql`t.override_text is not null` : sql`coalesce(t.override_text, t.translated_text) is not null`
+			const found = sql`exists (select 1 from ${translations} t where t.source_hash = encode(sha256(convert_to(${column}, 'UTF8')), 'hex')
+				and t.context = ${contentContext(kind, field)} and t.locale = ${locale} and ${wanted})`
+			if (show === 'overridden') return found
+			const ownContainer = field === 'containerType' ? sql` and ${column} not in (${namedContainers})` : sql``
+			return sql`(${column} is not null and ${column} ~ '\\S'${ownContainer} and not ${found})`
+		}),
+	)
+	return or(...conditions)
 }
 
 type SourceRow = { id: string; name: string; texts: Partial<Record<ContentField, string | null>> }
@@ -170,10 +216,17 @@ function catalogueColumns(kind: 'product' | 'category'): SelectedFields {
 		: { id: categories.id, name: categories.name, description: categories.description }
 }
 
-async function catalogueRows(db: Database, kind: 'product' | 'category', search: string | undefined, page: number, pageSize: number) {
+async function catalogueRows(
+	db: Database,
+	kind: 'product' | 'category',
+	filter: { search: string | undefined; show: TranslationFilter },
+	page: number,
+	pageSize: number,
+) {
 	const table = kind === 'product' ? products : categories
-	const trimmed = search?.trim()
-	const where = trimmed ? or(adminTextMatch(table.name, trimmed), ilike(table.slug, `%${escapeLike(trimmed)}%`)) : undefined
+	const trimmed = filter.search?.trim()
+	const searched = trimmed ? or(adminTextMatch(table.name, trimmed), ilike(table.slug, `%${escapeLike(trimmed)}%`)) : undefined
+	const where = and(searched, translationFilter(kind, filter.show))
 	const [totalRow] = await db.select({ total: count() }).from(table).where(where)
 	const found = (await db
 		.select(catalogueColumns(kind))
@@ -209,8 +262,16 @@ export class NothingToTranslateError extends Error {
  * in that context, and machine runs never change it.
  */
 export async function setContentTranslationOverride(
-	app: Pick<TranslationApp, 'db' | 'translation'>,
-	input: { kind: ContentKind; id: string; field: ContentField; locale: string; text: string | null; userId?: string | null },
+	/** Without the translation service (scripts, tests), the text waits for the job's next round. */
+	app: Pick<TranslationApp, 'db'> & Partial<Pick<TranslationApp, 'translation'>>,
+	input: {
+		kind: ContentKind
+		id: string
+		field: ContentField
+		locale: string
+		text: string | null
+		userId?: string | null
+	} & EditStamp<TranslationOverrideText>,
 ): Promise<{ override: string | null }> {
 	if (!isTargetLocale(input.locale)) throw new NothingToTranslateError('only en and es translations can be overridden')
 	if (!kindHasContentField(input.kind, input.field)) throw new NothingToTranslateError(`a ${input.kind} has no ${input.field}`)
@@ -225,11 +286,32 @@ export async function setContentTranslationOverride(
 	const hash = sourceHash(source)
 	const now = new Date()
 	const override = { overrideText: text, overrideBy: text ? (input.userId ?? null) : null, overrideAt: text ? now : null, stale: false }
-	await app.db
-		.insert(translations)
-		.values({ sourceHash: hash, context, locale: input.locale, sourceText: source, ...override })
-		.onConflictDoUpdate({ target: [translations.sourceHash, translations.context, translations.locale], set: override })
-	return { override: text }
+	const key = and(eq(translations.sourceHash, hash), eq(translations.context, context), eq(translations.locale, input.locale))
+	const saved = await app.db.transaction(async (tx) => {
+		// The row exists from here on (the pending translation of this text, if the job had not made it yet), so it can be locked and checked.
+		await tx
+			.insert(translations)
+			.values({ sourceHash: hash, context, locale: input.locale, sourceText: source })
+			.onConflictDoNothing({ target: [translations.sourceHash, translations.context, translations.locale] })
+		const [row] = await tx
+			.select({ version: translations.version, overrideText: translations.overrideText, translatedText: translations.translatedText })
+			.from(translations)
+			.where(key)
+			.for('update')
+		const touched = checkEdit({
+			schema: translationOverrideTextSchema,
+			fields: ['text'],
+			typed: { text: input.text, version: input.version, loaded: input.loaded },
+			current: { version: row!.version, values: { text: row!.overrideText ?? '' } },
+		})
+		const machinePending = row!.translatedText === null
+		if (touched.length === 0) return { override: row!.overrideText, machinePending }
+		await tx.update(translations).set(override).where(key)
+		return { override: text, machinePending }
+	})
+	// A text the job has not translated yet is translated now rather than at its next poll, so clearing the override shows the machine text soon.
+	if (saved.machinePending) app.translation?.worker.nudge()
+	return { override: saved.override }
 }
 
 /** The Romanian text of one field, or undefined when there is no such row. */
@@ -244,7 +326,7 @@ async function sourceText(db: Database, kind: ContentKind, id: string, field: Co
 }
 
 export function clearContentTranslationOverride(
-	app: Pick<TranslationApp, 'db' | 'translation'>,
+	app: Pick<TranslationApp, 'db'> & Partial<Pick<TranslationApp, 'translation'>>,
 	input: { kind: ContentKind; id: string; field: ContentField; locale: string },
 ) {
 	return setContentTranslationOverride(app, { ...input, text: null })

@@ -28,7 +28,7 @@ export type TranslationService = {
 	readonly providerName: ProviderName | 'none'
 	readonly provider: TranslationProvider | null
 	/**
-	 * Spec §7 translate-content: the text in `target` (en or es), from the cache or the provider.
+	 * The text in `target` (en or es), from the cache or the provider.
 	 * Romanian is returned as is and blank text as '' without any request; a failure returns the
 	 * original text and logs it. An unsupported target throws UnsupportedLanguageError.
 	 */

@@ -29,7 +29,7 @@ export const contentContext = (kind: ContentKind, field: ContentField) => `${kin
 export const CONTENT_CONTEXTS = CONTENT_KINDS.flatMap((kind) => CONTENT_FIELDS_BY_KIND[kind].map((field) => contentContext(kind, field)))
 
 /** The containers the shop names itself (glass, metal: interface text in every language); any other container is the owner's text. */
-const namedContainers = sql.join(
+export const namedContainers = sql.join(
 	CONTAINER_TYPES.map((container) => sql`${container}`),
 	sql`, `,
 )

@@ -8,13 +8,14 @@ import { PORTRAIT_PHOTO_MAX_BYTES } from '#domain/portrait.ts'
 import { isUuid } from '#domain/ids.ts'
 import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
-import { storeImage, UnsupportedImageError } from '../media/image-pipeline.ts'
-import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
+import { storeImage, storeOriginalImage, UnsupportedImageError } from '../media/image-pipeline.ts'
+import { PRIVATE_PREFIX, type ObjectStorage, type StoredObject } from '../storage/storage.ts'
+import { photoLink, UPLOAD_PHOTO_LINK_SECONDS, type PhotoVariant } from './photo-links.ts'
 
-/** Customer photos are stored under this prefix, each under a random server-made name. */
-export const PORTRAIT_UPLOAD_PREFIX = 'portraits'
-/** The browser loads a photo from here; the id is the upload's random UUID. */
-export const PORTRAIT_UPLOAD_ROUTE = '/api/uploads/portrait'
+/** Customer photos are stored under this private prefix, each under a random server-made name (ADR 0173). */
+export const PORTRAIT_UPLOAD_PREFIX = `${PRIVATE_PREFIX}portraits`
+/** Where photos were stored before they were private; moved at start (privatizeLegacyPortraits). */
+const LEGACY_PORTRAIT_PREFIX = 'portraits/'
 /** Photos are scaled down to fit this box; enough detail to paint from. */
 const PORTRAIT_MAX_PIXELS_SIDE = 3000
 /** Multipart framing around the file (boundaries, headers) may add this much to the request. */
@@ -34,10 +35,6 @@ export class PortraitUploadError extends Error {
 }
 
 export type PortraitUpload = { id: string; url: string }
-
-export function portraitUploadUrl(id: string) {
-	return `${PORTRAIT_UPLOAD_ROUTE}/${id}`
-}
 
 /**
  * Reads the one file of a multipart request (field `photo`), never buffering more than the
@@ -95,40 +92,104 @@ async function readPhoto(request: Request): Promise<Buffer> {
 
 /**
  * Takes a customer's portrait photo: checks the real bytes (JPEG, PNG or WebP by magic number, not
- * the declared type) and the 10 MB limit, re-encodes it (dropping EXIF and GPS), stores it under a
- * random name and records it, with the signed-in uploader (whose account deletion takes it along). Returns the opaque upload id and the URL the preview loads from.
+ * the declared type) and the 10 MB limit, stores a WebP preview and the original for production
+ * (both without EXIF, GPS or other metadata) under random private names, and records them with the
+ * signed-in uploader (whose account deletion takes them along). Returns the opaque upload id and a
+ * signed, short-lived link to the preview (ADR 0173).
  */
 export async function receivePortraitUpload(
-	deps: { db: DbExecutor; storage: ObjectStorage },
+	deps: { db: DbExecutor; storage: ObjectStorage; secret: string },
 	request: Request,
 	options: { userId?: string | null } = {},
 ): Promise<PortraitUpload> {
 	const bytes = await readPhoto(request)
-	let stored
+	const keys: string[] = []
 	try {
-		stored = await storeImage(deps.storage, bytes, { prefix: PORTRAIT_UPLOAD_PREFIX, maxSize: PORTRAIT_MAX_PIXELS_SIDE, derivatives: false })
-	} catch (error) {
-		if (error instanceof UnsupportedImageError) throw new PortraitUploadError(415, 'portrait.photoInvalid')
-		throw error
-	}
-	try {
+		const preview = await storeImage(deps.storage, bytes, { prefix: PORTRAIT_UPLOAD_PREFIX, maxSize: PORTRAIT_MAX_PIXELS_SIDE, derivatives: false })
+		keys.push(preview.key)
+		const original = await storeOriginalImage(deps.storage, bytes, (extension) => preview.key.replace(/\.webp$/, `-original.${extension}`))
+		keys.push(original.key)
 		const [row] = await deps.db
 			.insert(uploads)
-			.values({ userId: options.userId ?? null, storageKey: stored.key, mimeType: 'image/webp', size: stored.size, width: stored.width, height: stored.height })
+			.values({
+				userId: options.userId ?? null,
+				storageKey: preview.key,
+				mimeType: 'image/webp',
+				size: preview.size,
+				width: preview.width,
+				height: preview.height,
+				originalKey: original.key,
+				originalMimeType: original.mimeType,
+			})
 			.returning({ id: uploads.id })
-		return { id: row!.id, url: portraitUploadUrl(row!.id) }
+		return { id: row!.id, url: photoLink(deps.secret, row!.id, { seconds: UPLOAD_PHOTO_LINK_SECONDS }) }
 	} catch (error) {
-		await deps.storage.delete(stored.key)
+		await Promise.all(keys.map((key) => deps.storage.delete(key)))
+		if (error instanceof UnsupportedImageError) throw new PortraitUploadError(415, 'portrait.photoInvalid')
 		throw error
 	}
 }
 
-/** The stored photo of upload `id`, or null: unknown, malformed and deleted ids look the same. */
-export async function openPortraitUpload(deps: { db: DbExecutor; storage: ObjectStorage }, id: string): Promise<StoredObject | null> {
+/** Where a photo's `variant` is stored; the preview stands in for an original kept from before originals were. */
+export async function portraitPhotoFile(db: DbExecutor, id: string, variant: PhotoVariant): Promise<{ key: string; mimeType: string } | null> {
 	if (!isUuid(id)) return null
-	const [row] = await deps.db.select({ storageKey: uploads.storageKey }).from(uploads).where(eq(uploads.id, id)).limit(1)
+	const [row] = await db
+		.select({ storageKey: uploads.storageKey, mimeType: uploads.mimeType, originalKey: uploads.originalKey, originalMimeType: uploads.originalMimeType })
+		.from(uploads)
+		.where(eq(uploads.id, id.toLowerCase()))
+		.limit(1)
 	if (!row) return null
-	return deps.storage.get(row.storageKey)
+	return variant === 'original' && row.originalKey
+		? { key: row.originalKey, mimeType: row.originalMimeType ?? 'application/octet-stream' }
+		: { key: row.storageKey, mimeType: row.mimeType }
+}
+
+/** The stored preview of upload `id`, or null: unknown, malformed and deleted ids look the same. */
+export async function openPortraitUpload(
+	deps: { db: DbExecutor; storage: ObjectStorage },
+	id: string,
+	variant: PhotoVariant = 'preview',
+): Promise<StoredObject | null> {
+	const file = await portraitPhotoFile(deps.db, id, variant)
+	return file ? deps.storage.get(file.key) : null
+}
+
+/** The stored files of an upload row, for deleting them together. */
+export function uploadFileKeys(rows: { storageKey: string; originalKey: string | null }[]) {
+	return rows.flatMap((row) => (row.originalKey ? [row.storageKey, row.originalKey] : [row.storageKey]))
+}
+
+/**
+ * Moves photos stored before they were private (`portraits/…`, which /uploads and a public bucket
+ * served to anyone) under the private prefix, at start (ADR 0173). Idempotent and safe with several
+ * instances: each writes the same bytes to the same new key, and a row whose old file is gone but
+ * whose new one is there is simply renamed.
+ */
+export async function privatizeLegacyPortraits(deps: { db: DbExecutor; storage: ObjectStorage; log?: Logger }): Promise<number> {
+	const legacy = await deps.db
+		.select({ id: uploads.id, storageKey: uploads.storageKey })
+		.from(uploads)
+		.where(sql`${uploads.storageKey} like ${LEGACY_PORTRAIT_PREFIX + '%'}`)
+	let moved = 0
+	for (const row of legacy) {
+		const target = `${PRIVATE_PREFIX}${row.storageKey}`
+		const object = await deps.storage.get(row.storageKey)
+		if (object) {
+			const chunks: Buffer[] = []
+			for await (const chunk of object.body) chunks.push(chunk as Buffer)
+			await deps.storage.put(target, Buffer.concat(chunks), object.contentType)
+		} else if (!(await deps.storage.exists(target))) {
+			deps.log?.warn({ key: row.storageKey }, 'a portrait photo file is missing: its row now names the private key it would have')
+		}
+		// The old file goes before the row changes: a crash in between leaves a row that the next start moves on.
+		await deps.storage.delete(row.storageKey)
+		await deps.db
+			.update(uploads)
+			.set({ storageKey: target })
+			.where(and(eq(uploads.id, row.id), eq(uploads.storageKey, row.storageKey)))
+		moved++
+	}
+	return moved
 }
 
 /**
@@ -153,12 +214,12 @@ export async function deleteUnclaimedUploads(
 		const rows = await deps.db
 			.delete(uploads)
 			.where(and(sql`${uploads.id} in (${due})`, isNull(uploads.claimedAt)))
-			.returning({ storageKey: uploads.storageKey })
-		for (const row of rows) {
+			.returning({ storageKey: uploads.storageKey, originalKey: uploads.originalKey })
+		for (const key of uploadFileKeys(rows)) {
 			try {
-				await deps.storage.delete(row.storageKey)
+				await deps.storage.delete(key)
 			} catch (error) {
-				deps.log?.warn({ err: error, key: row.storageKey }, 'could not delete an expired upload file')
+				deps.log?.warn({ err: error, key }, 'could not delete an expired upload file')
 			}
 		}
 		deleted += rows.length

@@ -20,7 +20,7 @@ test('sign-up, then sign-in back to the returnUrl, then sign-out to the home pag
 	await page.getByRole('button', { name: 'Creează cont' }).click()
 	await expect(page.getByText('Cont creat cu succes!').first()).toBeVisible()
 	await expect(page.getByText('Te poți autentifica acum.').first()).toBeVisible()
-	// Spec §2: the password field clears; the sign-in form is ready with the email.
+	// After sign-up the password field clears; the sign-in form is ready with the email.
 	await expect(page.getByLabel('Parolă')).toHaveValue('')
 	await expect(page.getByLabel('Email')).toHaveValue(email)
 	const [created] = await database.db.select().from(users).where(eq(users.email, email))
@@ -154,7 +154,7 @@ test('/account lists only my own orders, newest first, with their details', asyn
 		.update(orders)
 		.set({ paymentProcessingAt: new Date('2026-05-20T10:05:00Z') })
 		.where(eq(orders.id, newer.id))
-	// A checkout left unpaid is not an order of theirs to follow (issue 20): not listed.
+	// A checkout left unpaid is not an order of theirs to follow: not listed.
 	const abandoned = await insertTestOrder(database.db, {
 		userId: me.id,
 		email: me.email,

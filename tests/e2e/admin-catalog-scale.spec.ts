@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { categories, products } from '#db/schema/index.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
-/** Issue 21 point 3 (ADR 0125): the catalogue at scale, as the owner works it. */
+/** ADR 0125: the catalogue at scale, as the owner works it. */
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

@@ -40,7 +40,6 @@ test.describe('admin catalogue', () => {
 		await page.getByLabel('Nume').fill(`Lumânări Științifice și Țesături ${id}`)
 		await expect(page.getByLabel('Slug')).toHaveValue(`lumanari-stiintifice-si-tesaturi-${id}`)
 		await page.getByLabel('Ordine').fill('7')
-		await page.getByLabel('Preț (EUR)').fill('12.50')
 		// An image with preview, removed, then chosen again.
 		await page.getByLabel('Alege imaginea').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: await png('#a63') })
 		await expect(toast(page, 'Imaginea a fost încărcată cu succes!')).toBeVisible()
@@ -64,7 +63,7 @@ test.describe('admin catalogue', () => {
 			.select()
 			.from(categories)
 			.where(eq(categories.slug, `lumanari-stiintifice-si-tesaturi-${id}`))
-		expect(top).toMatchObject({ displayOrder: 7, priceCents: 1250, parentId: null, description: null, imageUrl })
+		expect(top).toMatchObject({ displayOrder: 7, parentId: null, description: null, imageUrl })
 
 		// A subcategory under it.
 		await page.getByRole('link', { name: 'Adaugă Categorie' }).click()
@@ -98,7 +97,7 @@ test.describe('admin catalogue', () => {
 		// ...and the server refuses the cycle when asked anyway.
 		const refused = await page.request.post(`/admin/categories/${top!.id}`, {
 			headers: { Origin: new URL(baseURL!).origin },
-			data: { name: top!.name, slug: top!.slug, description: '', parentId: child!.id, displayOrder: '7', isActive: true, price: '', imageUrl: null },
+			data: { name: top!.name, slug: top!.slug, description: '', parentId: child!.id, displayOrder: '7', isActive: true, imageUrl: null },
 		})
 		expect(refused.status()).toBe(400)
 		expect(await refused.text()).toContain('O categorie nu poate fi mutată sub ea însăși sau sub una dintre subcategoriile ei')
@@ -294,7 +293,7 @@ test.describe('admin catalogue', () => {
 			},
 		})
 		expect(refused.status()).toBe(415)
-		expect(await refused.json()).toMatchObject({ title: 'Fișier invalid', message: `sneaky-${id}.png nu este o imagine validă` })
+		expect(await refused.json()).toMatchObject({ title: 'Fișier invalid', errors: { formError: `sneaky-${id}.png nu este o imagine validă` } })
 
 		// Delete on hover, with the confirmation.
 		const tile = page.getByRole('listitem').filter({ hasText: `photo-${id}.jpg` })

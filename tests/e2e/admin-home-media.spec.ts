@@ -12,7 +12,7 @@ import { startShop, type ShopProcess } from '../support/shop-process.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
 
 /**
- * Issue 21, point 1 (ADR 0132): the owner uploads a hero image into the library, sets it and the
+ * ADR 0132: the owner uploads a hero image into the library, sets it and the
  * hero text in /admin/home, and sees them on the home page in Romanian, English and Spanish (the
  * text machine-translated, the image a responsive WebP set); a library image is picked in the
  * product form; the library tells where an image is used and refuses to delete it.

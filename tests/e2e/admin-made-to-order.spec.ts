@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { categories, orders, products } from '#db/schema/index.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
-/** Issue 21 point 2 (ADR 0124): made-to-order products and the product's own kind. */
+/** ADR 0124: made-to-order products and the product's own kind. */
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

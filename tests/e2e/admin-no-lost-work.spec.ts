@@ -10,7 +10,7 @@ import { startShop, type ShopProcess } from '../support/shop-process.ts'
 import { postgresTarget, startTcpProxy, throughProxy, type TcpProxy } from '../support/tcp-proxy.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
-/** Issue 21 point 6 (ADR 0126): a failed save keeps what was typed. */
+/** ADR 0126: a failed save keeps what was typed. */
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

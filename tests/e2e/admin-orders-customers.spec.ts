@@ -6,7 +6,7 @@ import { orderHistory, orders } from '#db/schema/index.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
-/** Issue 21 point 4 (ADR 0130): the owner finds orders, exports them for Excel, notes them, and looks after customers. */
+/** ADR 0130: the owner finds orders, exports them for Excel, notes them, and looks after customers. */
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

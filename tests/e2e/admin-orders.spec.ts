@@ -254,7 +254,8 @@ test.describe('admin orders', () => {
 		expect(all.headers()['content-disposition']).toMatch(/^attachment; filename="comenzi-\d{4}-\d{2}-\d{2}\.csv"$/)
 		const body = await all.text()
 		expect(body.trimEnd().split('\r\n')).toHaveLength(22)
-		expect(body).toContain(`;${tag}-5@example.com;'=1+2;0712 345 678;`)
+		// A cell a spreadsheet would run is a formula holding only that text (ADR 0235): shown as typed, never run.
+		expect(body).toContain(`;${tag}-5@example.com;"=""=1+2""";0712 345 678;`)
 	})
 
 	test('the orders page and the open dialog have no serious accessibility violations on a phone and a desktop', async ({ page }) => {

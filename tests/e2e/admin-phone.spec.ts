@@ -5,7 +5,7 @@ import { categories, products, signInBlocks } from '#db/schema/index.ts'
 import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
-/** Issue 21 point 7: the admin on a 375 px phone, and axe on every admin page and dialog at both widths. */
+/** The admin on a 375 px phone, and axe on every admin page and dialog at both widths. */
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

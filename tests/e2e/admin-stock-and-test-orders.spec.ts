@@ -8,7 +8,7 @@ import { customer, mailContext, orderInput } from '../support/checkout-fixtures.
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
-/** Issue 16 items 1 and 6 as the admin meets them: a stock figure that moved under the form, and test-money orders. */
+/** ADR 0094 as the admin meets it: a stock figure that moved under the form, and test-money orders. */
 
 const unique = () => crypto.randomBytes(4).toString('hex')
 

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { formatEuroDifference } from '#domain/money.ts'
+import { PORTRAIT_FRAME_CENTS } from '#domain/portrait-price.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 
 /**
@@ -26,7 +28,7 @@ test('the portrait description and choices typed before the page hydrates are ke
 	const description = 'Two grandparents on a bench, a red scarf, our dog Rex.'
 	await page.getByLabel('Description (optional)').fill(description)
 	await page.getByLabel('18x24 cm').check()
-	await page.getByLabel('Premium frame (+5 €)').check()
+	await page.getByLabel(`Premium frame (${formatEuroDifference(PORTRAIT_FRAME_CENTS.premium)})`).check()
 	// Adding to the browser's cart needs the page's script: until then the button waits.
 	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
 
@@ -35,7 +37,7 @@ test('the portrait description and choices typed before the page hydrates are ke
 	await expect(page.getByLabel('Description (optional)')).toHaveValue(description)
 	await expect(page.getByLabel('18x24 cm')).toBeChecked()
 	await expect(page.getByText(`${description.length} / 500 characters`)).toBeVisible()
-	// 39.90 € for 18x24, +5 € for the premium frame.
+	// The 18x24 price with the premium frame's surcharge.
 	await expect(page.getByTestId('portrait-price')).toContainText('44.90')
 	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled()
 })

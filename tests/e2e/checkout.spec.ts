@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '#db/client.ts'
 import { emailOutbox, orderItems, orders, products, uploads } from '#db/schema/index.ts'
 import es from '#domain/i18n/resources/es.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
+import { payWithTestCardInSpanish, placeSpanishOrder } from './spanish-checkout.ts'
 
 /** A candle with its own name and stock, and an uploaded portrait photo, for one test. */
 async function makeData(database: DatabaseHandle, stock = 3) {
@@ -51,7 +52,7 @@ async function fillCart(page: Page, data: Awaited<ReturnType<typeof makeData>>) 
 	)
 }
 
-/** The same cart as a customer's browser saved it before ADR 0102 (spec §3 items, portrait id portrait-{size}-{timestamp}). */
+/** The same cart as a customer's browser saved it before ADR 0102 (items of id, name, price, quantity, image and options; portrait id portrait-{size}-{timestamp}). */
 async function fillOldCart(page: Page, data: Awaited<ReturnType<typeof makeData>>) {
 	await page.goto('/')
 	await page.evaluate(
@@ -130,24 +131,8 @@ test.describe('checkout with the built-in test card page', () => {
 		await page.goto('/es/checkout')
 		await waitForHydration(page)
 		await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-		await page.getByLabel(es.checkout.fullName).fill('Lucía García')
-		await page.getByLabel(es.checkout.email).fill(email)
-		await page.getByLabel(es.checkout.phone).fill('+34 612 345 678')
-		await page.getByLabel(es.checkout.address).fill('Calle Mayor 1')
-		await page.getByLabel(es.checkout.city).fill('Madrid')
-		await page.getByLabel(es.checkout.postalCode).fill('28001')
-		await page.getByLabel(es.checkout.country).selectOption('ES')
-		await page.getByRole('button', { name: es.checkout.submit }).click()
-
-		await expect(page).toHaveURL(/\/es\/test-payment\/test_cs_/)
-		await waitForHydration(page)
-		await page.getByLabel(es.testPayment.cardNumber).fill('4242 4242 4242 4242')
-		await page.getByLabel(es.testPayment.expiry).fill('12/34')
-		await page.getByLabel(es.testPayment.cvc).fill('123')
-		await page.getByLabel(es.testPayment.name).fill('Lucía García')
-		await page.getByRole('button', { name: /^Pagar/ }).click()
-		await expect(page).toHaveURL(/\/es\/payment-success\?session_id=test_cs_/)
-		await expect(page.getByRole('heading', { name: es.payment.successTitle })).toBeVisible()
+		await placeSpanishOrder(page, email)
+		await payWithTestCardInSpanish(page)
 		// A guest has no account: the order's own signed page is linked instead (ADR 0135).
 		await expect(page.getByRole('link', { name: es.payment.viewOrders })).toHaveCount(0)
 		await expect(page.getByRole('link', { name: es.payment.viewOrder })).toHaveAttribute('href', /^\/es\/order\/[0-9a-f-]{36}\?key=[\w-]{43}$/)
@@ -273,15 +258,17 @@ test.describe('checkout with the built-in test card page', () => {
 		await page.goto('/ro/checkout')
 		await waitForHydration(page)
 		await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
-		await expect(page.getByTestId('checkout-total')).toHaveText('0,02 €')
+		// The page reads the candle's price from the shop (so a sale shows at once, ADR 0246); the
+		// portrait's edited price stays on screen, and the server prices both itself below.
+		await expect(page.getByTestId('checkout-total')).toHaveText('45,01 €')
 		// Prefilled from the account.
 		await expect(page.getByLabel('Email')).toHaveValue(user.email)
 
 		// Minus/plus go through the cart store (and are saved like any cart change).
 		await page.getByRole('button', { name: `Crește cantitatea pentru ${candle.name}` }).click()
-		await expect(page.getByTestId('checkout-total')).toHaveText('0,03 €')
+		await expect(page.getByTestId('checkout-total')).toHaveText('90,01 €')
 		await page.getByRole('button', { name: `Scade cantitatea pentru ${candle.name}` }).click()
-		await expect(page.getByTestId('checkout-total')).toHaveText('0,02 €')
+		await expect(page.getByTestId('checkout-total')).toHaveText('45,01 €')
 
 		await fillForm(page, user.email)
 		await page.getByRole('button', { name: 'Plasează comanda' }).click()
@@ -299,7 +286,7 @@ test.describe('checkout with the built-in test card page', () => {
 		const placed = await database.db.select().from(orders).where(eq(orders.userId, user.id))
 		expect(placed).toHaveLength(1)
 		const order = placed[0]!
-		// Paid on the built-in test card page: the server records it as test money (issue 16 item 6).
+		// Paid on the built-in test card page: the server records it as test money (ADR 0094).
 		expect(order).toMatchObject({ paymentStatus: 'paid', totalCents: 7490, email: user.email, locale: 'ro', testMode: true })
 
 		await page.goto('/ro/account')

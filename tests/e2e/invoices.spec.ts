@@ -69,10 +69,10 @@ test.describe('invoices (ADR 0118, 0119)', () => {
 		await page.getByLabel('Postal code').fill('28013')
 		await page.getByLabel('Country').selectOption('ES')
 		// A VAT number without the company's name is refused, and what was typed stays.
-		await page.getByLabel('EU VAT number').fill('ESB12345678')
+		await page.getByLabel('VAT number or CUI').fill('ESB12345678')
 		await page.getByRole('button', { name: 'Place order' }).click()
 		await expect(page.getByText('Enter the company name for the VAT number')).toBeVisible()
-		await expect(page.getByLabel('EU VAT number')).toHaveValue('ESB12345678')
+		await expect(page.getByLabel('VAT number or CUI')).toHaveValue('ESB12345678')
 		await page.getByLabel('Company (for the invoice)').fill('Taller Luz SL')
 		await page.getByRole('button', { name: 'Place order' }).click()
 

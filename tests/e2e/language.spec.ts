@@ -10,7 +10,7 @@ const LOCALES = ['en', 'ro', 'es'] as const
 type Locale = (typeof LOCALES)[number]
 const RESOURCES = { en, ro, es }
 
-/** The pages issue 18's acceptance names, as paths without language, and the heading each shows (null: from the catalogue). */
+/** The storefront's pages, as paths without language, and the heading each shows (null: from the catalogue). */
 const PAGES: { path: string; heading: (locale: Locale) => string | null }[] = [
 	{ path: '', heading: (locale) => RESOURCES[locale].home.heroTitle },
 	{ path: '/catalog', heading: (locale) => RESOURCES[locale].catalog.title },
@@ -90,7 +90,7 @@ test('a page’s language comes from its URL, whatever the stored choice or the 
 	await context.close()
 })
 
-test.describe('an address without language goes to the visitor’s (spec §1 order at the door)', () => {
+test.describe('an address without language goes to the visitor’s (stored choice, browser language, country, at the door)', () => {
 	async function redirectOf(baseURL: string, path: string, headers: Record<string, string>, method = 'GET') {
 		const response = await fetch(`${baseURL}${path}`, { method, redirect: 'manual', headers: { Origin: baseURL, ...headers } })
 		return {
@@ -122,6 +122,7 @@ test.describe('an address without language goes to the visitor’s (spec §1 ord
 		expect(await redirectOf(baseURL!, '/login', { Cookie: 'lang=ro' }, 'POST')).toMatchObject({ status: 308, location: '/ro/login' })
 		// Endpoints and the admin keep their addresses.
 		expect((await redirectOf(baseURL!, '/sitemap.xml', {})).status).toBe(200)
+		expect((await redirectOf(baseURL!, '/sitemaps/pages.xml', {})).status).toBe(200)
 		expect((await redirectOf(baseURL!, '/admin', {})).location).toMatch(/^\/en\/login\?returnUrl=%2Fadmin$/)
 		// One address per page, and no page in a language the shop does not have.
 		expect(await redirectOf(baseURL!, '/es/', {})).toMatchObject({ status: 301, location: '/es' })

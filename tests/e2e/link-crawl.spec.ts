@@ -4,7 +4,7 @@ import { startShop, type ShopProcess } from '../support/shop-process.ts'
 import { expect, test } from './fixtures.ts'
 
 /**
- * Issue 20, acceptance 2: every internal link on every page answers 200. A shop of its own (a fresh
+ * ADR 0137: every internal link on every page answers 200. A shop of its own (a fresh
  * database with the demo catalogue, so products other tests add and remove meanwhile cannot
  * come and go under the crawl) is crawled from /en, /ro and /es, following every `<a href>` of the
  * server-rendered HTML, as an anonymous visitor. Nothing is skipped: pages robots.txt keeps out of

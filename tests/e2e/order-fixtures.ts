@@ -29,7 +29,7 @@ export function orderFixtures(database: DatabaseHandle) {
 			made.products.push(candle!.id)
 			const lines: CartLine[] = [{ kind: 'product', productId: candle!.id, quantity: 2 }]
 			if (options.portrait) {
-				const key = `portraits/${Date.now()}-${unique()}${unique()}.webp`
+				const key = `private/portraits/${Date.now()}-${unique()}${unique()}.webp`
 				const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c96' } })
 					.webp()
 					.toBuffer()
@@ -58,6 +58,7 @@ export function orderFixtures(database: DatabaseHandle) {
 					notes: '',
 					company: '',
 					vatNumber: '',
+					cnp: '',
 				},
 				lines,
 			})

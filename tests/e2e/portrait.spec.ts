@@ -1,7 +1,14 @@
+import { formatEuroDifference } from '#domain/money.ts'
+import { PORTRAIT_FRAME_CENTS } from '#domain/portrait-price.ts'
 import { jpegWithGps, metadataLeaks, png } from '../support/images.ts'
 import { cartButton, expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, storedCart, test, useLanguage, waitForHydration } from './cart-fixtures.ts'
 
-const UPLOAD_URL = /^\/api\/uploads\/portrait\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+/** The frames' labels, with what each adds to the price from the one price list. */
+const PREMIUM_FRAME = `Premium frame (${formatEuroDifference(PORTRAIT_FRAME_CENTS.premium)})`
+const NO_FRAME = `No frame (${formatEuroDifference(PORTRAIT_FRAME_CENTS.none)})`
+
+/** The signed, short-lived link to the preview the upload answers with (ADR 0173). */
+const UPLOAD_URL = /^\/api\/uploads\/portrait\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\?variant=preview&expires=\d+&sig=[\w-]{43}$/
 
 test('the price follows every option as it changes', async ({ page, baseURL }) => {
 	await useLanguage(page, baseURL!, 'en')
@@ -15,9 +22,9 @@ test('the price follows every option as it changes', async ({ page, baseURL }) =
 
 	await page.getByRole('radio', { name: '18x24 cm' }).check()
 	await expect(price).toHaveText('39.90 €')
-	await page.getByRole('radio', { name: 'Premium frame (+5 €)' }).check()
+	await page.getByRole('radio', { name: PREMIUM_FRAME }).check()
 	await expect(price).toHaveText('44.90 €')
-	await page.getByRole('radio', { name: 'No frame (−10 €)' }).check()
+	await page.getByRole('radio', { name: NO_FRAME }).check()
 	await expect(price).toHaveText('29.90 €')
 	await page.getByLabel('Quantity', { exact: true }).fill('7')
 	await expect(price).toHaveText('209.30 €')
@@ -106,7 +113,7 @@ test('a customised portrait goes into the cart with its options and the upload i
 	await expect(page.getByRole('img', { name: 'Your photo' })).toBeVisible()
 	await page.getByLabel('Number of people').selectOption('3')
 	await page.getByRole('group', { name: 'Pet in the portrait' }).getByRole('radio', { name: 'Yes' }).check()
-	await page.getByRole('radio', { name: 'Premium frame (+5 €)' }).check()
+	await page.getByRole('radio', { name: PREMIUM_FRAME }).check()
 	await page.getByLabel('Description (optional)').fill('With our dog Rex')
 	await page.getByLabel('Quantity', { exact: true }).fill('0')
 	await page.getByRole('button', { name: 'Add to cart' }).click()
@@ -134,14 +141,14 @@ test('a customised portrait goes into the cart with its options and the upload i
 		},
 		name: 'Cardboard portrait 18x24 cm',
 		price: 4490,
-		image: `/api/uploads/portrait/${uploadId}`,
+		image: expect.stringMatching(new RegExp(`^/api/uploads/portrait/${uploadId}\\?variant=preview&`)),
 	})
 	expect(JSON.stringify(item)).not.toContain('data:')
 
 	await cartButton(page).click()
 	const panel = page.getByRole('dialog', { name: 'Your cart' })
 	await expect(panel.getByRole('heading', { name: 'Cardboard portrait 18x24 cm' })).toBeVisible()
-	await expect(panel.getByText('Premium frame (+5 €)')).toBeVisible()
+	await expect(panel.getByText(PREMIUM_FRAME)).toBeVisible()
 	await expect(panel.getByText('With our dog Rex')).toBeVisible()
 	await expect(panel.getByTestId('panel-total')).toHaveText('89.80 €')
 })

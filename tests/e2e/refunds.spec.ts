@@ -59,9 +59,9 @@ test('pay with the test card, refund part from the admin, cancel to restock, ref
 		const number = order!.id.slice(0, 8)
 		const stock = async () => (await database.db.select({ stock: products.stock }).from(products).where(eq(products.id, candle!.id)))[0]!.stock
 		expect(await stock()).toBe(1)
-		// The owner hears of it (SHOP_EMAIL), with a link to the order in the admin.
+		// The owner hears of it (SHOP_EMAIL), with a link to the order in the admin; test money says so in the subject (ADR 0232).
 		await expect
-			.poll(async () => (await mailsTo('contact@luminasicarton.ro')).filter((text) => text.includes(`Comandă nouă plătită #${number}`)).length, {
+			.poll(async () => (await mailsTo('contact@luminasicarton.ro')).filter((text) => text.includes(`Comandă de test plătită #${number}`)).length, {
 				timeout: 20_000,
 			})
 			.toBe(1)
@@ -95,10 +95,14 @@ test('pay with the test card, refund part from the admin, cancel to restock, ref
 		await expect(dialog.getByTestId('refunds')).toContainText('Colet deteriorat')
 		await expect(dialog.getByTestId('refunds')).toContainText('10,00 € · Reușită')
 
-		// Cancelling puts the 2 units back on sale.
+		// Cancelling asks what happens to the money (ADR 0230): kept for now, and the 2 units go back on sale.
 		await dialog.getByLabel('Status comandă').selectOption({ label: 'Anulată' })
 		await dialog.getByRole('button', { name: 'Schimbă statusul' }).click()
-		await expect(toast(page, 'Status-ul comenzii a fost actualizat și clientul a fost notificat')).toBeVisible()
+		const cancel = page.getByRole('dialog', { name: 'Anulezi o comandă plătită' })
+		await cancel.getByLabel('Păstrez banii').check()
+		await cancel.getByLabel('De ce păstrezi banii (clientul vede motivul)').fill('Restul se rambursează separat')
+		await cancel.getByRole('button', { name: 'Anulează comanda' }).click()
+		await expect(toast(page, 'Comanda a fost anulată și banii păstrați; clientul a fost notificat')).toBeVisible()
 		await expect.poll(stock).toBe(3)
 		// Saving it again changes nothing.
 		await dialog.getByRole('button', { name: 'Schimbă statusul' }).click()

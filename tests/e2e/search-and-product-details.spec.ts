@@ -5,7 +5,7 @@ import { createTestCatalog } from './catalog-data.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 
 /**
- * Issue 20, points 2–4 in a browser, in en, ro and es: the header's search box (accents optional),
+ * ADR 0136–0138 in a browser, in en, ro and es: the header's search box (accents optional),
  * sorting kept in the URL, breadcrumbs with BreadcrumbList JSON-LD, the product's attributes, the
  * photo gallery, related products and the sold-out state on cards and pages.
  */

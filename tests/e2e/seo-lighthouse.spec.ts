@@ -3,7 +3,7 @@ import { launchChromium } from '../../scripts/lib/lighthouse.ts'
 import { expect, test } from './fixtures.ts'
 import { DEMO_PRODUCT } from './public-routes.ts'
 
-/** Issue 18 acceptance 4: Lighthouse's SEO category stays at 100 on each language's home, catalogue and product page. */
+/** Lighthouse's SEO category stays at 100 on each language's home, catalogue and product page. */
 const PAGES = ['en', 'ro', 'es'].flatMap((locale) => [`/${locale}`, `/${locale}/catalog`, `/${locale}/product/${DEMO_PRODUCT.slug}`])
 
 test('Lighthouse SEO is 100 on every language’s home, catalogue and product page', async ({ baseURL }) => {

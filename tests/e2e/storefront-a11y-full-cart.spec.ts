@@ -2,7 +2,7 @@ import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, useLanguag
 import { DEMO_PRODUCT } from './public-routes.ts'
 
 /**
- * Issue 20, acceptance 6: with a cart full of lines (the header's cart button then carries a count),
+ * With a cart full of lines (the header's cart button then carries a count),
  * every storefront page has no serious or critical axe violation, in each language, on a phone and a desktop.
  */
 const PAGES = [

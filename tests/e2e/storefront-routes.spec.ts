@@ -4,6 +4,7 @@ import ro from '#domain/i18n/resources/ro.ts'
 import { localizedPath } from '#domain/i18n/paths.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 import { DEMO_PRODUCT, PUBLIC_ROUTES, type HeadingKey } from './public-routes.ts'
+import { readSitemap } from './sitemap.ts'
 
 const RESOURCES = { en, ro, es }
 
@@ -100,10 +101,17 @@ test('robots.txt keeps crawlers out of private areas and points at the sitemap, 
 	expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m)
 	const response = await request.get('/sitemap.xml')
 	expect(response.headers()['content-type']).toContain('application/xml')
-	const sitemap = await response.text()
+	const { index, files: sitemap } = await readSitemap(request)
+	expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+	expect(index).toMatch(/<loc>https?:\/\/[^<]+\/sitemaps\/pages\.xml<\/loc>/)
+	expect(index).toMatch(/<loc>https?:\/\/[^<]+\/sitemaps\/products-1\.xml<\/loc><lastmod>/)
+	for (const path of ['/sitemaps/products-999999.xml', '/sitemaps/products-0.xml', '/sitemaps/nope.xml'])
+		expect((await request.get(path)).status(), path).toBe(404)
 	for (const locale of ['en', 'ro', 'es']) expect(sitemap).toContain(`/${locale}/product/${DEMO_PRODUCT.slug}</loc>`)
 	expect(sitemap).toContain('/es/catalog?category=candle</loc>')
 	expect(sitemap).toContain('/ro/catalog?category=candle&amp;subcategory=lumanari-in-borcan</loc>')
 	expect(sitemap).toContain('hreflang="x-default"')
 	expect(sitemap).toContain('<loc>http')
+	// Private areas are never listed.
+	expect(sitemap).not.toMatch(/\/(?:en|ro|es)\/(?:account|cart|checkout|login)\b|\/admin\b/)
 })

@@ -12,7 +12,7 @@ import { expect, expectNoSeriousA11yViolations, SCAN_VIEWPORTS, test, waitForHyd
 import type { Role } from '#domain/enums.ts'
 
 /**
- * Issue #8 end to end: a shop of its own with machine translation on (a fake LibreTranslate on
+ * Content translation (ADR 0050, 0085) end to end: a shop of its own with machine translation on (a fake LibreTranslate on
  * loopback answering `[en] text`), content written in Romanian in the admin, read in English and
  * Spanish on the storefront (also in the server-rendered HTML), and editor overrides from
  * /admin/translations winning over the machine text.

@@ -8,7 +8,7 @@ import { waitUntil } from '../support/wait.ts'
 import { createWebhookDeliverer, type WebhookDeliverer } from '../support/webhook-deliverer.ts'
 
 /**
- * Issue 9: PostgreSQL goes away for a few seconds (a proxy between the shop and the database
+ * PostgreSQL goes away for a few seconds (a proxy between the shop and the database
  * resets every connection and refuses new ones). Requests that need the database must get a quick
  * 503 with Retry-After (not a 500, not a hang), the process must survive, and once the database is
  * back the shop must serve again by itself, without a restart.

@@ -18,7 +18,7 @@ import { waitUntil } from '../support/wait.ts'
 import { createWebhookDeliverer } from '../support/webhook-deliverer.ts'
 
 /**
- * Issue 9 fault suite: the shop is killed with SIGKILL (no shutdown, no flush) in the middle of
+ * The fault suite: the shop is killed with SIGKILL (no shutdown, no flush) in the middle of
  * checkouts and webhook deliveries, FAULT_ROUNDS times, and restarted on the same data. Stripe
  * then redelivers every event, as it retries until it gets a 2xx. Nothing may be lost or doubled.
  * PGlite and PostgreSQL run side by side: most of each run is spent waiting (see EMAIL_WAIT_MS).

@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orderItems, orders, uploads } from '#db/schema/index.ts'
-import { deleteAccount } from '#server/account/account-data.ts'
+import { newsletterSubscribers, orderItems, orders, uploads, users } from '#db/schema/index.ts'
+import { deleteAccount, exportAccountData } from '#server/account/account-data.ts'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
@@ -144,5 +144,23 @@ describe.each(ENGINES)('deleting an account with orders on %s', (engine) => {
 		expect(await eraseClosedOrders(deps())).toBe(1)
 		expect(await photoReachable(first.photo.id)).toBe(false)
 		expect(await fileExists(first.photo.key)).toBe(false)
+	})
+	it('leaves the newsletter to the address’s owner: an unverified account neither sees nor ends the subscription (ADR 0168)', async () => {
+		const db = database.handle.db
+		const subscribe = (email: string) =>
+			db.insert(newsletterSubscribers).values({ email, locale: 'ro', consentedAt: new Date(), unsubscribeToken: crypto.randomBytes(16).toString('hex') })
+		// Someone signs up with another person's address, never verifies it, exports and deletes the account.
+		const stranger = await createTestUser(db)
+		await subscribe(stranger.email)
+		expect((await exportAccountData(db, stranger.id))?.newsletter).toBeNull()
+		await deleteAccount(deps(), stranger.id)
+		expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, stranger.email))).toHaveLength(1)
+		// The address's owner (a verified account) sees it in the export and takes it along.
+		const owner = await createTestUser(db)
+		await db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id))
+		await subscribe(owner.email)
+		expect((await exportAccountData(db, owner.id))?.newsletter).toMatchObject({ email: owner.email })
+		await deleteAccount(deps(), owner.id)
+		expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, owner.email))).toEqual([])
 	})
 })

@@ -115,7 +115,7 @@ describe('sign-in', () => {
 		expect(blocked.status).toBe(429)
 		expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
 		expect(await blocked.text()).toMatch(/Too many sign-in attempts\. Please try again in (a minute|\d+ minutes)\./)
-		// Five failures; the refused sixth attempt is not counted (issue 16: it used to be, as 6).
+		// Five failures; the refused sixth attempt is not counted (ADR 0097: it used to be, as 6).
 		const [counter] = await handle.db
 			.select()
 			.from(signInFailures)
@@ -307,7 +307,7 @@ describe('password reset', () => {
 		expect(mail.subject).toBe('Choose a new password for Lumină & Carton')
 		const link = /(http:\/\/\S+\/reset-password\?token=\S+)/.exec(mail.text)![1]!
 		const token = new URL(link).searchParams.get('token')!
-		// Whoever reads the database cannot use the link: it holds no copy of the token (issue 16 item 12).
+		// Whoever reads the database cannot use the link: it holds no copy of the token (ADR 0097).
 		const stored = await queryRows<Record<string, unknown>>(handle.db, sql`select * from verification`)
 		expect(stored.length).toBeGreaterThan(0)
 		for (const row of stored) expect(JSON.stringify(row)).not.toContain(token)

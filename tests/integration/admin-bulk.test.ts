@@ -9,7 +9,7 @@ import { AdminInputError } from '#server/admin/errors.ts'
 import { bulkProductSchema } from '#domain/forms/admin-product-list.ts'
 import { ENGINES, createTestDatabase, type TestDatabase } from '../support/databases.ts'
 
-/** Issue 21 point 3 (ADR 0125): bulk changes, inline stock, the low-stock threshold, the parent category filter. */
+/** ADR 0125: bulk changes, inline stock, the low-stock threshold, the parent category filter. */
 describe.each(ENGINES)('admin catalogue at scale on %s', (engine) => {
 	let database: TestDatabase
 	let serial = 0

@@ -29,7 +29,7 @@ import { derivativeUrl } from '#domain/images.ts'
 import { ENGINES, createTestDatabase, type TestDatabase } from '../support/databases.ts'
 
 const category = (values: Partial<Parameters<typeof categoryFormSchema.parse>[0]>) =>
-	categoryFormSchema.parse({ name: 'x', slug: 'x', description: '', parentId: '', displayOrder: '0', isActive: true, price: '', imageUrl: null, ...values })
+	categoryFormSchema.parse({ name: 'x', slug: 'x', description: '', parentId: '', displayOrder: '0', isActive: true, imageUrl: null, ...values })
 
 async function expectRefusal(work: Promise<unknown>, message: string, status: number) {
 	const error = await work.then(
@@ -58,7 +58,7 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 
 	it('creates categories, refuses a taken slug and any parent that would make a cycle', async () => {
 		const { db } = database.handle
-		const top = await saveCategory(db, null, category({ name: 'Lumânări de sezon', slug: 'lumanari-de-sezon', price: '12.50' }))
+		const top = await saveCategory(db, null, category({ name: 'Lumânări de sezon', slug: 'lumanari-de-sezon' }))
 		expect(top.created).toBe(true)
 		const child = await saveCategory(db, null, category({ name: 'Iarnă', slug: 'iarna', parentId: top.id }))
 		const grandchild = await saveCategory(db, null, category({ name: 'Crăciun', slug: 'craciun', parentId: child.id }))
@@ -72,10 +72,19 @@ describe.each(ENGINES)('admin catalogue services on %s', (engine) => {
 		expect(new Set(await descendantIds(db, top.id))).toEqual(new Set([child.id, grandchild.id]))
 		const options = await listCategoryOptions(db)
 		expect(options.find((o) => o.id === grandchild.id)?.rootSlug).toBe('lumanari-de-sezon')
+		// The subcategories come first in display order; the list still shows them under their parent, indented.
+		await db.update(categories).set({ displayOrder: 9 }).where(eq(categories.id, top.id))
 		const rows = await listCategoriesForAdmin(db)
 		expect(rows.find((r) => r.id === child.id)).toMatchObject({ parentName: 'Lumânări de sezon', isActive: true })
+		const branch = rows.filter((r) => [top.id, child.id, grandchild.id].includes(r.id)).map((r) => [r.name, r.depth])
+		expect(branch).toEqual([
+			['Lumânări de sezon', 0],
+			['Iarnă', 1],
+			['Crăciun', 2],
+		])
+		expect(rows.indexOf(rows.find((r) => r.id === grandchild.id)!)).toBe(rows.indexOf(rows.find((r) => r.id === top.id)!) + 2)
 		const [stored] = await db.select().from(categories).where(eq(categories.id, top.id))
-		expect(stored).toMatchObject({ priceCents: 1250, description: null, imageUrl: null, parentId: null })
+		expect(stored).toMatchObject({ description: null, imageUrl: null, parentId: null })
 
 		expect(await setCategoryActive(db, child.id, false)).toBe(false)
 		expect(await setCategoryActive(db, '00000000-0000-4000-8000-000000000000', true)).toBeNull()

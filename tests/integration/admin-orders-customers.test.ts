@@ -18,7 +18,7 @@ import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { createTestUser, insertTestOrder, type TestOrderInput } from '../support/accounts.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
-/** Issue 21 point 4 (ADR 0130): order search and dates, the Romanian CSV, internal notes, customers. */
+/** ADR 0130: order search and dates, the Romanian CSV, internal notes, customers. */
 
 const MISSING = '00000000-0000-4000-8000-000000000000'
 const unique = () => crypto.randomBytes(3).toString('hex')

@@ -8,14 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, uploads, users } from '#db/schema/index.ts'
 import { archiveOrder, getOrderForAdmin, listOrdersForAdmin, openOrderPhoto, restoreOrder } from '#server/orders/admin-orders.ts'
 import { dashboardStats } from '#server/orders/dashboard.ts'
-import { exportOrdersCsv } from '#server/orders/orders-csv.ts'
+import { csvAmount, exportOrdersCsv } from '#server/orders/orders-csv.ts'
+import { issueInvoice } from '#server/invoices/issue.ts'
 import { changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
-import { createProduct, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
+import { createProduct, customer, mailContext, orderInput, testInvoicing } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 /** The list's filters; these tests work on unpaid orders, so they look at every order unless they name a view. */
@@ -55,7 +56,7 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		return row!
 	}
 
-	async function order(email: string, options: { portraits?: number; name?: string; notes?: string; address?: string } = {}) {
+	async function order(email: string, options: { portraits?: number; name?: string; notes?: string; address?: string; postalCode?: string } = {}) {
 		const candle = await createProduct(db, { priceCents: 4500, stock: 10, name: 'Lumânare Vanilie' })
 		const lines: CartLine[] = [{ kind: 'product', productId: candle.id, quantity: 2 }]
 		for (let i = 0; i < (options.portraits ?? 0); i++) {
@@ -69,7 +70,14 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		}
 		return placeOrder(db, {
 			...orderInput,
-			customer: { ...customer, email, fullName: options.name ?? customer.fullName, notes: options.notes ?? '', address: options.address ?? customer.address },
+			customer: {
+				...customer,
+				email,
+				fullName: options.name ?? customer.fullName,
+				notes: options.notes ?? '',
+				address: options.address ?? customer.address,
+				postalCode: options.postalCode ?? customer.postalCode,
+			},
 			lines,
 		})
 	}
@@ -87,7 +95,7 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		expect(first.orders).toHaveLength(20)
 		expect(first.orders[0]!.email).toBe(`${tag}-22@example.com`)
 		expect(first.orders[0]!.number).toBe(placed[22]!.id.slice(0, 8))
-		// The service returns the date; the view shows it in ro-RO (spec §2).
+		// The service returns the date; the view shows it in ro-RO.
 		expect(first.orders[0]!.createdAt).toBeInstanceOf(Date)
 		expect(formatAdminDateTime(first.orders[0]!.createdAt)).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)
 		const second = await listOrdersForAdmin(db, filters(`q=${tag}&page=2`))
@@ -249,33 +257,69 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 	it('exports the filtered orders as CSV for a Romanian spreadsheet: semicolons, decimal comma, every page, quoted fields, formulas neutralised, Romanian statuses', async () => {
 		const email = `csv-${engine}@example.com`
 		const evil = await order(email, { name: '=HYPERLINK("http://evil.test","x")', notes: '@SUM(1+1)\nrândul doi', address: 'Str. Mare 1, ap. "3"' })
-		const plain = await order(email)
+		const plain = await order(email, { postalCode: '010011' })
 		await changeOrderStatus({ db, mail: mailContext }, { orderId: plain.id, status: 'delivered' })
 		await setTrackingNumber({ db, mail: mailContext }, { orderId: plain.id, trackingNumber: '-AWB9' })
 		const archived = await order(email)
 		await archiveOrder(db, { orderId: archived.id })
+		// Paid, invoiced, and partly refunded.
+		const invoiced = await order(email)
+		const invoice = await db.transaction(async (tx) => {
+			await tx.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, invoiced.id))
+			return issueInvoice(tx, testInvoicing, invoiced.id)
+		})
+		await db.update(orders).set({ refundedCents: 1500 }).where(eq(orders.id, invoiced.id))
 
 		const csv = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}`))
-		expect(
-			csv.startsWith(
-				'\uFEFFNumăr;ID;Data;Email;Nume;Telefon;Adresă;Oraș;Cod poștal;Țară;Observații;Produse;Subtotal (EUR);Livrare (EUR);Total (EUR);Status;Plată;AWB;Arhivată;Test\r\n',
-			),
-		).toBe(true)
+		const header = csv.slice(1, csv.indexOf('\r\n')).split(';')
+		expect(header).toEqual([
+			'Număr',
+			'ID',
+			'Data',
+			'Email',
+			'Nume',
+			'Telefon',
+			'Adresă',
+			'Oraș',
+			'Cod poștal',
+			'Țară',
+			'Observații',
+			'Produse',
+			'Subtotal (EUR)',
+			'Livrare (EUR)',
+			'Total (EUR)',
+			'Status',
+			'Plată',
+			'AWB',
+			'Arhivată',
+			'Test',
+			'Facturi',
+			'TVA (EUR)',
+			'Rambursat (EUR)',
+		])
+		expect(csv.startsWith('\uFEFF')).toBe(true)
 		const lines = csv.slice(1).split('\r\n')
-		expect(lines).toHaveLength(4) // header, two active orders, final empty line
-		expect(lines[3]).toBe('')
-		expect(lines[1]!.startsWith(`${plain.id.slice(0, 8)};${plain.id};`)).toBe(true)
-		expect(lines[1]).toContain(`;${email};Ana Popescu;'+40 712 345 678;`)
-		expect(lines[1]).toContain(";2 × Lumânare Vanilie;90,00;0,00;90,00;Livrată;În așteptare;'-AWB9;Nu")
-		expect(lines[2]).toContain(`;"'=HYPERLINK(""http://evil.test"",""x"")";`)
-		expect(lines[2]).toContain(';"Str. Mare 1, ap. ""3""";')
-		expect(lines[2]).toContain(`;"'@SUM(1+1)\nrândul doi";`)
-		expect(lines[2]).toContain(';Nouă;În așteptare;;Nu')
+		expect(lines).toHaveLength(5) // header, three active orders, final empty line
+		expect(lines[4]).toBe('')
+		// Newest first: the invoiced order, its invoice number, the invoice's VAT and the refunded amount.
+		expect(lines[1]!.startsWith(`${invoiced.id.slice(0, 8)};${invoiced.id};`)).toBe(true)
+		expect(invoice.vatCents).toBeGreaterThan(0)
+		expect(lines[1]!.endsWith(`;Plătită;;Nu;;${invoice.number};${csvAmount(invoice.vatCents)};15,00`)).toBe(true)
+		expect(lines[2]!.startsWith(`${plain.id.slice(0, 8)};${plain.id};`)).toBe(true)
+		// A phone number and a postal code stay text in a spreadsheet, shown as typed: no apostrophe, no zero lost.
+		expect(lines[2]).toContain(`;${email};Ana Popescu;"=""+40 712 345 678""";`)
+		expect(lines[2]).toContain(';Cluj-Napoca;"=""010011""";')
+		expect(lines[2]).toContain(';2 × Lumânare Vanilie;90,00;0,00;90,00;Livrată;În așteptare;"=""-AWB9""";Nu;;;;0,00')
+		expect(lines[3]).toContain(`;"=""=HYPERLINK(""""http://evil.test"""",""""x"""")""";`)
+		expect(lines[3]).toContain(';"Str. Mare 1, ap. ""3""";')
+		expect(lines[3]).toContain(`;"=""@SUM(1+1)\nrândul doi""";`)
+		expect(lines[3]).toContain(';Nouă;În așteptare;;Nu')
+		expect(csv).not.toContain("'")
 		expect(csv).not.toContain(archived.id)
 
 		const onlyArchived = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}&view=archived`))
 		expect(onlyArchived).toContain(archived.id)
-		expect(onlyArchived.trimEnd().endsWith(';Da;')).toBe(true)
+		expect(onlyArchived.trimEnd().endsWith(';Da;;;;0,00')).toBe(true)
 		expect(onlyArchived).not.toContain(plain.id)
 		const delivered = await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}&status=delivered&page=3`))
 		expect(delivered).toContain(plain.id)

@@ -11,7 +11,7 @@ import { customer, orderInput } from '../support/checkout-fixtures.ts'
 import { ENGINES, createTestDatabase, type TestDatabase } from '../support/databases.ts'
 
 /**
- * Issue 16 item 1: an admin product save must never write back a stock figure that checkouts (or
+ * ADR 0094: an admin product save must never write back a stock figure that checkouts (or
  * another admin) moved since the form was loaded.
  */
 describe.each(ENGINES)('admin product save and live stock on %s', (engine) => {

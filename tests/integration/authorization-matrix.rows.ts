@@ -20,30 +20,34 @@ export type Outcome = 'ok' | 'login' | 'home' | { redirect: string } | 201 | 400
 /** Data the rows can use: the ids of things that belong to someone. */
 export type MatrixFixtures = {
 	orders: Record<'customerA' | 'customerB', { id: string; number: string }>
-	/** The invoice number of each customer's order (ADR 0118). */
-	invoices: Record<'customerA' | 'customerB', string>
+	/** The invoice number of each customer's order and of the guest's (ADR 0118). */
+	invoices: Record<'customerA' | 'customerB' | 'guest', string>
 	emails: Record<Exclude<Actor, 'anonymous'>, string>
 	/** A guest's order (no account) and the signed keys of the order pages (ADR 0135). */
 	guestOrder: { id: string; number: string }
 	orderKeys: { customerA: string; guest: string }
+	/** A portrait photo on customerA's order (ADR 0173): its links, and where its file is stored. */
+	photo: { uploadId: string; itemId: string; storageKey: string; signedLink: string; expiredLink: string; otherPhotoLink: string }
 	/** Catalogue rows made for the admin rows: one per action that changes or removes it. */
 	catalog: {
-		products: Record<'edit' | 'toggle' | 'delete', { id: string; name: string }>
-		categories: Record<'edit' | 'toggle' | 'delete', { id: string; name: string }>
+		products: Record<'edit' | 'toggle' | 'delete' | 'editorDelete', { id: string; name: string }>
+		categories: Record<'edit' | 'toggle' | 'delete' | 'editorDelete', { id: string; name: string }>
 		mediaId: string
+		editorMediaId: string
 	}
 }
 
 export type MatrixRow = {
 	name: string
 	method: 'GET' | 'POST'
-	path: string | ((fx: MatrixFixtures) => string)
+	/** The actor is given so that a change both staff roles may make works on a row of each one's own. */
+	path: string | ((fx: MatrixFixtures, actor: Actor) => string)
 	/** Form fields for POST rows (sent as a same-origin form post). */
-	form?: (fx: MatrixFixtures) => Record<string, string>
+	form?: (fx: MatrixFixtures, actor: Actor) => Record<string, string>
 	/** A JSON body instead (scripts may post JSON; the admin forms post FormData, as `form` rows do). */
-	json?: (fx: MatrixFixtures) => unknown
+	json?: (fx: MatrixFixtures, actor: Actor) => unknown
 	/** A multipart body instead (the admin upload endpoints); made afresh for each request. */
-	multipart?: (fx: MatrixFixtures) => Promise<FormData>
+	multipart?: (fx: MatrixFixtures, actor: Actor) => Promise<FormData>
 	expect: Record<Actor, Outcome>
 	/** GET rows of page routes are also requested as client-navigation data (`.data`); resource routes set false. */
 	data?: boolean
@@ -57,8 +61,12 @@ const everyoneSignedIn = (outcome: Outcome) => ({ customerA: outcome, customerB:
 const adminOnlyPage = { anonymous: 'login', customerA: 'home', customerB: 'home', editor: 'home', admin: 'ok' } as const
 /** Admin-only, with the admin's own outcome given. */
 const adminOnly = (admin: Outcome): Record<Actor, Outcome> => ({ ...adminOnlyPage, admin })
-/** Editor areas (spec §2, §6): editors and admins in, customers home, visitors to /login. */
+/** Editor areas: editors and admins in, customers home, visitors to /login. */
 const editorPage = { anonymous: 'login', customerA: 'home', customerB: 'home', editor: 'ok', admin: 'ok' } as const
+/** The admin's areas an editor shares (ADR 0236: catalogue, media, home page): both staff roles get the same outcome. */
+const staff = (outcome: Outcome): Record<Actor, Outcome> => ({ ...editorPage, editor: outcome, admin: outcome })
+/** The row a change works on: the editor's own, so that the admin's request after it still finds its own. */
+const own = <T>(actor: Actor, admin: T, editor: T) => (actor === 'editor' ? editor : admin)
 
 /** A small real PNG (the upload endpoints check the bytes). */
 export async function pngUpload(fields: Record<string, string>) {
@@ -146,7 +154,52 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		check: (body, _actor, fx) => {
 			expect(body).toContain(fx.orders.customerA.number)
 			expect(body).toContain('Lalelelor')
+			// Its owner gets a signed link to the portrait photo (ADR 0173).
+			expect(body).toMatch(new RegExp(`/api/uploads/portrait/${fx.photo.uploadId}\\?variant=preview&(amp;)?expires=`))
 		},
+	},
+	// Customer photos (ADR 0173): a signed, short-lived link, or staff through the admin; nothing else.
+	{
+		name: 'portrait photo without a signature',
+		method: 'GET',
+		path: (fx) => `/api/uploads/portrait/${fx.photo.uploadId}`,
+		data: false,
+		expect: { anonymous: 403, ...everyoneSignedIn(403) },
+	},
+	{
+		name: 'portrait photo with an expired link',
+		method: 'GET',
+		path: (fx) => fx.photo.expiredLink,
+		data: false,
+		expect: { anonymous: 403, ...everyoneSignedIn(403) },
+	},
+	{
+		name: 'portrait photo with another photo’s signature',
+		method: 'GET',
+		path: (fx) => fx.photo.otherPhotoLink,
+		data: false,
+		expect: { anonymous: 403, ...everyoneSignedIn(403) },
+	},
+	{
+		name: 'portrait photo with its signed link (whoever was handed it)',
+		method: 'GET',
+		path: (fx) => fx.photo.signedLink,
+		data: false,
+		expect: { anonymous: 'ok', ...everyoneSignedIn('ok') },
+	},
+	{
+		name: 'portrait photo file in storage',
+		method: 'GET',
+		path: (fx) => `/uploads/${fx.photo.storageKey}`,
+		data: false,
+		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+	},
+	{
+		name: 'admin order photo (the original)',
+		method: 'GET',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}/photo/${fx.photo.itemId}`,
+		data: false,
+		expect: adminOnly('ok'),
 	},
 	{
 		name: 'guest order page with its emailed key',
@@ -169,6 +222,44 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		method: 'GET',
 		path: (fx) => `/en/order/${fx.guestOrder.id}?key=${fx.orderKeys.guest.slice(0, -2)}${fx.orderKeys.guest.endsWith('AA') ? 'BB' : 'AA'}`,
 		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+	},
+	// Order documents (ADR 0155): the same right as the order page, and only that order's documents.
+	{
+		name: 'order document of customer A without a key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.orders.customerA.id}/documents/${fx.invoices.customerA}.pdf`,
+		expect: { anonymous: 404, customerA: 'ok', customerB: 404, editor: 404, admin: 404 },
+		data: false,
+		check: (body) => expect(body.startsWith('%PDF-')).toBe(true),
+	},
+	{
+		name: 'guest order document with its emailed key',
+		method: 'GET',
+		path: (fx) => `/es/order/${fx.guestOrder.id}/documents/${fx.invoices.guest}.pdf?key=${fx.orderKeys.guest}`,
+		expect: { anonymous: 'ok', ...everyoneSignedIn('ok') },
+		data: false,
+		check: (body) => expect(body.startsWith('%PDF-')).toBe(true),
+	},
+	{
+		name: 'another order’s document through the guest order’s key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.guestOrder.id}/documents/${fx.invoices.customerB}.pdf?key=${fx.orderKeys.guest}`,
+		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+		data: false,
+	},
+	{
+		name: 'guest order document with another order’s key',
+		method: 'GET',
+		path: (fx) => `/en/order/${fx.guestOrder.id}/documents/${fx.invoices.guest}.pdf?key=${fx.orderKeys.customerA}`,
+		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+		data: false,
+	},
+	{
+		name: 'order document in no language',
+		method: 'GET',
+		path: (fx) => `/xx/order/${fx.guestOrder.id}/documents/${fx.invoices.guest}.pdf?key=${fx.orderKeys.guest}`,
+		expect: { anonymous: 404, ...everyoneSignedIn(404) },
+		data: false,
 	},
 	// Account
 	{ name: 'account page', method: 'GET', path: '/en/account', expect: { anonymous: 'login', ...everyoneSignedIn('ok') }, check: onlyOwnOrders },
@@ -221,9 +312,16 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	},
 	{ name: 'logout by GET changes nothing', method: 'GET', path: '/logout', data: false, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },
 	{ name: 'logout action', method: 'POST', path: '/logout', form: () => ({}), spendsSession: true, expect: { anonymous: 'home', ...everyoneSignedIn('home') } },
-	// Admin (spec §2: admin-only)
-	{ name: 'admin dashboard', method: 'GET', path: '/admin', expect: adminOnlyPage },
-	{ name: 'admin dashboard has no action', method: 'POST', path: '/admin', form: () => ({ intent: 'anything' }), expect: { ...adminOnlyPage, admin: 405 } },
+	// Admin: admin-only
+	// The dashboard shows takings: an editor is sent to the catalogue (ADR 0236).
+	{ name: 'admin dashboard', method: 'GET', path: '/admin', expect: { ...adminOnlyPage, editor: { redirect: '/admin/products' } } },
+	{
+		name: 'admin dashboard has no action',
+		method: 'POST',
+		path: '/admin',
+		form: () => ({ intent: 'anything' }),
+		expect: { ...adminOnlyPage, editor: { redirect: '/admin/products' }, admin: 405 },
+	},
 	{ name: 'an unknown admin page', method: 'GET', path: '/admin/no-such-page', expect: adminOnly(404) },
 	// Admin security: the sign-in block log (ADR 0097), read-only
 	{ name: 'admin sign-in block log', method: 'GET', path: '/admin/security', expect: adminOnlyPage },
@@ -257,14 +355,31 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		form: () => ({ intent: 'revoke', userId: 'x', role: 'editor' }),
 		expect: adminOnly(400),
 	},
+	// Shipping (ADR 0240): the owner's prices, never an editor's. The changes name no zone or rate the shop has.
+	{ name: 'admin shipping page', method: 'GET', path: '/admin/shipping', expect: adminOnlyPage },
+	{ name: 'admin new shipping zone form', method: 'GET', path: '/admin/shipping/zones/new', expect: adminOnlyPage },
+	{
+		name: 'admin shipping action: delete a rate that is not there',
+		method: 'POST',
+		path: '/admin/shipping',
+		form: () => ({ intent: 'deleteRate', id: '00000000-0000-4000-8000-000000000000' }),
+		expect: adminOnly(404),
+	},
+	{
+		name: 'admin shipping rate save: a zone that is not there',
+		method: 'POST',
+		path: '/admin/shipping/rates/new',
+		form: () => ({ zoneId: '00000000-0000-4000-8000-000000000000', price: '9,90', minSubtotal: '', maxSubtotal: '', minWeightGrams: '', maxWeightGrams: '' }),
+		expect: adminOnly(404),
+	},
 	// Admin products
-	{ name: 'admin product list', method: 'GET', path: '/admin/products', expect: adminOnlyPage, check: mentions((fx) => fx.catalog.products.edit.name) },
-	{ name: 'admin new product form', method: 'GET', path: '/admin/products/new', expect: adminOnlyPage },
+	{ name: 'admin product list', method: 'GET', path: '/admin/products', expect: staff('ok'), check: mentions((fx) => fx.catalog.products.edit.name) },
+	{ name: 'admin new product form', method: 'GET', path: '/admin/products/new', expect: staff('ok') },
 	{
 		name: 'admin product form',
 		method: 'GET',
 		path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`,
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 		check: mentions((fx) => fx.catalog.products.edit.name),
 	},
 	{
@@ -272,60 +387,65 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		method: 'POST',
 		path: '/admin/products',
 		form: (fx) => ({ intent: 'toggle', id: fx.catalog.products.toggle.id, active: 'false' }),
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 	},
 	{
 		name: 'admin product action: delete',
 		method: 'POST',
 		path: '/admin/products',
-		form: (fx) => ({ intent: 'delete', id: fx.catalog.products.delete.id }),
+		form: (fx, actor) => ({ intent: 'delete', id: own(actor, fx.catalog.products.delete, fx.catalog.products.editorDelete).id }),
 		// Back to the list with its toast.
-		expect: adminOnly({ redirect: '/admin/products' }),
+		expect: staff({ redirect: '/admin/products' }),
 	},
 	{
 		name: 'admin product action: bulk deactivate',
 		method: 'POST',
 		path: '/admin/products',
 		form: (fx) => ({ intent: 'bulk', operation: 'deactivate', 'ids[]': fx.catalog.products.toggle.id }),
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 	},
 	{
 		name: 'admin product action: inline stock (the figure it showed)',
 		method: 'POST',
 		path: '/admin/products',
 		form: (fx) => ({ intent: 'stock', id: fx.catalog.products.toggle.id, stock: '2', loadedStock: '2' }),
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 	},
 	{
 		name: 'admin product action: low-stock threshold',
 		method: 'POST',
 		path: '/admin/products',
 		form: () => ({ intent: 'threshold', threshold: '5' }),
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 	},
 	{
 		name: 'admin product save: create',
 		method: 'POST',
 		path: '/admin/products/new',
-		form: (fx) => asForm(productForm('Lumânare matrice nouă', 'lumanare-matrice-noua', fx.catalog.categories.edit.id)),
-		expect: adminOnly({ redirect: '/admin/products' }),
+		form: (fx, actor) => asForm(productForm(`Lumânare matrice nouă ${actor}`, `lumanare-matrice-noua-${actor}`, fx.catalog.categories.edit.id)),
+		expect: staff({ redirect: '/admin/products' }),
 	},
 	{
 		name: 'admin product save: update',
 		method: 'POST',
 		path: (fx) => `/admin/products/${fx.catalog.products.edit.id}`,
-		// The form sends the stock it was loaded with (the fixture's 2) beside the new figure (ADR 0094).
-		form: (fx) => asForm({ ...productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id), loadedStock: '2' }),
-		expect: adminOnly({ redirect: '/admin/products' }),
+		// The form sends the stock it was loaded with (the fixture's 2) beside the new figure (ADR 0094); the editor, first, leaves it.
+		form: (fx, actor) =>
+			asForm({
+				...productForm(fx.catalog.products.edit.name, 'lumanare-matrice-editata', fx.catalog.categories.edit.id),
+				stock: own(actor, '3', '2'),
+				loadedStock: '2',
+			}),
+		expect: staff({ redirect: '/admin/products' }),
 	},
 	// Admin categories
-	{ name: 'admin category list', method: 'GET', path: '/admin/categories', expect: adminOnlyPage, check: mentions((fx) => fx.catalog.categories.edit.name) },
-	{ name: 'admin new category form', method: 'GET', path: '/admin/categories/new', expect: adminOnlyPage },
+	{ name: 'admin category list', method: 'GET', path: '/admin/categories', expect: staff('ok'), check: mentions((fx) => fx.catalog.categories.edit.name) },
+	{ name: 'admin new category form', method: 'GET', path: '/admin/categories/new', expect: staff('ok') },
 	{
 		name: 'admin category form',
 		method: 'GET',
 		path: (fx) => `/admin/categories/${fx.catalog.categories.edit.id}`,
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 		check: mentions((fx) => fx.catalog.categories.edit.name),
 	},
 	{
@@ -333,28 +453,28 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		method: 'POST',
 		path: '/admin/categories',
 		form: (fx) => ({ intent: 'toggle', id: fx.catalog.categories.toggle.id, active: 'false' }),
-		expect: adminOnlyPage,
+		expect: staff('ok'),
 	},
 	{
 		name: 'admin category action: delete',
 		method: 'POST',
 		path: '/admin/categories',
-		form: (fx) => ({ intent: 'delete', id: fx.catalog.categories.delete.id, productsTo: 'deactivate' }),
-		expect: adminOnly({ redirect: '/admin/categories' }),
+		form: (fx, actor) => ({ intent: 'delete', id: own(actor, fx.catalog.categories.delete, fx.catalog.categories.editorDelete).id, productsTo: 'deactivate' }),
+		expect: staff({ redirect: '/admin/categories' }),
 	},
 	{
 		name: 'admin category save: create',
 		method: 'POST',
 		path: '/admin/categories/new',
-		form: () => asForm(categoryForm('Categorie matrice nouă', 'categorie-matrice-noua')),
-		expect: adminOnly({ redirect: '/admin/categories' }),
+		form: (_fx, actor) => asForm(categoryForm(`Categorie matrice nouă ${actor}`, `categorie-matrice-noua-${actor}`)),
+		expect: staff({ redirect: '/admin/categories' }),
 	},
 	{
 		name: 'admin category save: update',
 		method: 'POST',
 		path: (fx) => `/admin/categories/${fx.catalog.categories.edit.id}`,
 		form: (fx) => asForm(categoryForm(fx.catalog.categories.edit.name, 'categorie-matrice-editata')),
-		expect: adminOnly({ redirect: '/admin/categories' }),
+		expect: staff({ redirect: '/admin/categories' }),
 	},
 	// Invoices (ADR 0118): a customer downloads only their own; the admin downloads come from the admin layout.
 	{
@@ -416,6 +536,17 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	{ name: 'admin orders list', method: 'GET', path: '/admin/orders', expect: adminOnlyPage },
 	{ name: 'admin order dialog', method: 'GET', path: (fx) => `/admin/orders/${fx.orders.customerB.id}`, expect: adminOnlyPage },
 	{ name: 'admin orders CSV export', method: 'GET', path: '/admin/orders/export', expect: adminOnlyPage, data: false },
+	// The newsletter's subscribers are personal data: admins only, the list and its CSV.
+	{ name: 'admin newsletter subscribers', method: 'GET', path: '/admin/newsletter', expect: adminOnlyPage },
+	{
+		name: 'admin newsletter CSV export',
+		method: 'GET',
+		path: '/admin/newsletter/export?status=all',
+		expect: adminOnlyPage,
+		data: false,
+		// The reader drops the byte order mark.
+		check: (body) => expect(body.replace(/^\uFEFF/, '').startsWith('Email;Limba;Data acordului;Stare;Data dezabonării')).toBe(true),
+	},
 	{
 		name: 'admin order action: internal note',
 		method: 'POST',
@@ -429,6 +560,31 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
 		form: () => ({ intent: 'note', note: '   ' }),
 		expect: adminOnly(400),
+	},
+	// e-Factura and the accountant's month (ADR 0160, 0161): admins only; a retry without ANAF credentials is refused.
+	{ name: 'admin e-Factura list', method: 'GET', path: '/admin/efactura', expect: adminOnlyPage },
+	{
+		name: 'admin e-Factura retry without credentials',
+		method: 'POST',
+		path: '/admin/efactura',
+		form: (fx) => ({ intent: 'retry', invoiceId: fx.orders.customerA.id }),
+		expect: adminOnly(409),
+	},
+	{
+		name: "admin e-Factura: ANAF's answer of a document never uploaded",
+		method: 'GET',
+		path: (fx) => `/admin/efactura/${fx.invoices.customerA}.zip`,
+		expect: adminOnly(404),
+		data: false,
+	},
+	{ name: 'admin accounting month', method: 'GET', path: '/admin/accounting?luna=2026-10', expect: adminOnlyPage },
+	{
+		name: 'admin accounting register (CSV)',
+		method: 'GET',
+		path: () => `/admin/accounting/registru-${new Date().toISOString().slice(0, 7)}.csv`,
+		expect: adminOnlyPage,
+		data: false,
+		check: (body) => expect(body).toContain('Număr;Tip;Data emiterii'),
 	},
 	// Admin customers (ADR 0130): the list, one customer's GDPR export, and erasure (refused here: staff, nobody).
 	{ name: 'admin customers list', method: 'GET', path: '/admin/customers', expect: adminOnlyPage },
@@ -511,6 +667,27 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		expect: adminOnly(404),
 	},
 	{
+		name: 'admin order action: cancelling a paid order with a refund its payment provider cannot make (refused, nothing changes)',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'cancel', money: 'full' }),
+		expect: adminOnly(409),
+	},
+	{
+		name: 'admin order action: cancelling a paid order keeping the money without a reason',
+		method: 'POST',
+		path: (fx) => `/admin/orders/${fx.orders.customerA.id}`,
+		form: () => ({ intent: 'cancel', money: 'keep', reason: ' ' }),
+		expect: adminOnly(400),
+	},
+	{
+		name: 'admin order action: cancelling a missing order',
+		method: 'POST',
+		path: '/admin/orders/00000000-0000-4000-8000-000000000000',
+		form: () => ({ intent: 'cancel', money: 'keep', reason: 'Lucrat deja' }),
+		expect: adminOnly(404),
+	},
+	{
 		name: 'admin order action on a missing order',
 		method: 'POST',
 		path: '/admin/orders/00000000-0000-4000-8000-000000000000',
@@ -518,33 +695,33 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		expect: adminOnly(404),
 	},
 	// Admin media and uploads
-	{ name: 'admin media library', method: 'GET', path: '/admin/media?folder=hero', expect: adminOnlyPage },
+	{ name: 'admin media library', method: 'GET', path: '/admin/media?folder=hero', expect: staff('ok') },
 	{
 		name: 'admin media action: delete',
 		method: 'POST',
 		path: '/admin/media',
-		form: (fx) => ({ intent: 'delete', id: fx.catalog.mediaId }),
-		expect: adminOnlyPage,
+		form: (fx, actor) => ({ intent: 'delete', id: own(actor, fx.catalog.mediaId, fx.catalog.editorMediaId) }),
+		expect: staff('ok'),
 	},
 	{
 		name: 'admin catalogue image upload',
 		method: 'POST',
 		path: '/admin/api/images',
 		multipart: () => pngUpload({ purpose: 'product' }),
-		expect: adminOnly(201),
+		expect: staff(201),
 	},
-	{ name: 'admin media upload', method: 'POST', path: '/admin/api/media', multipart: () => pngUpload({ folder: 'banners' }), expect: adminOnly(201) },
-	{ name: 'admin media picker list', method: 'GET', path: '/admin/api/media?folder=products', expect: adminOnlyPage },
-	// The home page editor (issue 21)
-	{ name: 'admin home page', method: 'GET', path: '/admin/home', expect: adminOnlyPage },
+	{ name: 'admin media upload', method: 'POST', path: '/admin/api/media', multipart: () => pngUpload({ folder: 'banners' }), expect: staff(201) },
+	{ name: 'admin media picker list', method: 'GET', path: '/admin/api/media?folder=products', expect: staff('ok') },
+	// The home page editor (ADR 0132)
+	{ name: 'admin home page', method: 'GET', path: '/admin/home', expect: staff('ok') },
 	{
 		name: 'admin home page save',
 		method: 'POST',
 		path: '/admin/home',
 		form: () => ({ heroTitle: '', heroText: '', heroImageUrl: '', storyTitle: '', storyText: '', bannerImageUrl: '', bannerLink: '', bannerAlt: '' }),
-		expect: adminOnly({ redirect: '/admin/home' }),
+		expect: staff({ redirect: '/admin/home' }),
 	},
-	// Content translations (issue #8): editors and admins
+	// Content translations (ADR 0085): editors and admins
 	{ name: 'translations screen', method: 'GET', path: '/admin/translations', expect: editorPage, check: mentions((fx) => fx.catalog.products.edit.name) },
 	{
 		name: 'translations screen, categories tab',

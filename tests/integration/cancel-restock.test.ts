@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, products, stockHolds } from '#db/schema/index.ts'
 import { changeOrderStatus } from '#server/orders/admin-changes.ts'
+import { cancelOrder } from '#server/orders/cancel-order.ts'
 import { OrderStockShortError } from '#server/orders/order-stock.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
@@ -22,6 +23,10 @@ describe.each(ENGINES)('cancel and restock on %s', (engine) => {
 	const holdsOf = async (orderId: string) =>
 		(await db.select({ status: stockHolds.status }).from(stockHolds).where(eq(stockHolds.orderId, orderId))).map((h) => h.status).sort()
 	const deps = () => ({ db, mail: mailContext })
+	/** A paid order is cancelled saying what happens to the money (ADR 0230); here it is kept, so only the stock moves. */
+	const KEPT = { money: 'keep', reason: 'Lucrat deja' } as const
+	const setStatus = (orderId: string, status: string) =>
+		status === 'cancelled' ? cancelOrder(deps(), { orderId, money: KEPT }) : changeOrderStatus(deps(), { orderId, status })
 
 	async function paidOrder(quantities: { candle: number; other: number }) {
 		const candle = await createProduct(db, { priceCents: 3000, stock: 10 })
@@ -47,12 +52,14 @@ describe.each(ENGINES)('cancel and restock on %s', (engine) => {
 		const { order, candle, other } = await paidOrder({ candle: 3, other: 2 })
 		expect([await stockOf(candle.id), await stockOf(other.id)]).toEqual([7, 2])
 		await db.delete(emailOutbox)
-		const results = await Promise.all(Array.from({ length: 50 }, () => changeOrderStatus(deps(), { orderId: order.id, status: 'cancelled' })))
-		expect(results.filter((r) => r.changed)).toHaveLength(1)
+		const results = await Promise.all(Array.from({ length: 50 }, () => cancelOrder(deps(), { orderId: order.id, money: KEPT })))
+		expect(results.filter((r) => r.kind === 'cancelled')).toHaveLength(1)
 		expect([await stockOf(candle.id), await stockOf(other.id)]).toEqual([10, 4])
 		expect(await holdsOf(order.id)).toEqual(['released', 'released'])
 		const history = await db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id))
-		expect(history.filter((h) => h.action === 'status_changed').map((h) => h.details)).toEqual([{ from: 'new', to: 'cancelled', unitsReturned: 5 }])
+		expect(history.filter((h) => h.action === 'status_changed').map((h) => h.details)).toEqual([
+			{ from: 'new', to: 'cancelled', unitsReturned: 5, money: 'kept', amountCents: 11000, reason: 'Lucrat deja' },
+		])
 		expect(await db.select().from(emailOutbox)).toHaveLength(1)
 	})
 
@@ -60,7 +67,7 @@ describe.each(ENGINES)('cancel and restock on %s', (engine) => {
 		const { order, candle, other } = await paidOrder({ candle: 2, other: 1 })
 		const both = async () => [await stockOf(candle.id), await stockOf(other.id)]
 		expect(await both()).toEqual([8, 3])
-		await changeOrderStatus(deps(), { orderId: order.id, status: 'cancelled' })
+		await setStatus(order.id, 'cancelled')
 		expect(await both()).toEqual([10, 4])
 		await changeOrderStatus(deps(), { orderId: order.id, status: 'processing' })
 		expect(await both()).toEqual([8, 3])
@@ -68,21 +75,21 @@ describe.each(ENGINES)('cancel and restock on %s', (engine) => {
 		// A re-opened order moved between open statuses takes nothing more.
 		await changeOrderStatus(deps(), { orderId: order.id, status: 'shipped' })
 		expect(await both()).toEqual([8, 3])
-		await changeOrderStatus(deps(), { orderId: order.id, status: 'cancelled' })
+		await setStatus(order.id, 'cancelled')
 		expect(await both()).toEqual([10, 4])
 
 		// 40 saves racing between cancelled and open: whatever order they run in, the stock matches the final status.
 		const targets = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 'new' : 'cancelled'))
-		await Promise.all(targets.map((status) => changeOrderStatus(deps(), { orderId: order.id, status })))
+		await Promise.all(targets.map((status) => setStatus(order.id, status)))
 		const [final] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id))
 		expect(await both()).toEqual(final!.status === 'cancelled' ? [10, 4] : [8, 3])
-		await changeOrderStatus(deps(), { orderId: order.id, status: 'cancelled' })
+		await setStatus(order.id, 'cancelled')
 		expect(await both()).toEqual([10, 4])
 	})
 
 	it('re-opening when a product sold out meanwhile is refused in Romanian and changes nothing', async () => {
 		const { order, candle, other } = await paidOrder({ candle: 1, other: 3 })
-		await changeOrderStatus(deps(), { orderId: order.id, status: 'cancelled' })
+		await setStatus(order.id, 'cancelled')
 		await db.update(products).set({ stock: 1 }).where(eq(products.id, other.id))
 		await db.delete(emailOutbox)
 		const refused = await changeOrderStatus(deps(), { orderId: order.id, status: 'new' }).catch((error: unknown) => error)
@@ -98,7 +105,7 @@ describe.each(ENGINES)('cancel and restock on %s', (engine) => {
 		const candle = await createProduct(db, { priceCents: 3000, stock: 5 })
 		const order = await placeOrder(db, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 2 }] })
 		expect(await stockOf(candle.id)).toBe(3)
-		await changeOrderStatus(deps(), { orderId: order.id, status: 'cancelled' })
+		await setStatus(order.id, 'cancelled')
 		expect(await stockOf(candle.id)).toBe(5)
 		expect(await holdsOf(order.id)).toEqual(['released'])
 		await handlePaymentEvent(paymentDeps(db), {

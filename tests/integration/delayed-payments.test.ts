@@ -13,7 +13,7 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../support/datab
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts'
 
 /**
- * Delayed payment methods (SEPA debit, bank transfer; issue 16 item 2, ADR 0095): Stripe reports
+ * Delayed payment methods (SEPA debit, bank transfer; ADR 0095): Stripe reports
  * the session complete but unpaid, and the money days later. The real `stripe` SDK talks to a
  * local fake Stripe; time is simulated by passing `now` to reconciliation.
  */

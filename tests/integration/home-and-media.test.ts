@@ -39,7 +39,7 @@ async function refusal(work: Promise<unknown>) {
 }
 
 /**
- * Issue 21, point 1 (ADR 0132): the media library as the one place for images (where each is used,
+ * ADR 0132: the media library as the one place for images (where each is used,
  * delete refused while used, catalogue images stay when a product lets go of them) and the home
  * page saved in Romanian and translated like products, with overrides.
  */

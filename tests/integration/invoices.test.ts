@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
-import { emailOutbox, invoices, orders } from '#db/schema/index.ts'
+import { emailOutbox, invoices, orderItems, orders } from '#db/schema/index.ts'
 import { anonymiseOrders } from '#server/account/order-erasure.ts'
 import { CreditNoteRefusedError, issueCreditNote, issueInvoice } from '#server/invoices/issue.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
@@ -187,8 +187,9 @@ describe.each(ENGINES)('invoices on %s', (engine) => {
 	it('credit notes for lines, and none for an order without an invoice', async () => {
 		const order = await placed(2990, 3)
 		await pay(db, order.id)
+		const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
 		const note = await db.transaction((tx) =>
-			issueCreditNote(tx, { orderId: order.id, refundId: 're_lines', amountCents: 2990, reason: 'Retur', lines: [{ index: 0, quantity: 1 }] }),
+			issueCreditNote(tx, { orderId: order.id, refundId: 're_lines', amountCents: 2990, reason: 'Retur', lines: [{ itemId: item!.id, quantity: 1 }] }),
 		)
 		expect(note.lines).toHaveLength(1)
 		expect(note.lines[0]).toMatchObject({ quantity: -1, lineGrossCents: -2990, lineVatCents: -519 })

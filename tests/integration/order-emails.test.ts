@@ -41,7 +41,7 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 		})
 	}
 
-	it('sends a status email on every change and a tracking email only for a shipped order with a tracking number, through SMTP', async () => {
+	it('sends a status email on every change, the shipped email with its AWB, and a corrected AWB, through SMTP', async () => {
 		const smtp = await startSmtpServer()
 		const worker = sender(createSmtpTransport(smtp.url, { leaseSeconds: 60 }))
 		try {
@@ -51,8 +51,9 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 			// Tracking saved before shipping: stored, no email.
 			expect(await setTrackingNumber(deps(), { orderId: order.id, trackingNumber: 'AWB-1' })).toEqual({ changed: true, emailQueued: false })
 			await changeOrderStatus(deps(), { orderId: order.id, status: 'processing' })
-			await changeOrderStatus(deps(), { orderId: order.id, status: 'shipped' })
-			// Shipped with a new tracking number: tracking email. The same number again: nothing.
+			// Shipped with the AWB already known: the one shipped email carries it (ADR 0231).
+			expect(await changeOrderStatus(deps(), { orderId: order.id, status: 'shipped' })).toMatchObject({ emailQueued: true, awaitingTracking: false })
+			// A corrected tracking number: an email with the new one. The same number again: nothing.
 			expect(await setTrackingNumber(deps(), { orderId: order.id, trackingNumber: 'AWB-2' })).toEqual({ changed: true, emailQueued: true })
 			expect(await setTrackingNumber(deps(), { orderId: order.id, trackingNumber: ' AWB-2 ' })).toEqual({ changed: false, emailQueued: false })
 			// Clearing the tracking number on a shipped order: no email.
@@ -69,8 +70,10 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 				).toString('utf8'),
 			)
 			expect(text.filter((body) => body.includes('Statusul comenzii tale este acum: În procesare.'))).toHaveLength(1)
-			expect(text.filter((body) => body.includes('Statusul comenzii tale este acum: Expediată.'))).toHaveLength(1)
+			expect(text.filter((body) => body.includes('Statusul comenzii tale este acum: Expediată.'))).toHaveLength(0)
+			expect(text.filter((body) => body.includes('Comanda ta a fost expediată. Numărul de urmărire (AWB): AWB-1.'))).toHaveLength(1)
 			expect(text.filter((body) => body.includes('Numărul de urmărire (AWB): AWB-2.'))).toHaveLength(1)
+			expect(text.some((body) => body.includes('încă indisponibil'))).toBe(false)
 			for (const body of text) {
 				expect(body).toContain(number)
 				expect(body).toContain('2 × Lumânare Vanilie')
@@ -94,20 +97,26 @@ describe.each(ENGINES)('order status and tracking emails on %s', (engine) => {
 		}
 	})
 
-	it('writes the emails as .eml files in the order language without SMTP', async () => {
+	it('marked shipped before the AWB is known: no email until the AWB is saved, then one shipped email with it, as an .eml file in the order language', async () => {
 		const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-order-mail-'))
 		const worker = sender(createFileTransport(folder))
 		try {
 			const order = await newOrder('en')
-			await changeOrderStatus(deps(), { orderId: order.id, status: 'shipped' })
-			await setTrackingNumber(deps(), { orderId: order.id, trackingNumber: 'RO123456789' })
-			expect(await worker.runOnce()).toBe(2)
+			expect(await changeOrderStatus(deps(), { orderId: order.id, status: 'shipped' })).toMatchObject({
+				changed: true,
+				emailQueued: false,
+				awaitingTracking: true,
+			})
+			expect(await db.select().from(emailOutbox)).toEqual([])
+			expect(await setTrackingNumber(deps(), { orderId: order.id, trackingNumber: 'RO123456789' })).toEqual({ changed: true, emailQueued: true })
+			expect(await worker.runOnce()).toBe(1)
 			const files = await Promise.all((await fs.readdir(folder)).map((f) => fs.readFile(path.join(folder, f), 'utf8')))
-			expect(files).toHaveLength(2)
+			expect(files).toHaveLength(1)
 			const all = files.join('\n')
-			expect(all).toContain(`Subject: Order ${order.id.slice(0, 8)}: Shipped`)
+			expect(all).not.toContain(`Subject: Order ${order.id.slice(0, 8)}: Shipped`)
 			expect(all).toContain(`Subject: Order ${order.id.slice(0, 8)} is on its way`)
 			expect(all).toContain('RO123456789')
+			expect(all).not.toContain('not yet available')
 		} finally {
 			await worker.stop()
 			await fs.rm(folder, { recursive: true, force: true })

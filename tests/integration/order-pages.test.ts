@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm'
+import { noVatNumberCheck } from '#server/tax/vies.ts'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orders, stockHolds, users } from '#db/schema/index.ts'
 import type { CartLine } from '#domain/cart-line.ts'
 import { listOwnOrders } from '#server/account/account-data.ts'
+import { findOwnDocument } from '#server/invoices/documents.ts'
+import { issueInvoice } from '#server/invoices/issue.ts'
 import { placeCheckout } from '#server/orders/checkout-request.ts'
 import { queueOrderEmail } from '#server/orders/emails.ts'
-import { isOrderPageKey, orderPageKey, readOrderPage } from '#server/orders/order-page.ts'
+import { isExpiredOrderLink, isOrderPageKey, ORDER_LINK_DAYS_AFTER_CLOSE, orderPageKey, readOrderPage } from '#server/orders/order-page.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { setContentTranslationOverride } from '#server/translation/content.ts'
 import { createTestUser } from '../support/accounts.ts'
-import { createProduct, createUpload, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
+import { createProduct, createUpload, customer, mailContext, orderInput, testInvoicing } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 const SECRET = mailContext.linkSecret
@@ -122,11 +125,12 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 			email: { nudge() {} } as never,
 			env: { PUBLIC_URL: 'http://shop.test' } as never,
 			shipping: orderInput.shipping,
+			vatNumbers: noVatNumberCheck,
 			log: pino({ level: 'silent' }),
 		}
 		const result = await placeCheckout(app, { lines: [{ kind: 'product', productId: candle.id, quantity: 1 }], customer: { ...customer, country: 'ES' } })
 		expect(result.status).toBe(409)
-		expect(result.body).toMatchObject({ ok: false, kind: 'lines', message: 'Vela de cedro está agotado' })
+		expect(result.body).toMatchObject({ ok: false, code: 'lines', errors: { formError: 'Vela de cedro está agotado' } })
 	})
 
 	describe('who opens an order’s page (authorization matrix)', () => {
@@ -173,24 +177,64 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 			expect(isOrderPageKey(SECRET, order.id, `${key}=`)).toBe(false)
 		})
 
+		it('an emailed link opens the order while it is open and for 90 days after it closed, never once archived; its owner signed in always (ADR 0168)', async () => {
+			const user = await createTestUser(db)
+			await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
+			const { order } = await paidOrder({ email: user.email })
+			const key = orderPageKey(SECRET, order.id)
+			const byLink = () => readOrderPage(db, SECRET, order.id, { userId: null, key }, 'ro')
+			const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
+			// Open orders: however old.
+			await db
+				.update(orders)
+				.set({ updatedAt: daysAgo(400) })
+				.where(eq(orders.id, order.id))
+			expect((await byLink())?.id).toBe(order.id)
+			// Delivered 89 days ago: still open by link; 91 days ago: expired, and said so.
+			await db
+				.update(orders)
+				.set({ status: 'delivered', updatedAt: daysAgo(89) })
+				.where(eq(orders.id, order.id))
+			expect((await byLink())?.id).toBe(order.id)
+			await db
+				.update(orders)
+				.set({ updatedAt: daysAgo(ORDER_LINK_DAYS_AFTER_CLOSE + 1) })
+				.where(eq(orders.id, order.id))
+			expect(await byLink()).toBeNull()
+			expect(await isExpiredOrderLink(db, SECRET, order.id, key)).toBe(true)
+			// A wrong key learns nothing: not 'expired', just nothing.
+			expect(await isExpiredOrderLink(db, SECRET, order.id, orderPageKey('another-secret', order.id))).toBe(false)
+			// The owner, signed in, still opens it.
+			expect((await readOrderPage(db, SECRET, order.id, { userId: user.id, key: null }, 'ro'))?.id).toBe(order.id)
+			// Archived by the shop: the link ends at once, even for an order still being made.
+			await db.update(orders).set({ status: 'processing', updatedAt: new Date(), archivedAt: new Date() }).where(eq(orders.id, order.id))
+			expect(await byLink()).toBeNull()
+			expect(await isExpiredOrderLink(db, SECRET, order.id, key)).toBe(true)
+		})
+
 		it('a guest who signs up with the order’s address sees the order once the address is verified; unpaid checkouts stay out', async () => {
 			const email = `later-${Date.now()}@example.com`
 			const { order } = await paidOrder({ email })
 			const { candle } = await spanishCatalogue()
 			const unpaid = await placeOrder(db, { ...orderInput, customer: { ...customer, email }, lines: [{ kind: 'product', productId: candle.id, quantity: 1 }] })
+			const invoice = await db.transaction((tx) => issueInvoice(tx, testInvoicing, order.id))
 			const user = await createTestUser(db, { email: email.toUpperCase() })
 			expect(await listOwnOrders(db, user.id)).toEqual([])
 			expect(await readOrderPage(db, SECRET, order.id, { userId: user.id, key: null }, 'es')).toBeNull()
+			expect(await findOwnDocument(db, user.id, invoice.number)).toBeNull()
 
 			await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id))
 			expect((await listOwnOrders(db, user.id)).map((o) => o.id)).toEqual([order.id])
 			expect((await readOrderPage(db, SECRET, order.id, { userId: user.id, key: null }, 'es'))?.id).toBe(order.id)
+			// Its invoice downloads from /account as the order is listed there (ADR 0157).
+			expect((await findOwnDocument(db, user.id, invoice.number))?.document.id).toBe(invoice.id)
 			// The unpaid checkout is not in the history and its page does not open from the account.
 			expect(await readOrderPage(db, SECRET, unpaid.id, { userId: user.id, key: null }, 'es')).toBeNull()
 			// An order placed by another account is never taken over by address.
 			const someone = await createTestUser(db)
 			const { order: theirs } = await paidOrder({ email, userId: someone.id })
 			expect((await listOwnOrders(db, user.id)).map((o) => o.id)).not.toContain(theirs.id)
+			expect(await findOwnDocument(db, someone.id, invoice.number)).toBeNull()
 		})
 	})
 })

@@ -1,6 +1,6 @@
-import { eq, like } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox } from '#db/schema/index.ts'
+import { emailOutbox, products } from '#db/schema/index.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import type { PaymentEvent } from '#server/payments/provider.ts'
@@ -81,5 +81,36 @@ describe.each(ENGINES)('the owner’s paid-order email on %s', (engine) => {
 				.from(emailOutbox)
 				.where(eq(emailOutbox.dedupeKey, `order-paid-owner:${order.id}`)),
 		).toEqual([])
+	})
+
+	it('a payment that came after the stock ran out tells the owner so, under its own subject, once (ADR 0232)', async () => {
+		const candle = await createProduct(db, { priceCents: 2000, stock: 2, name: 'Lumânare epuizată' })
+		const order = await placeOrder(db, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 2 }] })
+		const session = { id: `cs_late_${order.id}`, orderId: order.id }
+		await handlePaymentEvent(
+			{ db, mail },
+			{
+				id: `evt_expired_${order.id}`,
+				provider: 'stripe',
+				type: 'checkout.session.expired',
+				session: { ...session, status: 'expired', paymentStatus: 'unpaid' },
+			},
+		)
+		// The released units sold to someone else before the late payment arrived.
+		await db.update(products).set({ stock: 0 }).where(eq(products.id, candle.id))
+		const late: PaymentEvent = {
+			id: `evt_late_${order.id}`,
+			provider: 'stripe',
+			type: 'checkout.session.completed',
+			session: { ...session, status: 'complete', paymentStatus: 'paid' },
+		}
+		await Promise.all([late, late, { ...late, id: `reconcile:${session.id}:paid` }].map((event) => handlePaymentEvent({ db, mail }, event)))
+		const owner = await db
+			.select()
+			.from(emailOutbox)
+			.where(and(eq(emailOutbox.toAddress, 'owner@shop.example'), like(emailOutbox.text, `%#${order.id.slice(0, 8)}%`)))
+		expect(owner.map((email) => email.subject)).toEqual([`Plată sosită fără stoc: comanda #${order.id.slice(0, 8)} a fost anulată și se rambursează automat`])
+		expect(owner[0]!.text).toContain('a sosit după ce stocul s-a epuizat')
+		expect(owner[0]!.text).toContain('2 × Lumânare epuizată')
 	})
 })

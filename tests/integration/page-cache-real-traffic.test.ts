@@ -4,13 +4,14 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseEngine } from '#db/client.ts'
 import { runMigrations } from '#db/migrate.ts'
+import { categories } from '#db/schema/index.ts'
 import { createTestUser, signInOverHttp, type TestUser } from '../support/accounts.ts'
 import { ENGINES } from '../support/databases.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
 
 /**
- * Issue 23 (ADR 0121), on the built shop: a link with tracking parameters, or with its parameters in
+ * ADR 0121, on the built shop: a link with tracking parameters, or with its parameters in
  * another order, gets the stored page; a parameter the page reads still changes it; the page never
  * echoes an unknown parameter; and two signed-in customers browsing at once never get each other's
  * data, nor anything kept for anonymous visitors.
@@ -19,11 +20,13 @@ describe.each(ENGINES)('page cache keys and signed-in customers on %s', (engine:
 	let shop: ShopProcess
 	let customers: TestUser[]
 	let cleanup: () => Promise<void>
+	let databaseUrl: string | null = null
 
 	beforeAll(async () => {
 		// The customers are written before the shop starts (PGlite serves one process at a time).
 		const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-cache-keys-'))
 		const postgres = engine === 'postgres' ? await createTemporaryPostgresDatabase('cache_keys') : null
+		databaseUrl = postgres?.url ?? null
 		const handle = await openDatabase(postgres ? { engine: 'postgres', url: postgres.url } : { engine: 'pglite', dataDir })
 		await runMigrations(handle)
 		customers = [await createTestUser(handle.db, { name: 'Ana Keys' }), await createTestUser(handle.db, { name: 'Bogdan Keys' })]
@@ -114,4 +117,21 @@ describe.each(ENGINES)('page cache keys and signed-in customers on %s', (engine:
 			}
 		}
 	})
+
+	// Written beside the running shop, which PostgreSQL allows (PGlite belongs to the shop's process): defined on PostgreSQL only.
+	if (engine === 'postgres')
+		it('keeps the sitemap index and its files like pages, and drops them when the catalogue changes (ADR 0250)', async () => {
+			for (const path of ['/sitemap.xml', '/sitemaps/pages.xml']) {
+				const stored = await untilStored(path)
+				expect(stored.body).toContain('http://www.sitemaps.org/schemas/sitemap/0.9')
+			}
+			expect((await get('/sitemaps/products-99999.xml')).status).toBe(404)
+			const handle = await openDatabase({ engine: 'postgres', url: databaseUrl! })
+			try {
+				await handle.db.insert(categories).values({ slug: 'categorie-noua-in-sitemap', name: 'Categorie nouă' })
+			} finally {
+				await handle.close()
+			}
+			await expect.poll(async () => (await get('/sitemaps/pages.xml')).body).toContain('/en/catalog?category=categorie-noua-in-sitemap</loc>')
+		})
 })

@@ -10,7 +10,7 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../support/datab
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts'
 
 /**
- * /payment-success is open to anyone (issue 16 item 8, ADR 0095): its verification must not turn
+ * /payment-success is open to anyone (ADR 0095): its verification must not turn
  * requests into provider calls made with the shop's secret key. The real `stripe` SDK talks to a
  * local fake Stripe, which counts the calls.
  */

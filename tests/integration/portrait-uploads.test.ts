@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploads } from '#db/schema/index.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import type { ObjectStorage } from '#server/storage/storage.ts'
+import { checkPhotoLink } from '#server/uploads/photo-links.ts'
 import { deleteUnclaimedUploads, openPortraitUpload, PortraitUploadError, receivePortraitUpload } from '#server/uploads/portrait-uploads.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
-import { jpegWithGps, metadataLeaks, oversizedJpegLike, png, webp } from '../support/images.ts'
+import { imageSize, jpegWithGps, metadataLeaks, oversizedJpegLike, png, webp } from '../support/images.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
 
+const TEST_SECRET = 'portrait-upload-test-secret-0123456789abcdef'
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 const ELEVEN_MB = 11 * 1024 * 1024
 
@@ -45,7 +47,7 @@ for (const engine of ENGINES) {
 			await database?.cleanup()
 			await fs.rm(root, { recursive: true, force: true })
 		})
-		const deps = () => ({ db: database.handle.db, storage })
+		const deps = () => ({ db: database.handle.db, storage, secret: TEST_SECRET })
 
 		async function refusal(form: FormData | Request) {
 			const error = await receivePortraitUpload(deps(), form instanceof Request ? form : uploadRequest(form)).then(
@@ -57,16 +59,21 @@ for (const engine of ENGINES) {
 		}
 
 		it('stores a JPEG re-encoded without EXIF or GPS, under a random name, and records it', async () => {
-			const original = await jpegWithGps()
-			expect(await metadataLeaks(original)).toMatchObject({ exif: true, gps: true, ownerMark: true })
+			const photo = await jpegWithGps()
+			expect(await metadataLeaks(photo)).toMatchObject({ exif: true, gps: true, ownerMark: true })
 
-			const upload = await receivePortraitUpload(deps(), uploadRequest(multipart(original)))
+			const upload = await receivePortraitUpload(deps(), uploadRequest(multipart(photo)))
 			expect(upload.id).toMatch(UUID_V4)
-			expect(upload.url).toBe(`/api/uploads/portrait/${upload.id}`)
+			// A signed, short-lived link to the preview (ADR 0173).
+			const link = new URL(upload.url, 'http://shop.test')
+			expect(link.pathname).toBe(`/api/uploads/portrait/${upload.id}`)
+			expect(checkPhotoLink(TEST_SECRET, upload.id, link.searchParams)).toBe('preview')
+			expect(checkPhotoLink(TEST_SECRET, upload.id, link.searchParams, Date.now() + 3 * 3600 * 1000)).toBeNull()
 
 			const [row] = await database.handle.db.select().from(uploads).where(eq(uploads.id, upload.id))
-			expect(row).toMatchObject({ mimeType: 'image/webp', width: 120, height: 90, claimedAt: null })
-			expect(row!.storageKey).toMatch(/^portraits\/\d+-[0-9a-f]{32}\.webp$/)
+			expect(row).toMatchObject({ mimeType: 'image/webp', width: 120, height: 90, claimedAt: null, originalMimeType: 'image/jpeg' })
+			expect(row!.storageKey).toMatch(/^private\/portraits\/\d+-[0-9a-f]{32}\.webp$/)
+			expect(row!.originalKey).toBe(row!.storageKey.replace(/\.webp$/, '-original.jpg'))
 			expect(row!.storageKey).not.toContain(upload.id)
 			expect(row!.storageKey).not.toContain('photo')
 
@@ -74,6 +81,13 @@ for (const engine of ENGINES) {
 			expect(stored?.contentType).toBe('image/webp')
 			const bytes = await readAll(stored!.body)
 			expect(await metadataLeaks(bytes)).toEqual({ exif: false, gps: false, ownerMark: false, format: 'webp' })
+
+			// The original for production: its own format and full size, without EXIF or GPS.
+			const original = await openPortraitUpload(deps(), upload.id, 'original')
+			expect(original?.contentType).toBe('image/jpeg')
+			const originalBytes = await readAll(original!.body)
+			expect(await metadataLeaks(originalBytes)).toEqual({ exif: false, gps: false, ownerMark: false, format: 'jpeg' })
+			expect(await imageSize(originalBytes)).toEqual(await imageSize(photo))
 		})
 
 		it('accepts PNG and WebP, judged by their bytes whatever they are called', async () => {
@@ -128,11 +142,13 @@ for (const engine of ENGINES) {
 			await db.update(uploads).set({ createdAt: eightDaysAgo }).where(eq(uploads.id, old.id))
 			await db.update(uploads).set({ createdAt: eightDaysAgo, claimedAt: new Date() }).where(eq(uploads.id, claimed.id))
 			const [oldRow] = await db.select().from(uploads).where(eq(uploads.id, old.id))
+			expect(oldRow!.originalKey).toBeTruthy()
 
 			const deleted = await deleteUnclaimedUploads(deps(), { retentionDays: 7, batchSize: 1 })
 			expect(deleted).toBe(1)
 			expect(await openPortraitUpload(deps(), old.id)).toBeNull()
 			expect(await storage.exists(oldRow!.storageKey)).toBe(false)
+			expect(await storage.exists(oldRow!.originalKey!)).toBe(false)
 			expect(await openPortraitUpload(deps(), claimed.id)).not.toBeNull()
 			expect(await openPortraitUpload(deps(), recent.id)).not.toBeNull()
 			expect(await deleteUnclaimedUploads(deps(), { retentionDays: 7 })).toBe(0)
@@ -160,7 +176,7 @@ describe('the upload endpoint over HTTP', () => {
 		expect(Object.keys(body).sort()).toEqual(['id', 'url'])
 		expect(body.id).toMatch(UUID_V4)
 
-		const preview = await fetch(`${shop.url}${body.url}`)
+		const preview = await fetch(`${shop.url}${body.url}`, { redirect: 'manual' })
 		expect(preview.status).toBe(200)
 		expect(preview.headers.get('content-type')).toBe('image/webp')
 		expect(preview.headers.get('cache-control')).toContain('private')
@@ -174,15 +190,18 @@ describe('the upload endpoint over HTTP', () => {
 	it('refuses 11 MB and a renamed text file with the spec messages in the visitor’s language', async () => {
 		const big = await post(multipart(oversizedJpegLike(ELEVEN_MB)), { 'Accept-Language': 'ro' })
 		expect(big.status).toBe(413)
-		expect(await big.json()).toEqual({ error: 'portrait.photoTooLarge', message: 'Poza este prea mare. Dimensiunea maximă este 10MB.' })
+		expect(await big.json()).toEqual({
+			code: 'portrait.photoTooLarge',
+			errors: { fieldErrors: {}, formError: 'Poza este prea mare. Dimensiunea maximă este 10MB.' },
+		})
 
 		const text = await post(multipart(Buffer.from('hello, I am text'), { filename: 'photo.jpg', type: 'image/jpeg' }), { 'Accept-Language': 'en' })
 		expect(text.status).toBe(415)
-		expect(((await text.json()) as { error: string }).error).toBe('portrait.photoInvalid')
+		expect(((await text.json()) as { code: string }).code).toBe('portrait.photoInvalid')
 
 		const none = await post(new FormData(), { 'Accept-Language': 'ro' })
 		expect(none.status).toBe(400)
-		expect(((await none.json()) as { message: string }).message).toBe('Te rugăm să încarci o poză!')
+		expect(((await none.json()) as { errors: { formError: string } }).errors.formError).toBe('Te rugăm să încarci o poză!')
 	})
 
 	it('refuses an upload posted from another site', async () => {
@@ -192,20 +211,27 @@ describe('the upload endpoint over HTTP', () => {
 
 	it('lets another visitor neither list uploads nor fetch one by guessing its URL', async () => {
 		const mine = (await (await post(multipart(await png()))).json()) as { id: string; url: string }
+		const signed = new URL(mine.url, shop.url)
 		const guesses = [
 			'/api/uploads/portrait',
 			'/api/uploads/portrait/',
 			`/api/uploads/portrait/${crypto.randomUUID()}`,
+			`/api/uploads/portrait/${mine.id}`,
+			`/api/uploads/portrait/${mine.id}?variant=original`,
+			// The signature of this photo's preview opens neither its original nor another photo.
+			`/api/uploads/portrait/${mine.id}?${signed.search.slice(1).replace('variant=preview', 'variant=original')}`,
+			`/api/uploads/portrait/${crypto.randomUUID()}${signed.search}`,
 			`/api/uploads/portrait/${mine.id.slice(0, -1)}${mine.id.endsWith('0') ? '1' : '0'}`,
 			'/api/uploads/portrait/1',
 			'/api/uploads/portrait/..%2F..%2Fpgdata',
 			'/uploads/',
 			'/uploads/portraits',
 			'/uploads/portraits/',
+			'/uploads/private/portraits/',
 		]
 		for (const guess of guesses) {
 			const response = await fetch(`${shop.url}${guess}`, { redirect: 'manual' })
-			expect(response.status, guess).toBe(404)
+			expect([403, 404], guess).toContain(response.status)
 			expect(await response.text(), guess).not.toMatch(/portraits\/\d+-[0-9a-f]{32}|\.webp/)
 		}
 		// The owner's link still works.

@@ -5,7 +5,7 @@ import { countQueriesPerPage } from '../../scripts/bench/queries.ts'
 import { startShop, type ShopProcess } from '../support/shop-process.ts'
 
 /**
- * Issue 9: at most 3 database queries per storefront page, counted by the server itself
+ * At most 3 database queries per storefront page, counted by the server itself
  * (SERVER_TIMING=1), so an N+1 query fails here before it shows in `npm run bench`.
  */
 describe('database queries per storefront page', () => {

@@ -1,17 +1,18 @@
-import { eq, like, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { queryRows } from '#db/client.ts'
-import { emailOutbox, signInBlocks, signInFailures, verifications } from '#db/schema/index.ts'
+import { accounts, emailOutbox, signInBlocks, signInFailures, verifications } from '#db/schema/index.ts'
 import { isResetTokenUsable, requestPasswordReset, resetPassword, signIn } from '#server/auth/accounts.ts'
 import { createAuth } from '#server/auth/auth.ts'
 import { SIGN_IN_BACKOFF } from '#server/auth/sign-in-backoff.ts'
 import type { Env } from '#server/config/env.ts'
 import { createLogger } from '#server/logger.ts'
+import { hashPassword } from 'better-auth/crypto'
 import { createTestUser, uniqueEmail } from '../support/accounts.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 /**
- * Issue 16 items 4 and 12 (ADR 0097) at the service level, on both engines: an attacker's guesses
+ * ADR 0097 at the service level, on both engines: an attacker's guesses
  * slow the attacker down and never lock the owner out, and reset tokens are stored only hashed.
  */
 const SECRET = 'sign-in-throttle-test-secret-0123456789abcdef'
@@ -82,6 +83,22 @@ describe.each(ENGINES)('sign-in throttling on %s', (engine) => {
 		// Wrong passwords from the known device wait on the device's own counter.
 		for (let i = 0; i < 5; i++) expect(await status(attempt(ATTACKER, owner.email, 'wrong-guess-2', device))).toBe(401)
 		expect(await status(attempt(ATTACKER, owner.email, owner.password, device))).toBe(429)
+	})
+
+	it('a new password ends every known device: a stolen cookie stops counting once the owner changes it (ADR 0168)', async () => {
+		const owner = await createTestUser(db())
+		const stolen = await knownDeviceCookie(OWNER_HOME, owner.email, owner.password)
+		const newPassword = 'a-brand-new-passphrase-7'
+		await db()
+			.update(accounts)
+			.set({ password: await hashPassword(newPassword) })
+			.where(and(eq(accounts.userId, owner.id), eq(accounts.providerId, 'credential')))
+		for (let i = 0; i < 5; i++) expect(await status(attempt(ATTACKER, owner.email, 'wrong-guess-3'))).toBe(401)
+		// The old cookie is a stranger's now: the attacker's address waits, cookie or not.
+		expect(await status(attempt(ATTACKER, owner.email, newPassword, stolen))).toBe(429)
+		// The owner signs in with the new password elsewhere and gets a cookie that works again.
+		const fresh = await knownDeviceCookie(OWNER_ELSEWHERE, owner.email, newPassword)
+		expect(await status(attempt(ATTACKER, owner.email, newPassword, fresh))).toBe(302)
 	})
 
 	it('a waiting attacker is refused without counting, and each later failure doubles the wait', async () => {

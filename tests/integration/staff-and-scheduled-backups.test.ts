@@ -29,7 +29,13 @@ describe.each(ENGINES)('on %s', (engine) => {
 	const deps = (handle = database.handle): ScheduledBackupDeps => ({
 		database: handle,
 		storage: createLocalStorage(path.join(folder, 'uploads')),
-		env: { BACKUP_INTERVAL_HOURS: 24, BACKUP_DIR: path.join(folder, 'backups'), BACKUP_KEEP: 2, DATABASE_URL: database.url },
+		env: {
+			BACKUP_INTERVAL_HOURS: 24,
+			BACKUP_DIR: path.join(folder, 'backups'),
+			BACKUP_KEEP: 2,
+			BACKUP_KEY: 'scheduled-backups-key-0123456789abcdef',
+			BACKUP_ENCRYPT: false,
+		},
 		log: createLogger({ LOG_LEVEL: 'silent' }),
 	})
 

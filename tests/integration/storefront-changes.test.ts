@@ -9,15 +9,21 @@ import { createTestDatabase, ENGINES, type TestDatabase } from '../support/datab
  * Migration 0002: the database itself announces every committed change to what storefront pages
  * show, so each app instance's page cache can drop its pages (ADR 0091).
  */
+/** The payload of the test's own notifications; the triggers' are empty. */
+const DRAIN = 'drain:'
+
 describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 	let database: TestDatabase
 	let listener: NotificationListener
 	const heard = { notifications: 0, ready: 0, lost: 0 }
+	/** Drain markers heard so far (sent by `drained`, never counted as changes). */
+	const markers = new Set<string>()
+	let drains = 0
 
 	beforeAll(async () => {
 		database = await createTestDatabase(engine, { label: 'changes' })
 		listener = await database.handle.listen(STOREFRONT_CHANGED_CHANNEL, {
-			onNotification: () => heard.notifications++,
+			onNotification: (payload) => (payload.startsWith(DRAIN) ? markers.add(payload) : heard.notifications++),
 			onReady: () => heard.ready++,
 			onLost: () => heard.lost++,
 		})
@@ -27,20 +33,34 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 		await database?.cleanup()
 	})
 
-	/** PGlite hears its own commits before the writing query returns; PostgreSQL a moment later. */
-	async function expectHeard(change: () => Promise<unknown>) {
-		const before = heard.notifications
-		await change()
-		if (engine === 'pglite') expect(heard.notifications).toBeGreaterThan(before)
-		else await vi.waitFor(() => expect(heard.notifications).toBeGreaterThan(before), { timeout: 5_000 })
+	/**
+	 * Returns once every notification committed so far has been heard. PGlite delivers them before
+	 * the writing query returns; PostgreSQL a moment later, but in commit order: once a marker sent
+	 * now is heard, so is everything committed before it. A count read without this may still be
+	 * missing the previous change's notification, and then the next change's count is off by one.
+	 */
+	async function drained() {
+		const marker = `${DRAIN}${++drains}`
+		await database.handle.db.execute(sql`select pg_notify(${STOREFRONT_CHANGED_CHANNEL}, ${marker})`)
+		await vi.waitFor(() => expect(markers.has(marker)).toBe(true), { timeout: 5_000 })
 	}
 
-	/** Silence is proven after a change that is heard: notifications arrive in commit order. */
-	async function expectUnheard(change: () => Promise<unknown>) {
+	/** How many notifications a change sent, counted once everything before and after it has arrived. */
+	async function notificationsOf(change: () => Promise<unknown>) {
+		await drained()
 		const before = heard.notifications
 		await change()
-		await expectHeard(() => database.handle.db.update(categories).set({ displayOrder: 1 }).where(eq(categories.slug, 'marker')))
-		expect(heard.notifications).toBe(before + 1)
+		await drained()
+		return heard.notifications - before
+	}
+
+	/** A committed statement is one notification: repeats within a transaction fold into one. */
+	async function expectHeard(change: () => Promise<unknown>) {
+		expect(await notificationsOf(change)).toBe(1)
+	}
+
+	async function expectUnheard(change: () => Promise<unknown>) {
+		expect(await notificationsOf(change)).toBe(0)
 	}
 
 	it('is listening once listen() returns', () => {
@@ -50,12 +70,16 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 	it('announces new, changed and deleted products and categories', async () => {
 		const { db } = database.handle
 		await expectHeard(() => db.insert(categories).values({ slug: 'marker', name: 'Marcaj' }))
-		const [category] = await db.insert(categories).values({ slug: 'lumanari', name: 'Lumânări' }).returning()
+		let categoryId = ''
+		await expectHeard(async () => {
+			const [category] = await db.insert(categories).values({ slug: 'lumanari', name: 'Lumânări' }).returning()
+			categoryId = category!.id
+		})
 		let productId = ''
 		await expectHeard(async () => {
 			const [product] = await db
 				.insert(products)
-				.values({ slug: 'vanilie', name: 'Vanilie', kind: 'candle', priceCents: 1000, categoryId: category!.id, stock: 3 })
+				.values({ slug: 'vanilie', name: 'Vanilie', kind: 'candle', priceCents: 1000, categoryId, stock: 3 })
 				.returning()
 			productId = product!.id
 		})
@@ -66,9 +90,9 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 				.set({ stock: sql`${products.stock} - 1` })
 				.where(eq(products.id, productId)),
 		)
-		await expectHeard(() => db.update(categories).set({ isActive: false }).where(eq(categories.id, category!.id)))
+		await expectHeard(() => db.update(categories).set({ isActive: false }).where(eq(categories.id, categoryId)))
 		await expectHeard(() => db.delete(products).where(eq(products.id, productId)))
-		await expectHeard(() => db.delete(categories).where(eq(categories.id, category!.id)))
+		await expectHeard(() => db.delete(categories).where(eq(categories.id, categoryId)))
 	})
 
 	it('announces the home page the owner saves (migration 0011, ADR 0132)', async () => {
@@ -80,17 +104,22 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 
 	it('announces a changed shown translation, not the background job’s bookkeeping', async () => {
 		const { db } = database.handle
-		const [row] = await db
-			.insert(translations)
-			.values({ sourceHash: 'a'.repeat(64), context: 'product.name', locale: 'en', sourceText: 'Vanilie' })
-			.returning()
-		await expectUnheard(() => db.update(translations).set({ attempts: 2, lockedUntil: new Date(), lastError: 'timeout' }).where(eq(translations.id, row!.id)))
-		await expectHeard(() => db.update(translations).set({ translatedText: 'Vanilla' }).where(eq(translations.id, row!.id)))
-		await expectHeard(() => db.update(translations).set({ overrideText: 'Vanilla candle' }).where(eq(translations.id, row!.id)))
+		let rowId = ''
+		// A row waiting for its translation shows nothing new yet.
+		await expectUnheard(async () => {
+			const [row] = await db
+				.insert(translations)
+				.values({ sourceHash: 'a'.repeat(64), context: 'product.name', locale: 'en', sourceText: 'Vanilie' })
+				.returning()
+			rowId = row!.id
+		})
+		await expectUnheard(() => db.update(translations).set({ attempts: 2, lockedUntil: new Date(), lastError: 'timeout' }).where(eq(translations.id, rowId)))
+		await expectHeard(() => db.update(translations).set({ translatedText: 'Vanilla' }).where(eq(translations.id, rowId)))
+		await expectHeard(() => db.update(translations).set({ overrideText: 'Vanilla candle' }).where(eq(translations.id, rowId)))
 		await expectHeard(() =>
 			db.insert(translations).values({ sourceHash: 'b'.repeat(64), context: 'product.name', locale: 'es', sourceText: 'Vanilie', overrideText: 'Vainilla' }),
 		)
-		await expectHeard(() => db.delete(translations).where(eq(translations.id, row!.id)))
+		await expectHeard(() => db.delete(translations).where(eq(translations.id, rowId)))
 	})
 
 	it('says nothing about a change that is rolled back', async () => {

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, emailOutbox, newsletterSubscribers, products } from '#db/schema/index.ts'
-import { findActiveProduct, listSitemapEntries, loadCatalog } from '#server/catalog/catalog.ts'
+import { findActiveProduct, listSitemapCategories, listSitemapProducts, loadCatalog } from '#server/catalog/catalog.ts'
 import { localizeContent } from '#server/catalog/content.ts'
 import { createContentTranslation } from '#server/services.ts'
 import { setContentTranslationOverride } from '#server/translation/content.ts'
@@ -11,6 +11,7 @@ import { createLogger } from '#server/logger.ts'
 import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
 import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
 import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
+import { SITEMAP_PRODUCTS_PER_FILE } from '#domain/sitemap.ts'
 import { parseCatalogQuery } from '#domain/catalog-query.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
@@ -104,7 +105,7 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 	it('finds one active product by slug or id, with its category name', async () => {
 		const { db } = database.handle
 		const bySlug = await findActiveProduct(db, { slug: 'a' })
-		// Its category is a subcategory: the link names it under its parent tab, the one way the catalogue finds it (issue 20).
+		// Its category is a subcategory: the link names it under its parent tab, the one way the catalogue finds it.
 		expect(bySlug).toMatchObject({ slug: 'a', categoryName: 'Borcan', categoryHref: '/catalog?category=candle&subcategory=borcan' })
 		expect(await slugs(bySlug!.categoryHref!.split('?')[1]!)).toEqual(['a'])
 		expect(await findActiveProduct(db, { id: bySlug!.id })).toMatchObject({ slug: 'a' })
@@ -137,8 +138,9 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 	})
 
 	it('lists active products and categories for the sitemap', async () => {
-		const entries = await listSitemapEntries(database.handle.db)
-		expect(entries.products.map((p) => p.slug).sort()).toEqual(['a', 'b', 'd'])
+		const entries = await listSitemapCategories(database.handle.db)
+		const listed = await listSitemapProducts(database.handle.db, { first: 1, last: SITEMAP_PRODUCTS_PER_FILE })
+		expect(listed.map((p) => p.slug).sort()).toEqual(['a', 'b', 'd'])
 		expect(entries.categories.map((c) => c.slug)).toEqual(['candle'])
 		expect(entries.subcategories.map((s) => `${s.parentSlug}/${s.slug}`).sort()).toEqual(['candle/borcan', 'candle/cutie'])
 	})

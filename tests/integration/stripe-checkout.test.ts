@@ -4,7 +4,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orderHistory, orderRefunds, orders, products, rateLimitBuckets, stockHolds } from '#db/schema/index.ts'
+import { discountCodes, emailOutbox, orderHistory, orderRefunds, orders, products, rateLimitBuckets, stockHolds } from '#db/schema/index.ts'
 import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
 import { createProduct, customer, shuffle } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
@@ -53,7 +53,10 @@ describe('Stripe Checkout through the real SDK', () => {
 			headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: 'lang=ro' },
 			body: JSON.stringify({ items, shippingData }),
 		})
-		return { status: response.status, body: (await response.json()) as Record<string, unknown> & { url?: string; orderId?: string } }
+		return {
+			status: response.status,
+			body: (await response.json()) as Record<string, unknown> & { url?: string; orderId?: string; errors?: { formError: string | null } },
+		}
 	}
 
 	function webhook(payload: string, signature: string | null) {
@@ -95,6 +98,27 @@ describe('Stripe Checkout through the real SDK', () => {
 		const [order] = await db().select().from(orders).where(eq(orders.id, body.orderId!))
 		expect(order).toMatchObject({ totalCents: 9180, paymentStatus: 'pending', paymentProvider: 'stripe', paymentSessionId: session.id, locale: 'ro' })
 		expect(await stockOf(candle.id)).toBe(2)
+	})
+
+	it('a discount code reaches Stripe as a one-off coupon for this order: the session charges what the order totals (ADR 0255)', async () => {
+		const candle = await createProduct(db(), { priceCents: 4000, stock: 4, name: 'Lumânare cu vanilie' })
+		const code = `STRIPE${crypto.randomBytes(3).toString('hex').toUpperCase()}`
+		await db().insert(discountCodes).values({ code, kind: 'percent', value: 15 })
+		const response = await fetch(`${shop.url}/api/checkout`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', Origin: shop.url, Cookie: 'lang=ro' },
+			body: JSON.stringify({ items: [{ kind: 'product', productId: candle.id, quantity: 2 }], shippingData: customer, discountCode: code.toLowerCase() }),
+		})
+		expect(response.status).toBe(200)
+		const body = (await response.json()) as { url: string; orderId: string }
+		const [order] = await db().select().from(orders).where(eq(orders.id, body.orderId))
+		expect(order).toMatchObject({ subtotalCents: 8000, discountCents: 1200 })
+		const couponRequest = stripe.requests.find((r) => r.path === '/v1/coupons' && r.headers['idempotency-key'] === `checkout-coupon-${body.orderId}`)
+		expect(couponRequest?.body).toMatchObject({ amount_off: '1200', currency: 'eur', duration: 'once', max_redemptions: '1' })
+		const session = stripe.session(sessionIdOf(body.url))
+		expect(session.discounts).toHaveLength(1)
+		expect(stripe.coupons.get(session.discounts[0]!.coupon)?.amount_off).toBe(1200)
+		expect(session.amount_total).toBe(order!.totalCents)
 	})
 
 	it('the checkout form posted as a browser does before its JavaScript places the order and redirects to the payment page; a refusal is a 400 (ADR 0101, 0102)', async () => {
@@ -146,10 +170,16 @@ describe('Stripe Checkout through the real SDK', () => {
 		const invalid = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }], { ...customer, phone: '0722<script>' })
 		expect(invalid).toMatchObject({
 			status: 400,
-			body: { kind: 'validation', field: 'shippingData.phone', message: 'Numărul de telefon conține caractere invalide' },
+			body: {
+				code: 'validation',
+				errors: {
+					fieldErrors: { 'shippingData.phone': 'Numărul de telefon conține caractere invalide' },
+					formError: 'Numărul de telefon conține caractere invalide',
+				},
+			},
 		})
 		const empty = await checkout([])
-		expect(empty).toMatchObject({ status: 400, body: { message: 'Adaugă produse în coș pentru a continua' } })
+		expect(empty).toMatchObject({ status: 400, body: { errors: { formError: 'Adaugă produse în coș pentru a continua' } } })
 		const soldOut = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }])
 		expect(soldOut.status).toBe(409)
 		expect(soldOut.body.problems).toEqual([{ line: 0, code: 'outOfStock', message: expect.stringContaining('nu mai este în stoc') }])
@@ -326,7 +356,7 @@ describe('Stripe Checkout through the real SDK', () => {
 		const { status, body } = await checkout([{ kind: 'product', productId: candle.id, quantity: 1 }])
 		stripe.failNext(0)
 		expect(status).toBe(502)
-		expect(body.message).toBe('A apărut o eroare la procesarea plății')
+		expect(body.errors?.formError).toBe('A apărut o eroare la procesarea plății')
 		expect(await stockOf(candle.id)).toBe(1)
 	})
 
@@ -423,7 +453,11 @@ describe('Stripe Checkout through the real SDK', () => {
 			else expect(response.status).toBe(200)
 		}
 		expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/)
-		expect(await refused!.json()).toMatchObject({ ok: false, kind: 'hold-limit', message: expect.stringContaining('unpaid orders from your connection') })
+		expect(await refused!.json()).toMatchObject({
+			ok: false,
+			code: 'hold-limit',
+			errors: { formError: expect.stringContaining('unpaid orders from your connection') },
+		})
 		// The checkout form posted without JavaScript is refused the same way, Retry-After and no-store included.
 		const formRefused = await fetch(`${shop.url}/en/checkout`, {
 			method: 'POST',

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orderRefunds, orders } from '#db/schema/index.ts'
+import { emailOutbox, invoices, orderItems, orderRefunds, orders } from '#db/schema/index.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { handleRefundEvent } from '#server/orders/refund-events.ts'
@@ -29,15 +29,19 @@ describe.each(ENGINES)('Stripe refunds through the real SDK on %s', (engine) => 
 	const deps = () => ({ db, mail: mailContext, payments: provider() })
 	const orderOf = async (id: string) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!
 
-	/** An order paid at the fake Stripe through a session the SDK opened (2 × 25 € = 50 €). */
-	async function paidOrder() {
-		const candle = await createProduct(db, { priceCents: 2500, stock: 10 })
-		const order = await placeOrder(db, { ...orderInput, customer, lines: [{ kind: 'product', productId: candle.id, quantity: 2 }] })
+	/** An order paid at the fake Stripe through a session the SDK opened: 2 × 25 € = 50 € unless other lines are given. */
+	async function paidOrder(lines: { name?: string; priceCents: number; quantity: number }[] = [{ priceCents: 2500, quantity: 2 }]) {
+		const products = await Promise.all(lines.map((line) => createProduct(db, { priceCents: line.priceCents, stock: 10, name: line.name })))
+		const order = await placeOrder(db, {
+			...orderInput,
+			customer,
+			lines: lines.map((line, i) => ({ kind: 'product' as const, productId: products[i]!.id, quantity: line.quantity })),
+		})
 		const session = await provider().createSession({
 			orderId: order.id,
 			email: customer.email,
 			locale: 'ro',
-			lines: [{ name: 'Lumânare', unitAmountCents: 2500, quantity: 2 }],
+			lines: lines.map((line) => ({ name: line.name ?? 'Lumânare', unitAmountCents: line.priceCents, quantity: line.quantity })),
 			shippingCents: 0,
 			successUrl: 'http://shop.test/payment-success',
 			cancelUrl: 'http://shop.test/cart',
@@ -51,8 +55,24 @@ describe.each(ENGINES)('Stripe refunds through the real SDK on %s', (engine) => 
 			type: 'checkout.session.completed',
 			session: { id: session.id, orderId: order.id, status: 'complete', paymentStatus: 'paid' },
 		})
-		return { order, sessionId: session.id }
+		const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.lineId)
+		return { order, sessionId: session.id, items }
 	}
+
+	/** The webhook Stripe posts about a refund, read and handled as the shop's endpoint does. */
+	async function deliver(type: Parameters<FakeStripe['refundEvent']>[0], refund: Parameters<FakeStripe['refundEvent']>[1]) {
+		const payload = stripe.refundEvent(type, refund)
+		const webhook = readStripeWebhook(payload, stripe.sign(payload), stripe.webhookSecret)
+		if (webhook?.kind !== 'refund') throw new Error('not a refund event')
+		return handleRefundEvent(deps(), webhook.event)
+	}
+
+	const creditNotesOf = (orderId: string) =>
+		db
+			.select()
+			.from(invoices)
+			.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')))
+			.orderBy(invoices.sequence)
 
 	it('refunds part, then the rest, through the refunds API with an idempotency key from the refund row and the order in its metadata', async () => {
 		const { order, sessionId } = await paidOrder()
@@ -85,6 +105,42 @@ describe.each(ENGINES)('Stripe refunds through the real SDK on %s', (engine) => 
 			.catch((e: unknown) => e)
 		expect(over).toBeInstanceOf(PaymentProviderError)
 		expect((over as Error).message).toContain('greater than unrefunded amount')
+	})
+
+	it('a line refund Stripe answers pending is settled by its webhook, and the credit note lists that line; a dashboard refund is credited as an amount', async () => {
+		const { order, sessionId, items } = await paidOrder([
+			{ name: 'Lumânare cedru', priceCents: 3000, quantity: 2 },
+			{ name: 'Lumânare lavandă', priceCents: 1500, quantity: 1 },
+		])
+		const cedar = items.find((item) => item.name === 'Lumânare cedru')!
+		stripe.answerRefundsPending(true)
+		const asked = await refundOrder(deps(), {
+			orderId: order.id,
+			mode: 'lines',
+			lines: [{ itemId: cedar.id, quantity: 1 }],
+			reason: 'Spartă la livrare',
+		}).finally(() => stripe.answerRefundsPending(false))
+		expect(asked).toMatchObject({ amountCents: 3000, status: 'pending' })
+		// Nothing is credited while the money has not moved.
+		expect(await creditNotesOf(order.id)).toEqual([])
+		const atStripe = stripe.refunds.find((refund) => refund.metadata.order_id === order.id)!
+		// Stripe reports it twice, as it may: one credit note.
+		await deliver('refund.updated', stripe.settleRefund(atStripe.id))
+		await deliver('charge.refund.updated', atStripe)
+		expect(await orderOf(order.id)).toMatchObject({ paymentStatus: 'paid', refundedCents: 3000 })
+		const [byLine] = await creditNotesOf(order.id)
+		expect(byLine!.lines.map((line) => [line.description, line.quantity, line.lineGrossCents])).toEqual([['Lumânare cedru', -1, -3000]])
+		const [email] = await db
+			.select()
+			.from(emailOutbox)
+			.where(eq(emailOutbox.dedupeKey, `order-refund:${asked.refundId}`))
+		expect(email!.attachments).toEqual([{ kind: 'credit_note', invoiceId: byLine!.id }])
+
+		// 10 € given back from Stripe's dashboard: no lines, so an amount with the VAT it contains.
+		await deliver('refund.created', stripe.dashboardRefund(sessionId, 1000))
+		const [, byAmount] = await creditNotesOf(order.id)
+		expect(byAmount!.lines).toEqual([expect.objectContaining({ quantity: -1, lineGrossCents: -1000, lineVatCents: -174, unitCode: 'C62' })])
+		expect(byAmount!.lines[0]!.description).toBe('Sumă rambursată')
 	})
 
 	it('a Stripe outage leaves the order as it was and shows the message; the row is failed and the next try goes through', async () => {

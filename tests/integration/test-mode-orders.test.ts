@@ -18,7 +18,7 @@ import { ENGINES, createTestDatabase, type TestDatabase } from '../support/datab
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.ts'
 
 /**
- * Issue 16 item 6: an order paid with test money (the built-in test card page, a Stripe test key,
+ * ADR 0094: an order paid with test money (the built-in test card page, a Stripe test key,
  * a Stripe event with livemode false) is recorded as such by the server, marked TEST in the admin
  * and on the customer's account, and kept out of the dashboard's takings and counts.
  */
@@ -125,11 +125,11 @@ describe.each(ENGINES)('test-money orders on %s', (engine) => {
 
 		const csv = await exportOrdersCsv(db(), filters(`view=checkouts&q=${encodeURIComponent(email)}`))
 		const lines = csv.slice(1).split('\r\n')
-		expect(lines[0]!.endsWith(';Arhivată;Test')).toBe(true)
-		expect(lines.find((line) => line.includes(test.orderId))!.endsWith(';Nu;TEST')).toBe(true)
-		expect(lines.find((line) => line.includes(real.orderId))!.endsWith(';Nu;')).toBe(true)
+		expect(lines[0]!.endsWith(';Arhivată;Test;Facturi;TVA (EUR);Rambursat (EUR)')).toBe(true)
+		expect(lines.find((line) => line.includes(test.orderId))!.endsWith(';Nu;TEST;;;0,00')).toBe(true)
+		expect(lines.find((line) => line.includes(real.orderId))!.endsWith(';Nu;;;;0,00')).toBe(true)
 
-		// The account lists orders placed, not checkouts left unpaid (issue 20): these two are paid now, a third is not.
+		// The account lists orders placed, not checkouts left unpaid (ADR 0116): these two are paid now, a third is not.
 		await db()
 			.update(orders)
 			.set({ paymentStatus: 'paid' })

@@ -482,6 +482,31 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 		expect(list.items[0]!.fields.map((field) => field.translations.en.status)).toEqual(['off', 'off'])
 		await app.translation.worker.stop()
 	})
+
+	it('filters the translations screen in the database: texts a visitor still reads in Romanian, and texts with an override', async () => {
+		const { db } = database.handle
+		const app = makeApp(db, provider())
+		const translated = await insertProduct(db, 'Lumânare tradusă', 'Tradusă de tot')
+		const overridden = await insertProduct(db, 'Lumânare a editorului', '')
+		await syncTranslations(db)
+		await app.translation.worker.runOnce()
+		// A product written after the machine run: its texts are still Romanian in both languages.
+		const untranslated = await insertProduct(db, 'Lumânare nouă', 'Încă netradusă')
+		// The shop's own container name is interface text, never missing; the owner's own container is.
+		await db.update(products).set({ containerType: 'glass' }).where(eq(products.id, translated))
+		await setContentTranslationOverride(app, { kind: 'product', id: overridden, field: 'name', locale: 'es', text: 'Vela del editor', userId: 'editor-1' })
+		const ids = async (show: 'all' | 'missing' | 'overridden', search?: string) =>
+			(await listContentTranslations(app, { kind: 'product', show, search })).items.map((item) => item.id).sort()
+		expect(await ids('all')).toEqual([translated, overridden, untranslated].sort())
+		expect(await ids('missing')).toEqual([untranslated])
+		expect(await ids('overridden')).toEqual([overridden])
+		expect(await ids('missing', 'tradusă')).toEqual([])
+		await db.update(products).set({ containerType: 'Borcan de ceramică' }).where(eq(products.id, translated))
+		expect(await ids('missing')).toEqual([translated, untranslated].sort())
+		// The total counts what the filter keeps, for the pager.
+		expect((await listContentTranslations(app, { kind: 'product', show: 'missing', pageSize: 1 })).total).toBe(2)
+		await app.translation.worker.stop()
+	})
 })
 
 describe('content translation with two app instances on one PostgreSQL database', () => {

@@ -12,7 +12,7 @@ import { waitUntil } from '../support/wait.ts'
 import { createWebhookDeliverer } from '../support/webhook-deliverer.ts'
 
 /**
- * Issue 9 load suite: LOAD_DURATION_S seconds (60 by default; CI runs a shorter one) of shoppers
+ * The load suite: LOAD_DURATION_S seconds (60 by default; CI runs a shorter one) of shoppers
  * browsing, adding to the cart, checking out and paying or walking away, with Stripe's webhooks
  * arriving duplicated and out of order, on PostgreSQL. Then the books must balance.
  */

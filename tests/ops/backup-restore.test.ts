@@ -1,5 +1,5 @@
 /**
- * Issue 22, acceptance 2: `npm run backup` while shoppers check out and pay through the running
+ * ADR 0111: `npm run backup` while shoppers check out and pay through the running
  * shop, then `npm run restore` into a fresh data folder (PGlite) and a fresh PostgreSQL database:
  * every order paid before the backup began is there and paid, every stock figure agrees with the
  * orders beside it (one moment, not a smear), every uploaded file is there; a second restore into
@@ -26,6 +26,8 @@ import { startShop } from '../support/shop-process.ts'
 import { createStockedStore } from '../support/stocked-shop.ts'
 
 const cleanups: (() => Promise<unknown>)[] = []
+/** Signs the backups (ADR 0166); the restores check with it. */
+const BACKUP_KEY = 'backup-restore-test-key-0123456789abcdef'
 afterAll(async () => {
 	for (const cleanup of cleanups.reverse()) await cleanup()
 })
@@ -81,7 +83,7 @@ describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
 	it('backs up while checkouts run, restores into fresh PGlite and PostgreSQL targets, and refuses non-empty ones', async () => {
 		const store = await createStockedStore(engine, [400, 400, 400], `backup-${engine}`)
 		cleanups.push(() => store.cleanup())
-		const sourceEnv = { DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl }
+		const sourceEnv = { DATA_DIR: store.dataDir, DATABASE_URL: store.databaseUrl, BACKUP_KEY }
 
 		// Uploaded files (product photos, portraits) already in the shop's storage.
 		const files = new Map<string, Buffer>()
@@ -95,7 +97,7 @@ describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
 
 		const shop = await startShop({
 			dataDir: store.dataDir,
-			env: { DATABASE_URL: store.databaseUrl, PAYMENTS_TEST_MODE: '1', TRUST_PROXY: 'loopback', SEED_DEMO_CATALOG: '0' },
+			env: { DATABASE_URL: store.databaseUrl, PAYMENTS_TEST_MODE: '1', TRUST_PROXY: 'loopback', SEED_DEMO_CATALOG: '0', BACKUP_KEY },
 		})
 		const client = createCheckoutClient(shop.url)
 		const paidAt = new Map<string, number>()
@@ -117,7 +119,7 @@ describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
 		await shoppers
 		await shop.stop()
 		expect(backup.code, backup.stderr).toBe(0)
-		expect(backup.stdout).toMatch(/Backup written: .*during-checkouts\.tar\.gz/)
+		expect(backup.stdout).toMatch(/Backup written: .*during-checkouts\.tar\.gz .*; signed\)/)
 		expect(paidAt.size).toBe(24)
 		// The shop kept taking orders while the backup ran.
 		expect([...paidAt.values()].some((at) => at > backupStartedAt)).toBe(true)
@@ -125,9 +127,9 @@ describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
 
 		// Into a fresh data folder (PGlite).
 		const pgliteDir = await tempDir('restored-pglite')
-		const intoPglite = await runCli('server/cli/restore.ts', [backupFile], { DATA_DIR: pgliteDir })
+		const intoPglite = await runCli('server/cli/restore.ts', [backupFile], { DATA_DIR: pgliteDir, BACKUP_KEY })
 		expect(intoPglite.code, intoPglite.stderr).toBe(0)
-		expect(intoPglite.stdout).toContain(engine === 'pglite' ? 'with the pglite data dump' : 'with the portable copy')
+		expect(intoPglite.stdout).toMatch(new RegExp(`made .* on ${engine}, schema \\d{4}_`))
 		const pglite = await openDatabase({ engine: 'pglite', dataDir: pgliteDir })
 		try {
 			await checkRestored(pglite, { paidBeforeBackup, initialStock: store.initialStock, files, uploadsDir: path.join(pgliteDir, 'uploads') })
@@ -139,10 +141,10 @@ describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
 		const database = await createTemporaryPostgresDatabase(`restored-${engine}`)
 		cleanups.push(() => database.drop())
 		const postgresDataDir = await tempDir('restored-postgres')
-		const postgresEnv = { DATA_DIR: postgresDataDir, DATABASE_URL: database.url }
+		const postgresEnv = { DATA_DIR: postgresDataDir, DATABASE_URL: database.url, BACKUP_KEY }
 		const intoPostgres = await runCli('server/cli/restore.ts', [backupFile], postgresEnv)
 		expect(intoPostgres.code, intoPostgres.stderr).toBe(0)
-		expect(intoPostgres.stdout).toContain(engine === 'postgres' ? 'with the pg_restore' : 'with the portable copy')
+		expect(intoPostgres.stdout).toMatch(new RegExp(`made .* on ${engine}, schema \\d{4}_`))
 		const postgres = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 2 })
 		try {
 			await checkRestored(postgres, { paidBeforeBackup, initialStock: store.initialStock, files, uploadsDir: path.join(postgresDataDir, 'uploads') })
@@ -156,7 +158,7 @@ describe.each(ENGINES)('backup and restore of a shop on %s', (engine) => {
 		await restored.stop()
 
 		// Targets that now hold a shop are refused, with a clear message and a failing exit code.
-		for (const env of [{ DATA_DIR: pgliteDir }, postgresEnv]) {
+		for (const env of [{ DATA_DIR: pgliteDir, BACKUP_KEY }, postgresEnv]) {
 			const again = await runCli('server/cli/restore.ts', [backupFile], env)
 			expect(again.code).toBe(1)
 			expect(again.stderr).toContain('Refused: the target is not empty')

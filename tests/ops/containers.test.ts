@@ -1,39 +1,21 @@
 /**
  * No container engine runs here, so the container files are held to the project by reading them
  * (ADR 0112): the image builds and starts with the scripts CI runs, checks /healthz, runs as a
- * non-root user, keeps its data in a volume; compose sets only variables the shop accepts.
+ * non-root user, keeps its data in a volume. compose.yaml is held to its promises in compose.test.ts.
  */
 import { execFileSync, execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { envSchema } from '#server/config/env.ts'
 import { copyCheckout } from '../support/checkout-copy.ts'
-import { ensureBuild, PROJECT_ROOT, startShop, type ShopProcess } from '../support/shop-process.ts'
+import { dockerStages, readProjectFile, runtimeCommand } from '../support/container-files.ts'
+import { ensureBuild, startShop, type ShopProcess } from '../support/shop-process.ts'
 
-const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8')
+const read = readProjectFile
 const packageJson = JSON.parse(read('package.json')) as { scripts: Record<string, string> }
 
-/** Dockerfile instructions, continuation lines joined, per stage. */
-function dockerStages(text: string) {
-	const lines = text
-		.replace(/\\\n/g, ' ')
-		.split('\n')
-		.map((line) => line.trim())
-		.filter((line) => line && !line.startsWith('#'))
-	const stages: { name: string; instructions: { op: string; args: string }[] }[] = []
-	for (const line of lines) {
-		const [op, ...rest] = line.split(/\s+/)
-		const args = rest.join(' ')
-		if (op!.toUpperCase() === 'FROM') stages.push({ name: args.split(/\s+AS\s+/i)[1] ?? '', instructions: [] })
-		stages.at(-1)?.instructions.push({ op: op!.toUpperCase(), args })
-	}
-	return stages
-}
-
 describe('Dockerfile', () => {
-	const stages = dockerStages(read('Dockerfile'))
+	const stages = dockerStages()
 	const runtime = stages.at(-1)!
 	const all = stages.flatMap((stage) => stage.instructions)
 
@@ -45,10 +27,13 @@ describe('Dockerfile', () => {
 		expect(packageJson.scripts.build).toMatch(/^react-router build/)
 	})
 
-	it('starts with `npm start`, the script CI and the README use', () => {
-		const cmd = runtime.instructions.filter((i) => i.op === 'CMD').at(-1)!
-		expect(JSON.parse(cmd.args)).toEqual(['npm', 'start'])
-		expect(packageJson.scripts.start).toBe('node scripts/start.mjs')
+	it("starts `npm start`'s script, the one CI and the README use, as node's own command under an init", () => {
+		const { entrypoint, cmd } = runtimeCommand(stages)
+		expect(packageJson.scripts.start).toBe('exec node scripts/start.mjs')
+		// npm as process 1 would neither pass SIGTERM on reliably nor reap orphans: tini does both.
+		expect(entrypoint).toEqual(['/usr/bin/tini', '--'])
+		expect(all.some((i) => i.op === 'RUN' && /apt-get install .*\btini\b/.test(i.args))).toBe(true)
+		expect(cmd).toEqual(['node', 'scripts/start.mjs'])
 	})
 
 	it('runs as a non-root user, keeps its data in a volume, and checks /healthz, which the shop answers', () => {
@@ -59,13 +44,13 @@ describe('Dockerfile', () => {
 		expect(JSON.parse(runtime.instructions.find((i) => i.op === 'VOLUME')!.args)).toContain(dataDir)
 		const health = runtime.instructions.find((i) => i.op === 'HEALTHCHECK')!
 		expect(health.args).toContain('/healthz')
-		expect(read('server/http/create-app.ts')).toContain("app.get('/healthz'")
+		expect(read('server/http/create-app.ts')).toContain("HEALTH_PATH = '/healthz'")
 	})
 })
 
 describe("the runtime image's production-only install", () => {
 	// What the image's build stage runs after the build: the same command, read from the Dockerfile.
-	const prune = dockerStages(read('Dockerfile'))
+	const prune = dockerStages()
 		.flatMap((stage) => stage.instructions)
 		.find((i) => i.op === 'RUN' && i.args.startsWith('npm prune'))
 
@@ -101,28 +86,4 @@ describe("the runtime image's production-only install", () => {
 		},
 		4 * 60_000,
 	)
-})
-
-describe('compose.yaml', () => {
-	const compose = load(read('compose.yaml')) as {
-		services: Record<string, { build?: string; image?: string; environment?: Record<string, string>; volumes?: string[] }>
-	}
-
-	it('has the shop, PostgreSQL, S3-compatible storage and a mail catcher', () => {
-		const images = Object.values(compose.services).map((service) => service.image ?? '')
-		expect(compose.services.shop?.build).toBe('.')
-		expect(images.some((image) => image.startsWith('postgres'))).toBe(true)
-		expect(images.some((image) => image.startsWith('minio/minio'))).toBe(true)
-		expect(images.some((image) => image.includes('mailpit'))).toBe(true)
-	})
-
-	it("sets only variables the shop accepts, pointing at the other services, and the shop's data in a volume", () => {
-		const environment = compose.services.shop!.environment!
-		const accepted = new Set(Object.keys(envSchema.shape))
-		for (const name of Object.keys(environment)) expect(accepted, name).toContain(name)
-		expect(environment.DATABASE_URL).toContain('@postgres:5432/')
-		expect(environment.S3_ENDPOINT).toBe('http://minio:9000')
-		expect(environment.SMTP_URL).toBe('smtp://mailpit:1025')
-		expect(compose.services.shop!.volumes).toContain('shop-data:/data')
-	})
 })

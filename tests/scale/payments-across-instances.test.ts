@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { emailOutbox, orderHistory, orderItems, orders, paymentEvents, products, stockHolds, uploads } from '#db/schema/index.ts'
 import { uniqueEmail } from '../support/accounts.ts'
 import { createProduct, customer } from '../support/checkout-fixtures.ts'
-import { jpegWithGps } from '../support/images.ts'
+import { jpegWithGps, metadataLeaks } from '../support/images.ts'
 import { CLUSTER_ADMIN, startShopCluster, type ShopCluster } from '../support/shop-cluster.ts'
 import type { ShopProcess } from '../support/shop-process.ts'
 import { Visitor } from '../support/visitor.ts'
 
 /**
- * Issue 9, scale-out: money and stock stay right when a checkout, its webhooks and the customer's
+ * Scale-out: money and stock stay right when a checkout, its webhooks and the customer's
  * return land on different instances, and a portrait photo uploaded to one is used by another.
  */
 describe('payments across two instances', () => {
@@ -100,10 +100,15 @@ describe('payments across two instances', () => {
 		})
 		expect(uploaded.status).toBe(201)
 		const photo = (await uploaded.json()) as { id: string; url: string }
-		// The photo is in the shared bucket: A serves the very bytes B stored.
+		// The photo is in the shared, private bucket: A's signed link leads to the very bytes B stored,
+		// through a pre-signed URL of the bucket (ADR 0173).
 		const [fromA, fromB] = await Promise.all(
 			[a, b].map(async (shop) => {
-				const response = await buyer.get(shop.url, photo.url)
+				const signed = await buyer.get(shop.url, photo.url)
+				expect(signed.status).toBe(302)
+				const presigned = signed.headers.get('location')!
+				expect(presigned).toContain('X-Amz-Signature=')
+				const response = await fetch(presigned)
 				expect(response.status).toBe(200)
 				expect(response.headers.get('content-type')).toBe('image/webp')
 				return Buffer.from(await response.arrayBuffer())
@@ -141,8 +146,12 @@ describe('payments across two instances', () => {
 			.select()
 			.from(orderItems)
 			.where(and(eq(orderItems.orderId, orderId), eq(orderItems.uploadId, photo.id)))
+		// The download is the customer's original (ADR 0173); the page's thumbnail the very preview A served.
 		const download = await owner.get(b.url, `/admin/orders/${orderId}/photo/${portraitLine!.id}`)
 		expect(download.status).toBe(200)
-		expect(Buffer.from(await download.arrayBuffer()).equals(fromA!)).toBe(true)
+		expect(download.headers.get('content-type')).toBe('image/jpeg')
+		expect(await metadataLeaks(Buffer.from(await download.arrayBuffer()))).toEqual({ exif: false, gps: false, ownerMark: false, format: 'jpeg' })
+		const preview = await owner.get(b.url, `/admin/orders/${orderId}/photo/${portraitLine!.id}?preview`)
+		expect(Buffer.from(await preview.arrayBuffer()).equals(fromA!)).toBe(true)
 	})
 })

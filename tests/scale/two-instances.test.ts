@@ -19,7 +19,7 @@ import { Visitor } from '../support/visitor.ts'
 import { waitUntil } from '../support/wait.ts'
 
 /**
- * Issue 9, scale-out: two app processes on different ports behind a load balancer, one PostgreSQL
+ * Scale-out: two app processes on different ports behind a load balancer, one PostgreSQL
  * database, one S3 bucket. Whatever one instance does, the other sees; nothing lives in either
  * process or its DATA_DIR. Payments across instances: payments-across-instances.test.ts.
  */
@@ -128,7 +128,7 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 				const response = await attacker.postForm(shop.url, '/login', { intent: 'login', email: alternated.email, password: alternated.password })
 				expect(response.status).toBe(429)
 			}
-			// The owner, from another address, is not locked out on either (issue 16: this used to be 429 too).
+			// The owner, from another address, is not locked out on either (ADR 0097: this used to be 429 too).
 			for (const shop of [a, b]) {
 				const response = await new Visitor(cluster.publicUrl).postForm(shop.url, '/login', {
 					intent: 'login',

@@ -16,6 +16,7 @@ const SAMPLE_FIXTURES: SecurityFixtures = {
 	orderItemId: '44444444-4444-4444-8444-444444444444',
 	mediaId: '55555555-5555-4555-8555-555555555555',
 	portraitUploadId: '66666666-6666-4666-8666-666666666666',
+	portraitPhotoUrl: '/api/uploads/portrait/66666666-6666-4666-8666-666666666666?variant=preview&expires=1&sig=x',
 	testPaymentSessionId: 'test_cs_sample',
 	unsubscribeToken: 'abcdefghijklmnopqrstuvwx',
 }

@@ -143,7 +143,8 @@ describe.each(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint] as const))('
 			} else {
 				expect([400, 413, 415], `${where}: ${answer.text.slice(0, 200)}`).toContain(answer.status)
 				// A refusal says why, in words a person can act on.
-				expect(typeof answer.body.message === 'string' && answer.body.message.length > 10, `${where}: ${answer.text.slice(0, 200)}`).toBe(true)
+				const message = (answer.body.errors as { formError?: unknown } | undefined)?.formError
+				expect(typeof message === 'string' && message.length > 10, `${where}: ${answer.text.slice(0, 200)}`).toBe(true)
 			}
 		}
 		console.info(`${endpoint.name}:\n  ${outcomes.join('\n  ')}`)

@@ -5,8 +5,9 @@ import crypto from 'node:crypto'
 import type { Database } from '#db/client.ts'
 import { products, uploads } from '#db/schema/index.ts'
 import { FREE_SHIPPING } from '#domain/shipping.ts'
-import type { CheckoutForm } from '#domain/forms/checkout.ts'
-import type { PaymentDeps } from '#server/orders/payment-events.ts'
+import type { PaymentDeps } from '#server/orders/payment-deps.ts'
+
+export { customer } from '../../scripts/lib/checkout-customer.ts'
 
 /** Data for checkout tests: products, uploaded photos, a customer, the services' order deps. */
 
@@ -33,19 +34,6 @@ export async function createUpload(db: Database) {
 		.values({ storageKey: `portraits/${Date.now()}-${crypto.randomBytes(8).toString('hex')}.webp`, mimeType: 'image/webp', size: 1234 })
 		.returning()
 	return row!
-}
-
-export const customer: CheckoutForm = {
-	fullName: 'Ana Popescu',
-	email: 'ana@example.com',
-	phone: '+40 712 345 678',
-	address: 'Str. Lalelelor 3',
-	city: 'Cluj-Napoca',
-	postalCode: '400001',
-	country: 'RO',
-	notes: '',
-	company: '',
-	vatNumber: '',
 }
 
 /** How the test shop invoices: the demo seller, 21 % VAT (ADR 0118, 0119). */

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '#db/client.ts'
-import { runMigrations } from '#db/migrate.ts'
+import { copyOfPgliteTemplate, postgresTemplate } from './database-templates.ts'
 import { createTemporaryPostgresDatabase } from './postgres.ts'
 
 const ALL_ENGINES: DatabaseEngine[] = ['pglite', 'postgres']
@@ -26,14 +26,14 @@ export type TestDatabase = {
 
 /**
  * A fresh, migrated database on the given engine: PGlite in a temporary folder, or a temporary
- * PostgreSQL database that cleanup() drops.
+ * PostgreSQL database that cleanup() drops. Migrated ones are copies of a template migrated once.
  */
 export async function createTestDatabase(engine: DatabaseEngine, options: { migrate?: boolean; label?: string } = {}): Promise<TestDatabase> {
 	const extraHandles: DatabaseHandle[] = []
 	if (engine === 'pglite') {
 		const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-pglite-'))
+		if (options.migrate !== false) await copyOfPgliteTemplate(dataDir)
 		const handle = await openDatabase({ engine: 'pglite', dataDir })
-		if (options.migrate !== false) await runMigrations(handle)
 		return {
 			handle,
 			engine,
@@ -46,9 +46,9 @@ export async function createTestDatabase(engine: DatabaseEngine, options: { migr
 			},
 		}
 	}
-	const database = await createTemporaryPostgresDatabase(options.label)
+	const template = options.migrate === false ? undefined : await postgresTemplate()
+	const database = await createTemporaryPostgresDatabase(options.label, template)
 	const handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 20 })
-	if (options.migrate !== false) await runMigrations(handle)
 	return {
 		handle,
 		engine,

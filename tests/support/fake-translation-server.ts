@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { listenOnLoopback } from './loopback-server.ts'
 
 export type RecordedRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: unknown }
 
@@ -15,7 +15,6 @@ export async function startFakeTranslationServer(
 ) {
 	const requests: RecordedRequest[] = []
 	const failures: FakeBehaviour[] = []
-	const sockets = new Set<Socket>()
 	const server = http.createServer((req, res) => {
 		let raw = ''
 		req.setEncoding('utf8')
@@ -42,13 +41,7 @@ export async function startFakeTranslationServer(
 			res.end(JSON.stringify(answer.body))
 		})
 	})
-	server.on('connection', (socket) => {
-		sockets.add(socket)
-		socket.on('close', () => sockets.delete(socket))
-	})
-	server.listen(0, '127.0.0.1')
-	await new Promise((resolve) => server.once('listening', resolve))
-	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+	const { url, close } = await listenOnLoopback(server)
 	return {
 		url,
 		requests,
@@ -60,10 +53,7 @@ export async function startFakeTranslationServer(
 			requests.length = 0
 			failures.length = 0
 		},
-		async close() {
-			for (const socket of sockets) socket.destroy()
-			await new Promise((resolve) => server.close(resolve))
-		},
+		close,
 	}
 }
 

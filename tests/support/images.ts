@@ -45,3 +45,9 @@ export function oversizedJpegLike(size: number) {
 	bytes.set([0xff, 0xd8, 0xff, 0xe0], 0)
 	return bytes
 }
+
+/** An image's pixel size, as its decoder reads it. */
+export async function imageSize(bytes: Buffer) {
+	const meta = await sharp(bytes).metadata()
+	return { width: meta.width, height: meta.height }
+}

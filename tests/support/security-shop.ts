@@ -29,6 +29,8 @@ export type SecurityFixtures = {
 	mediaId: string
 	/** A customer's portrait photo (its id is the secret link). */
 	portraitUploadId: string
+	/** The signed link to that photo the upload answered with (ADR 0173). */
+	portraitPhotoUrl: string
 	/** A session of the built-in test card page (/test-payment/:sessionId). */
 	testPaymentSessionId: string
 	unsubscribeToken: string
@@ -123,7 +125,7 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 
 	const photoForm = new FormData()
 	photoForm.append('photo', new Blob([image], { type: 'image/png' }), 'portrait.png')
-	const portrait = await expectJson<{ id: string }>(
+	const portrait = await expectJson<{ id: string; url: string }>(
 		await fetch(`${shop.url}/api/uploads/portrait`, { method: 'POST', headers: { Origin: shop.url }, body: photoForm }),
 		201,
 		'portrait upload',
@@ -162,6 +164,7 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 		orderItemId: item!.id,
 		mediaId: media.id,
 		portraitUploadId: portrait.id,
+		portraitPhotoUrl: portrait.url,
 		testPaymentSessionId,
 		unsubscribeToken: subscriber!.token!,
 	}

@@ -1,7 +1,14 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+
 /**
- * The rules of the sitemaps.org 0.9 schema (sitemap.xsd) and of hreflang alternates that the shop's
- * sitemap must meet, as checks (Node has no XSD validator; this document is written by the shop and
- * has one shape, so the rules are encoded here, ADR 0106). Returns every problem found.
+ * The rules of the sitemaps.org 0.9 schema (sitemap.xsd) and of hreflang alternates that a file of
+ * the shop's sitemap must meet, as checks that name the URL at fault (ADR 0106); xsdProblems below
+ * runs the schemas themselves through xmllint. The hreflang rules are beyond any schema: every
+ * language of a page must be in the same file. Returns every problem found.
  *
  * From the XSD: the root is `urlset` in http://www.sitemaps.org/schemas/sitemap/0.9, holding only
  * `url` elements; each has one `loc` first (an absolute URL of at most 2048 characters), then an
@@ -101,4 +108,41 @@ export function sitemapSchemaProblems(document: string): string[] {
 		}
 	}
 	return problems
+}
+
+/** The protocol's limits for one sitemap file or index (sitemaps.org): 50,000 entries, 50 MB uncompressed. */
+export const SITEMAP_LIMITS = { entries: 50_000, bytes: 50 * 1024 * 1024 }
+
+const XSD_DIR = path.join(import.meta.dirname, 'sitemap-xsd')
+const SCHEMAS = { urlset: 'urlset-with-extensions.xsd', sitemapindex: 'siteindex.xsd' } as const
+
+/**
+ * What `xmllint --schema` finds wrong with a sitemap file (sitemaps.org sitemap.xsd, with the
+ * image and xhtml alternates extensions the shop's files carry) or a sitemap index (siteindex.xsd):
+ * one line per error, none when it validates.
+ */
+export async function xsdProblems(document: string, kind: keyof typeof SCHEMAS): Promise<string[]> {
+	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sitemap-xsd-'))
+	const file = path.join(dir, `${kind}.xml`)
+	try {
+		await fs.writeFile(file, document)
+		await promisify(execFile)('xmllint', ['--noout', '--schema', path.join(XSD_DIR, SCHEMAS[kind]), file], { maxBuffer: 16 * 1024 * 1024 })
+		return []
+	} catch (error) {
+		const { stderr, message } = error as { stderr?: string; message: string }
+		return (stderr || message)
+			.split('\n')
+			.filter((line) => line.trim() !== '' && !line.endsWith('fails to validate'))
+			.slice(0, 20)
+	} finally {
+		await fs.rm(dir, { recursive: true, force: true })
+	}
+}
+
+/** The `loc` of each `sitemap` in a sitemap index, and its `lastmod` when it has one. */
+export function sitemapIndexEntries(document: string): { loc: string; lastmod: string | null }[] {
+	return [...document.matchAll(/<sitemap>([\s\S]*?)<\/sitemap>/g)].map(([, inner]) => ({
+		loc: unescape(/<loc>([^<]*)<\/loc>/.exec(inner!)?.[1] ?? ''),
+		lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(inner!)?.[1] ?? null,
+	}))
 }

@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { Form, useLocation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
+import { EDITOR_ADMIN_HOME } from '#domain/admin/staff-access.ts'
 import { loginUrl } from '#domain/auth/return-url.ts'
 import { DEFAULT_LOCALE } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
@@ -47,9 +48,9 @@ export function UserMenu() {
 							{t('nav.account')}
 						</Link>
 					</li>
-					{user.isAdmin ? (
+					{user.isAdmin || user.isEditor ? (
 						<li>
-							<Link to="/admin" className={item} onClick={close}>
+							<Link to={user.isAdmin ? '/admin' : EDITOR_ADMIN_HOME} className={item} onClick={close}>
 								{t('nav.admin')}
 							</Link>
 						</li>

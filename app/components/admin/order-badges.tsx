@@ -20,7 +20,7 @@ const paymentColors: Record<PaymentStatus, string> = {
 	refunded: 'bg-stone-200 text-stone-800',
 }
 
-/** Spec §4 order status (Nouă, În procesare, Expediată, Livrată, Anulată). */
+/** The five order statuses (Nouă, În procesare, Expediată, Livrată, Anulată). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 	return <span className={`${badge} ${statusColors[status]}`}>{adminT(`orders.statuses.${status}`)}</span>
 }
@@ -34,7 +34,7 @@ export function TestModeBadge() {
 	)
 }
 
-/** Spec §4 payment status (În așteptare, Plătită, Eșuată, Rambursată); read-only. */
+/** The four payment statuses (În așteptare, Plătită, Eșuată, Rambursată); read-only. */
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
 	return <span className={`${badge} ${paymentColors[status]}`}>{adminT(`orders.payments.${status}`)}</span>
 }

@@ -12,7 +12,7 @@ type InFlight = { key: string; name: string; percent: number }
 /**
  * The product's images: several uploaded at once (each with its progress, into the media library's
  * products folder) or picked from the library, reordered with buttons, removed; the first is the
- * main image (spec §2).
+ * main image.
  */
 export function ProductImages({
 	images,

@@ -1,5 +1,6 @@
 import { adminT } from '#domain/i18n/admin.ts'
 import { checkImageFile } from '#domain/media.ts'
+import type { ErrorBody } from '#domain/forms/submission.ts'
 import { notify } from '../toasts.tsx'
 
 export type UploadAnswer<T> = { ok: true; value: T } | { ok: false; title: string; message: string }
@@ -26,11 +27,11 @@ export function uploadFile<T>(
 			if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
 		}
 		request.onload = () => {
-			const response = request.response as (T & { title?: unknown; message?: unknown }) | null
+			const response = request.response as (T & Partial<ErrorBody>) | null
+			const message = response?.errors?.formError
 			if (request.status === 201 && response) resolve({ ok: true, value: response })
-			else if (response && typeof response.title === 'string' && typeof response.message === 'string') {
-				resolve({ ok: false, title: response.title, message: response.message })
-			} else resolve({ ok: false, title: adminT('common.error'), message: fallback })
+			else if (typeof response?.title === 'string' && typeof message === 'string') resolve({ ok: false, title: response.title, message })
+			else resolve({ ok: false, title: adminT('common.error'), message: fallback })
 		}
 		request.onerror = () => resolve({ ok: false, title: adminT('common.error'), message: fallback })
 		request.send(body)

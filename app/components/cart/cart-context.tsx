@@ -1,12 +1,13 @@
 import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
-import { cartCount, cartTotalCents, type CartItem, type NewCartItem } from '#domain/cart.ts'
+import { cartCount, cartTotalCents, type CartItem, type CartPrice, type NewCartItem } from '#domain/cart.ts'
 import { createCartStore, SERVER_CART_STATE, type CartStore } from '#app/lib/cart/store.ts'
 import { notify } from '../toasts.tsx'
 
 const CartStoreContext = createContext<CartStore | null>(null)
-/** The cart's product names in the page's language, as the server names them (ADR 0134): id → name. */
-const CartNamesContext = createContext<Record<string, string>>({})
+/** The cart's product names in the page's language, as the server names them (ADR 0134), and their prices now (ADR 0245): by id. */
+type CatalogueLines = { names: Record<string, string>; prices: Record<string, CartPrice> }
+const CartNamesContext = createContext<CatalogueLines>({ names: {}, prices: {} })
 
 function browserStorage() {
 	try {
@@ -54,16 +55,21 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Asks the server once per language for the names of the cart's products it has not named yet:
- * a line keeps the name it was added with until then, so a visitor who changes language reads
- * their cart in the new one (ADR 0134). A failed request leaves the stored names.
+ * Asks the server once per language for the names and prices of the cart's products it has not
+ * named yet: a line keeps the name and price it was added with until then, so a visitor who changes
+ * language reads their cart in the new one (ADR 0134), and a sale that started or ended since the
+ * line was added shows its price (ADR 0245). A failed request leaves the stored ones.
  */
-function useCatalogueNames(store: CartStore) {
+function useCatalogueNames(store: CartStore): CatalogueLines {
 	const { i18n } = useTranslation()
 	const locale = i18n.language
 	const state = useSyncExternalStore(store.subscribe, store.getSnapshot, () => SERVER_CART_STATE)
-	const [named, setNamed] = useState<{ locale: string; names: Record<string, string> }>({ locale: '', names: {} })
-	const names = named.locale === locale ? named.names : {}
+	const [named, setNamed] = useState<{ locale: string } & CatalogueLines>({ locale: '', names: {}, prices: {} })
+	const lines = useMemo<CatalogueLines>(
+		() => (named.locale === locale ? { names: named.names, prices: named.prices } : { names: {}, prices: {} }),
+		[named, locale],
+	)
+	const names = lines.names
 	const missing = state.items.flatMap((item) => (item.line.kind === 'product' && !(item.line.productId in names) ? [item.line.productId] : []))
 	const wanted = [...new Set(missing)].sort().join(',')
 	useEffect(() => {
@@ -71,19 +77,22 @@ function useCatalogueNames(store: CartStore) {
 		const query = new URLSearchParams([['lang', locale], ...wanted.split(',').map((id) => ['id', id])])
 		let current = true
 		fetch(`/api/cart/names?${query}`)
-			.then((response) => (response.ok ? (response.json() as Promise<{ names: Record<string, string> }>) : null))
+			.then((response) => (response.ok ? (response.json() as Promise<CatalogueLines>) : null))
 			.then((answer) => {
 				if (!current || !answer) return
 				// Ids the server does not know stay named as stored; they are not asked for again.
 				const known = Object.fromEntries(wanted.split(',').map((id) => [id, answer.names[id] ?? '']))
-				setNamed((previous) => ({ locale, names: { ...(previous.locale === locale ? previous.names : {}), ...known } }))
+				setNamed((previous) => {
+					const kept = previous.locale === locale ? previous : { names: {}, prices: {} }
+					return { locale, names: { ...kept.names, ...known }, prices: { ...kept.prices, ...(answer.prices ?? {}) } }
+				})
 			})
 			.catch(() => undefined)
 		return () => {
 			current = false
 		}
 	}, [wanted, locale])
-	return names
+	return lines
 }
 
 const noStore: CartStore = {
@@ -102,15 +111,18 @@ export function useCart() {
 	const store = use(CartStoreContext) ?? noStore
 	const { t } = useTranslation()
 	const state = useSyncExternalStore(store.subscribe, store.getSnapshot, () => SERVER_CART_STATE)
-	const names = use(CartNamesContext)
-	// Each line named in the page's language: a portrait from its size, a product as the catalogue names it.
+	const { names, prices } = use(CartNamesContext)
+	// Each line named in the page's language: a portrait from its size, a product as the catalogue names it,
+	// and priced as the server prices it now (a sale may have started or ended since it was added).
 	const items = useMemo(
 		() =>
 			state.items.map((item): CartItem => {
-				const name = item.line.kind === 'portrait' ? t('checkout.portraitName', { size: item.line.options.size }) : names[item.line.productId]
-				return name ? { ...item, name } : item
+				if (item.line.kind === 'portrait') return { ...item, name: t('checkout.portraitName', { size: item.line.options.size }) }
+				const name = names[item.line.productId]
+				const price = prices[item.line.productId]
+				return { ...item, ...(name ? { name } : {}), ...(price ? { price: price.cents, sale: price.sale } : {}) }
 			}),
-		[state.items, names, t],
+		[state.items, names, prices, t],
 	)
 	const actions = useMemo(
 		() => ({

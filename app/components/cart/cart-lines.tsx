@@ -1,9 +1,10 @@
+import { SaleBadge } from '../catalog/sale-price.tsx'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { CART_MAX_QUANTITY, type CartItem } from '#domain/cart.ts'
 import { formatEuro } from '#domain/money.ts'
+import { frameLabel } from '../portrait/frame-label.ts'
 import { useCart } from './cart-context.tsx'
 
-const FRAME_LABEL_KEYS: Record<string, string> = { none: 'portrait.frameNone', simple: 'portrait.frameSimple', premium: 'portrait.framePremium' }
 const OPTION_ORDER = ['dimension', 'persons', 'withCar', 'withPet', 'frame', 'description', 'uploadedImage'] as const
 
 type OptionValue = string | boolean | null | { attached: true }
@@ -17,7 +18,7 @@ function optionsOf(item: CartItem): Record<string, OptionValue> {
 
 /** The options of a line (portrait size, people, frame…) as label/value pairs in the visitor's language. */
 export function useOptionRows(options: Record<string, OptionValue>) {
-	const { t } = useTranslation()
+	const { t, i18n } = useTranslation()
 	const rows: { key: string; label: string; value: string }[] = []
 	for (const key of OPTION_ORDER) {
 		const value = options[key]
@@ -25,7 +26,7 @@ export function useOptionRows(options: Record<string, OptionValue>) {
 		let shown: string
 		if (typeof value === 'boolean') shown = value ? t('cart.options.yes') : t('cart.options.no')
 		else if (typeof value === 'object') shown = t('cart.options.attached')
-		else if (key === 'frame') shown = t(FRAME_LABEL_KEYS[String(value)] ?? String(value))
+		else if (key === 'frame') shown = frameLabel(t, value, i18n.language)
 		else if (key === 'dimension') shown = t('portrait.sizeOption', { size: value })
 		else shown = String(value)
 		rows.push({ key, label: t(`cart.options.${key}`), value: shown })
@@ -106,8 +107,27 @@ export function CartLine({ line, showLineTotal = false, problem }: { line: CartI
 				<p className="text-sm text-muted">
 					<span className="sr-only">{t('cart.unitPrice')}: </span>
 					{t('cart.each', { price: formatEuro(line.price, i18n.language) })}
+					{line.sale ? (
+						<>
+							{' '}
+							<s data-testid="prior-price" aria-label={`${t('product.sale.prior')}: ${formatEuro(line.sale.priorCents, i18n.language)}`}>
+								{formatEuro(line.sale.priorCents, i18n.language)}
+							</s>
+						</>
+					) : null}
 				</p>
+				{line.sale ? (
+					<p className="text-xs text-muted" data-testid="prior-price-note">
+						<SaleBadge sale={line.sale} t={t} className="mr-1" />
+						{t('product.sale.priorNote', { price: formatEuro(line.sale.priorCents, i18n.language) })}
+					</p>
+				) : null}
 				<LineOptions options={optionsOf(line)} />
+				{line.leadTimeDays ? (
+					<p className="text-sm text-muted" data-testid="line-lead-time">
+						{t('product.leadTime', { count: line.leadTimeDays })}
+					</p>
+				) : null}
 				{problem ? (
 					<p role="alert" className="mt-1 text-sm text-red-800">
 						{problem}

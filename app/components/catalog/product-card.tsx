@@ -3,15 +3,18 @@ import { Link } from '#app/components/link.tsx'
 import { DEFAULT_LOCALE, type Badge, type PortraitSize, type ProductKind } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
 import { localizedPath } from '#domain/i18n/paths.ts'
-import { formatEuro } from '#domain/money.ts'
 import { ResponsiveImage } from '../responsive-image.tsx'
+import { PriceWithSale, SaleBadge, type SaleOfferData, type SaleTranslate } from './sale-price.tsx'
 
 export type ProductCardData = {
 	id: string
 	slug: string
 	name: string
 	kind: ProductKind
+	/** The price charged now (the sale price while a sale is on). */
 	priceCents: number
+	/** The reduction to announce, or null; absent where the page does not know. */
+	sale?: SaleOfferData | null
 	image: string | null
 	badges: Badge[]
 	portraitSize: PortraitSize | null
@@ -19,13 +22,13 @@ export type ProductCardData = {
 	stock?: number | null
 }
 
-/** Spec §2: portrait products open the customiser in their size; everything else its product page. */
+/** Portrait products open the customiser in their size; everything else its product page. */
 export function productHref(product: Pick<ProductCardData, 'slug' | 'kind' | 'portraitSize'>) {
 	return product.kind === 'portrait_cardboard' ? `/customize-portrait?size=${product.portraitSize ?? '13x18'}` : `/product/${product.slug}`
 }
 
 /** Translates a key; the caller's `t` from useTranslation. */
-type Translate = (key: `product.badges.${Badge}` | 'product.soldOut') => string
+type Translate = ((key: `product.badges.${Badge}` | 'product.soldOut') => string) & SaleTranslate
 
 function Badges({ badges, t }: { badges: Badge[]; t: Translate }) {
 	if (badges.length === 0) return null
@@ -72,6 +75,7 @@ export function ProductCard({ product, eager, t, language }: { product: ProductC
 				<div className="aspect-square w-full bg-sand" />
 			)}
 			<div className="flex flex-1 flex-col gap-2 p-4">
+				{product.sale ? <SaleBadge sale={product.sale} t={t} className="self-start" /> : null}
 				<Badges badges={product.badges} t={t} />
 				<h3 className="font-medium">
 					<Link
@@ -81,7 +85,9 @@ export function ProductCard({ product, eager, t, language }: { product: ProductC
 						{product.name}
 					</Link>
 				</h3>
-				<p className="mt-auto font-semibold text-clay-dark">{formatEuro(product.priceCents, language)}</p>
+				<div className="mt-auto">
+					<PriceWithSale priceCents={product.priceCents} sale={product.sale ?? null} language={language} t={t} className="font-semibold text-clay-dark" />
+				</div>
 			</div>
 		</article>
 	)

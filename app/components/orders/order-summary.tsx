@@ -8,11 +8,12 @@ export type OrderSummaryData = {
 	paymentStatus: PaymentStatus
 	subtotalCents: number
 	shippingCents: number
+	discount?: { code: string; kind: string; cents: number } | null
 	totalCents: number
 	refundedCents: number
 	trackingNumber: string | null
 	address: { fullName: string; address: string; postalCode: string; city: string; country: string; phone: string; notes: string }
-	lines: { name: string; quantity: number; unitPriceCents: number; optionRows: { label: string; value: string }[] }[]
+	lines: { name: string; quantity: number; unitPriceCents: number; optionRows: { label: string; value: string }[]; photoUrl?: string | null }[]
 }
 
 const box = 'rounded-2xl border border-sand bg-white p-5 sm:p-6'
@@ -69,6 +70,18 @@ export function OrderSummary({ order }: { order: OrderSummaryData }) {
 										))}
 									</dl>
 								) : null}
+								{line.photoUrl ? (
+									<img
+										src={line.photoUrl}
+										alt={t('orderPage.photo')}
+										width={96}
+										height={96}
+										loading="lazy"
+										referrerPolicy="no-referrer"
+										className="mt-2 size-24 rounded-lg border border-sand object-cover"
+										data-testid="order-photo"
+									/>
+								) : null}
 							</div>
 							<span className="shrink-0 tabular-nums">{money(line.unitPriceCents * line.quantity)}</span>
 						</li>
@@ -83,6 +96,12 @@ export function OrderSummary({ order }: { order: OrderSummaryData }) {
 						<dt>{t('checkout.shipping')}</dt>
 						<dd className="tabular-nums">{order.shippingCents === 0 ? t('checkout.shippingFree') : money(order.shippingCents)}</dd>
 					</div>
+					{order.discount ? (
+						<div className="flex justify-between" data-testid="order-discount">
+							<dt>{t(order.discount.kind === 'free_shipping' ? 'checkout.discount.freeShipping' : 'checkout.discount.line', { code: order.discount.code })}</dt>
+							<dd className="tabular-nums">−{money(order.discount.cents)}</dd>
+						</div>
+					) : null}
 					<div className="flex justify-between text-base font-semibold">
 						<dt>{t('checkout.total')}</dt>
 						<dd className="tabular-nums" data-testid="order-total">

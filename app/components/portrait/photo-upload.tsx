@@ -22,11 +22,11 @@ function uploadPhoto(file: File, onProgress: (percent: number) => void): Promise
 			if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
 		}
 		request.onload = () => {
-			const response = request.response as { id?: unknown; url?: unknown; error?: unknown } | null
+			const response = request.response as { id?: unknown; url?: unknown; code?: unknown } | null
 			if (request.status === 201 && typeof response?.id === 'string' && typeof response.url === 'string') {
 				resolve({ ok: true, upload: { id: response.id, url: response.url } })
 			} else {
-				const error = typeof response?.error === 'string' && KNOWN_ERRORS.has(response.error) ? response.error : 'portrait.uploadFailed'
+				const error = typeof response?.code === 'string' && KNOWN_ERRORS.has(response.code) ? response.code : 'portrait.uploadFailed'
 				resolve({ ok: false, error })
 			}
 		}

@@ -53,7 +53,7 @@ export function isQuotaExceeded(error: unknown) {
 
 /**
  * Saves the cart. On a storage quota error the stored cart is removed and 'quota-exceeded' is
- * returned, so the caller clears the cart and tells the visitor (spec §4 and §8).
+ * returned, so the caller clears the cart and tells the visitor ('Coș resetat').
  */
 export function writeCart(storage: CartStorage, items: readonly CartItem[]): 'saved' | 'quota-exceeded' | 'unavailable' {
 	try {

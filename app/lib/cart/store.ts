@@ -26,7 +26,7 @@ export type CartStore = {
 }
 
 /**
- * The one cart of the app. Changes are saved `delayMs` after the last one (spec §9: 500 ms);
+ * The one cart of the app. Changes are saved `delayMs` after the last one (500 ms by default);
  * a storage quota error empties the cart and calls onQuotaExceeded so the visitor is told.
  */
 export function createCartStore(options: { storage: () => CartStorage | null; delayMs?: number; onQuotaExceeded?: () => void }): CartStore {

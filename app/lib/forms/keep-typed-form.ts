@@ -8,7 +8,7 @@ import { formError, submittedValues, type AdminRejection } from '#domain/forms/s
  * `clientAction = keepTypedForm(message)`: in the browser the submission still goes to the server
  * action, but
  * - when the server cannot answer (database outage: the root's 503, a dropped connection, a
- *   server error) the page stays, and the form gets the spec's message (§8, 'Nu s-a putut salva
+ *   server error) the page stays, and the form gets the save's failure message ('Nu s-a putut salva
  *   produsul') as a refusal holding what was typed, so the same save can be sent again;
  * - before sending, the typed form is kept in sessionStorage; when the answer is a sign-in
  *   (expired session) it stays there and the form takes it back after sign-in (returnUrl brings

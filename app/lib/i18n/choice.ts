@@ -2,7 +2,7 @@ import type { Locale } from '#domain/enums.ts'
 import { isLocale, LOCALE_COOKIE } from '#domain/i18n/negotiate.ts'
 import { localizedPath } from '#domain/i18n/paths.ts'
 
-/** localStorage key of the visitor's explicit language choice (spec §3: local storage `language`). */
+/** localStorage key of the visitor's explicit language choice (local storage `language`). */
 export const LANGUAGE_STORAGE_KEY = 'language'
 const ONE_YEAR = 60 * 60 * 24 * 365
 

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { errorBody } from '#domain/forms/submission.ts'
 import { answerUpload } from '#server/admin/upload.ts'
 import { AdminUploadError } from '#server/media/admin-images.ts'
 import { uploadMedia } from '#server/media/library.ts'
@@ -10,7 +11,7 @@ import type { Route } from './+types/api.images'
 /**
  * POST multipart `file` + `purpose` (product | category): stores one catalogue image in the media
  * library's products folder (the library is the one place for images, ADR 0132) and answers
- * 201 { url }, or 4xx { error, title, message } with the spec's toast texts.
+ * 201 { url }, or 4xx in the one error shape with the spec's toast title and text.
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
@@ -25,5 +26,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-	return data({ error: 'not-found' }, { status: 404 })
+	return data(errorBody('not-found', adminT('common.notFound')), { status: 404 })
 }

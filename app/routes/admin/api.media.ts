@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { errorBody } from '#domain/forms/submission.ts'
 import { listMedia, uploadMedia } from '#server/media/library.ts'
 import { answerUpload } from '#server/admin/upload.ts'
 import { AdminUploadError } from '#server/media/admin-images.ts'
@@ -10,7 +11,7 @@ import type { Route } from './+types/api.media'
 
 /**
  * POST multipart `folder` + `file`: one media library file, answered 201 { id, filename, url, size },
- * or 4xx { error, title, message } with the spec's toast texts ('Fișier invalid', 'Fișier prea mare').
+ * or 4xx in the one error shape with the spec's toast title and text ('Fișier invalid', 'Fișier prea mare').
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** GET ?folder=…: the folder's images for the library picker (product, category and home forms). */
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const folder = new URL(request.url).searchParams.get('folder') as MediaFolder
-	if (!MEDIA_FOLDERS.includes(folder)) return data({ error: 'not-found' }, { status: 404 })
+	if (!MEDIA_FOLDERS.includes(folder)) return data(errorBody('not-found', adminT('common.notFound')), { status: 404 })
 	const files = await listMedia(getApp(context).db, folder)
 	return { folder, files: files.map(({ id, filename, url, uses }) => ({ id, filename, url, used: uses.length > 0 })) }
 }

@@ -23,6 +23,9 @@ export function meta() {
 	return [{ title: `${adminT('categories.title')} | ${adminT('nav.title')}` }]
 }
 
+/** The indent of each level of the tree (deeper levels stay at the last). */
+const INDENT = ['', 'pl-5', 'pl-10', 'pl-15'] as const
+
 const messages = {
 	activated: adminT('messages.categoryActivated'),
 	deactivated: adminT('messages.categoryDeactivated'),
@@ -130,7 +133,20 @@ function ProductsChoice({ category, rows }: { category: Row; rows: readonly Row[
 
 function categoryColumns(rows: readonly Row[]): [Column<Row>, ...Column<Row>[]] {
 	return [
-		{ header: adminT('categories.name'), cell: (category) => category.name },
+		{
+			header: adminT('categories.name'),
+			// Subcategories indented under their parent; the marker is for the eye, the parent column says it in words.
+			cell: (category) => (
+				<span className={`block ${INDENT[Math.min(category.depth, INDENT.length - 1)]}`} data-depth={category.depth}>
+					{category.depth > 0 ? (
+						<span aria-hidden="true" className="mr-1 text-muted">
+							↳
+						</span>
+					) : null}
+					{category.name}
+				</span>
+			),
+		},
 		{ header: adminT('categories.slug'), cell: (category) => category.slug, className: 'font-mono text-xs break-all' },
 		{ header: adminT('categories.parent'), cell: (category) => category.parentName ?? '-' },
 		{ header: adminT('categories.order'), cell: (category) => category.displayOrder },

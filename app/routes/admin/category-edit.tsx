@@ -1,59 +1,46 @@
 import { useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { Link } from '#app/components/link.tsx'
-import { descendantIds, getCategory, listCategoryOptions, saveCategoryContent } from '#server/catalog/admin-categories.ts'
+import { descendantIds, getCategoryForEdit, listCategoryOptions, saveCategoryContent } from '#server/catalog/admin-categories.ts'
+import { EditConflictError } from '#server/admin/edit-conflict.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { notFound, readAdminSubmission, rejectAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, readAdminSubmission, rejectAdminSubmission, rejectEditConflict, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
-import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
+import { ActiveSwitch, AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { acceptImageFile, uploadFile } from '#app/components/admin/upload.ts'
 import { LibraryPicker } from '#app/components/admin/library-picker.tsx'
+import { NumberInput } from '#app/components/number-input.tsx'
+import { WHOLE } from '#domain/locale-number.ts'
 import { notify } from '#app/components/toasts.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_ACCEPT } from '#domain/media.ts'
-import { categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
+import { categoryEditSchema, categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/category-edit'
 
-function centsToInput(cents: number | null) {
-	return cents === null ? '' : (cents / 100).toFixed(2)
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { db } = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
-	const category = id ? await getCategory(db, id) : null
+	const category = id ? await getCategoryForEdit(db, id) : null
 	if (id && !category) notFound()
 	const excluded = new Set(id ? [id, ...(await descendantIds(db, id))] : [])
 	const parents = (await listCategoryOptions(db)).filter((option) => !excluded.has(option.id)).map(({ id, name }) => ({ id, name }))
-	const values: CategoryFormValues = category
-		? {
-				name: category.name,
-				slug: category.slug,
-				description: category.description ?? '',
-				parentId: category.parentId ?? '',
-				displayOrder: String(category.displayOrder),
-				isActive: category.isActive,
-				price: centsToInput(category.priceCents),
-				imageUrl: category.imageUrl,
-			}
-		: emptyCategoryForm
-	return { id, values, parents }
+	return { id, values: category?.values ?? emptyCategoryForm, version: category?.version, parents }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.id ? adminT('categories.editTitle') : adminT('categories.newTitle')} | ${adminT('nav.title')}` }]
 }
 
-/** The category form (spec §5), posted as a form (or JSON) and parsed with the same schema as the browser's. */
+/** The category form, posted as a form (or JSON) and parsed with the same schema as the browser's; saved meanwhile elsewhere: refused with what changed (ADR 0225). */
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
 	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(categoryFormSchema, posted)
+	const submission = parseSubmission(categoryEditSchema, posted)
 	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
 	const values = submittedValues(posted)
 	try {
@@ -63,6 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			title: saved.created ? adminT('messages.categoryCreated') : adminT('messages.categoryUpdated'),
 		})
 	} catch (error) {
+		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
 		if (error instanceof AdminInputError) {
 			// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
 			if (error.status === 404) return rejectAdminSubmission(formError(adminT('messages.categorySave')), values, 404, adminT('common.error'))
@@ -85,7 +73,6 @@ function fromSubmitted(submitted: Record<string, unknown>, initial: CategoryForm
 		description: text('description'),
 		parentId: text('parentId'),
 		displayOrder: text('displayOrder'),
-		price: text('price'),
 		isActive: submittedCheckbox(submitted, 'isActive'),
 		imageUrl: submittedText(submitted, 'imageUrl', initial.imageUrl ?? '') || null,
 	}
@@ -93,7 +80,14 @@ function fromSubmitted(submitted: Record<string, unknown>, initial: CategoryForm
 
 export default function CategoryEdit({ loaderData, actionData }: Route.ComponentProps) {
 	const { id, parents } = loaderData
-	const form = useAdminForm({ schema: categoryFormSchema, initial: loaderData.values, editing: id !== null, actionData, fromSubmitted })
+	const form = useAdminForm({
+		schema: categoryFormSchema,
+		initial: loaderData.values,
+		editing: id !== null,
+		actionData,
+		fromSubmitted,
+		version: loaderData.version,
+	})
 	const { values, set, control } = form
 	const [uploading, setUploading] = useState<number | null>(null)
 	const fileInput = useRef<HTMLInputElement>(null)
@@ -120,6 +114,8 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 				{id ? adminT('categories.editTitle') : adminT('categories.newTitle')}
 			</h1>
 			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+				{form.stampFields}
+				{form.conflictNotice}
 				<NameAndSlugFields form={form} values={values} nameLabel={adminT('categories.name')} slugLabel={adminT('categories.slug')} />
 				<AdminField form={form} name="description" label={adminT('categories.description')}>
 					<textarea
@@ -143,41 +139,16 @@ export default function CategoryEdit({ loaderData, actionData }: Route.Component
 				</AdminField>
 				<div className="grid gap-5 sm:grid-cols-2">
 					<AdminField form={form} name="displayOrder" label={adminT('categories.order')}>
-						<input
+						<NumberInput
 							{...control('displayOrder')}
-							type="number"
-							min={0}
-							max={9999}
-							step={1}
+							format={WHOLE}
 							className={inputClass}
 							value={values.displayOrder}
 							onChange={(event) => set('displayOrder', event.target.value)}
 						/>
 					</AdminField>
-					<AdminField form={form} name="price" label={adminT('categories.price')}>
-						<input
-							{...control('price')}
-							type="number"
-							min={0}
-							step={0.01}
-							inputMode="decimal"
-							className={inputClass}
-							value={values.price}
-							onChange={(event) => set('price', event.target.value)}
-						/>
-					</AdminField>
 				</div>
-				<label className="flex items-center gap-3 text-sm font-medium">
-					<input
-						type="checkbox"
-						role="switch"
-						name="isActive"
-						className="size-5 accent-clay-dark"
-						checked={values.isActive}
-						onChange={(event) => set('isActive', event.target.checked)}
-					/>
-					{adminT('categories.isActive')}
-				</label>
+				<ActiveSwitch checked={values.isActive} onChange={(checked) => set('isActive', checked)} label={adminT('categories.isActive')} />
 				<fieldset>
 					<legend className={labelClass}>{adminT('categories.image')}</legend>
 					<input type="hidden" name="imageUrl" value={values.imageUrl ?? ''} />

@@ -1,8 +1,9 @@
 import { Form } from 'react-router'
 import { Link } from '#app/components/link.tsx'
-import { readHomeContent, saveHomeContent } from '#server/home/home-content.ts'
+import { getHomeForEdit, saveHomeContent } from '#server/home/home-content.ts'
+import { EditConflictError } from '#server/admin/edit-conflict.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { readAdminSubmission, rejectAdminSubmission } from '#server/admin/route-helpers.ts'
+import { readAdminSubmission, rejectAdminSubmission, rejectEditConflict } from '#server/admin/route-helpers.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
@@ -12,33 +13,30 @@ import { buttonPrimary, buttonSmall, FieldError, inputClass, labelClass } from '
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import type { MediaFolder } from '#domain/enums.ts'
 import { adminT } from '#domain/i18n/admin.ts'
-import { emptyHomeForm, homeFormSchema, type HomeFormValues } from '#domain/forms/admin-home.ts'
+import { homeEditSchema, homeFormSchema, type HomeFormValues } from '#domain/forms/admin-home.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const home = await readHomeContent(getApp(context).db)
-	const values: HomeFormValues = home
-		? (Object.fromEntries(Object.keys(emptyHomeForm).map((key) => [key, home[key as keyof HomeFormValues] ?? ''])) as HomeFormValues)
-		: emptyHomeForm
-	return { values }
+	return getHomeForEdit(getApp(context).db)
 }
 
 export function meta() {
 	return [{ title: `${adminT('home.title')} | ${adminT('nav.title')}` }]
 }
 
-/** The home page form (ADR 0132), posted as a form (or JSON) and parsed with the browser's schema. */
+/** The home page form (ADR 0132), posted as a form (or JSON) and parsed with the browser's schema; saved meanwhile elsewhere: refused with what changed (ADR 0225). */
 export async function action({ request, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const user = guardedUser(context)
 	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(homeFormSchema, posted)
+	const submission = parseSubmission(homeEditSchema, posted)
 	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
 	const values = submittedValues(posted)
 	try {
 		await saveHomeContent(app, submission.value, user.id)
 	} catch (error) {
+		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
 		if (error instanceof AdminInputError) return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
 		app.log.error({ err: error }, 'home page save failed')
 		return rejectAdminSubmission(formError(adminT('home.saveError')), values, 500, adminT('common.error'))
@@ -81,8 +79,8 @@ function ImageField({ form, name, label, folder }: { form: Form; name: 'heroImag
 	)
 }
 
-function HomeForm({ initial, actionData }: { initial: HomeFormValues; actionData: unknown }) {
-	const form = useAdminForm({ schema: homeFormSchema, initial, editing: true, actionData, fromSubmitted })
+function HomeForm({ initial, version, actionData }: { initial: HomeFormValues; version: number; actionData: unknown }) {
+	const form = useAdminForm({ schema: homeFormSchema, initial, editing: true, actionData, fromSubmitted, version })
 	const { values, set, control } = form
 	const text = (name: Exclude<keyof HomeFormValues, 'heroImageUrl' | 'bannerImageUrl'>, label: string, rows?: number, max?: number) => (
 		<AdminField form={form} name={name} label={label}>
@@ -103,6 +101,8 @@ function HomeForm({ initial, actionData }: { initial: HomeFormValues; actionData
 	return (
 		<>
 			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-6">
+				{form.stampFields}
+				{form.conflictNotice}
 				<section aria-labelledby="home-hero" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
 					<h2 id="home-hero" className="font-serif text-xl">
 						{adminT('home.hero')}
@@ -172,7 +172,7 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
 				</a>
 			</p>
 			{/* Saved: the form starts again from what was stored (nothing left unsaved). */}
-			<HomeForm key={JSON.stringify(loaderData.values)} initial={loaderData.values} actionData={actionData} />
+			<HomeForm key={loaderData.version} initial={loaderData.values} version={loaderData.version} actionData={actionData} />
 		</section>
 	)
 }

@@ -1,8 +1,6 @@
 import { getApp } from '#server/context.ts'
-import { documentNumberFrom, documentPdf, documentResponse, documentXml, findDocument } from '#server/invoices/documents.ts'
+import { documentNotFound, documentNumberFrom, documentPdf, documentResponse, documentXml, findDocument } from '#server/invoices/documents.ts'
 import type { Route } from './+types/invoice-file'
-
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
 
 /**
  * GET /admin/invoices/{number}.pdf or .xml: any invoice or credit note by its number, as PDF or as
@@ -11,9 +9,9 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const xmlNumber = documentNumberFrom(params.file, 'xml')
 	const number = xmlNumber ?? documentNumberFrom(params.file, 'pdf')
-	if (!number) return notFound()
+	if (!number) return documentNotFound()
 	const found = await findDocument(getApp(context).db, number)
-	if (!found) return notFound()
+	if (!found) return documentNotFound()
 	if (xmlNumber) {
 		const { xml, fileName } = documentXml(found)
 		return documentResponse(xml, fileName, 'application/xml; charset=utf-8')

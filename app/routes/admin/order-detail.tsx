@@ -1,22 +1,29 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { useFetcher, useLocation, useNavigate, type ClientActionFunctionArgs } from 'react-router'
 import { eraseClosedOrders } from '#server/account/order-erasure.ts'
 import { archiveOrder, getOrderForAdmin, restoreOrder, type AdminOrderDetail } from '#server/orders/admin-orders.ts'
-import { notFound, rejectAdminSubmission, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, rejectAdminSubmission, rejectEditConflict, toastResult, uuidParam } from '#server/admin/route-helpers.ts'
+import { EditConflictError } from '#server/admin/edit-conflict.ts'
 import { guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { documentsOfOrders } from '#server/invoices/documents.ts'
+import { eFacturaStatesOfOrder } from '#server/efactura/admin.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { addOrderNote, changeOrderStatus, OrderChangeInvalidError, OrderNotFoundError, setTrackingNumber } from '#server/orders/admin-changes.ts'
 import { refundOrder, RefundRefusedError } from '#server/orders/refunds.ts'
+import { cancelOrder } from '#server/orders/cancel-order.ts'
 import { paymentDeps } from '#server/orders/test-payment.ts'
 import { OrderStockShortError } from '#server/orders/order-stock.ts'
 import { redirectWithToast } from '#server/toast.ts'
+import { CancelOrderDialog } from '#app/components/admin/cancel-order-dialog.tsx'
+import { EFacturaDetails, EFacturaRetryButton, EFacturaStateBadge } from '#app/components/admin/efactura.tsx'
 import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { buttonDanger, buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, FieldError, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { EditStampFields } from '#app/components/admin/form.tsx'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { notify } from '#app/components/toasts.tsx'
+import { NumberInput } from '#app/components/number-input.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import { adminT, adminText } from '#domain/i18n/admin.ts'
 import { isUuid } from '#domain/ids.ts'
@@ -24,7 +31,9 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '#domain/enum
 import { orderListSearch, parseOrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { ORDER_NOTE_MAX, orderActionSchema, trackingNumberSchema } from '#domain/forms/order-update.ts'
 import { orderRefundSchema, REFUND_REASON_MAX, type RefundMode } from '#domain/forms/order-refund.ts'
+import { orderCancelSchema } from '#domain/forms/order-cancel.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
+import { MONEY, WHOLE } from '#domain/locale-number.ts'
 import { formatEuro } from '#domain/money.ts'
 import { countryLabel } from '#domain/shipping.ts'
 import type { Route } from './+types/order-detail'
@@ -36,7 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
 	if (!order) notFound()
 	// Its invoice and credit notes, as PDF and as UBL for e-Factura (ADR 0118, 0119).
 	const documents = (await documentsOfOrders(db, [id])).map((d) => ({ number: d.number, kind: d.kind, totalCents: d.totalCents }))
-	return { order, documents }
+	// Each live document's state at ANAF (ADR 0160); the retry is offered when uploads are configured.
+	const eFactura = { configured: getApp(args.context).eFactura !== null, documents: await eFacturaStatesOfOrder(db, id) }
+	return { order, documents, eFactura }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -47,6 +58,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const FAILURE: Record<string, string> = {
 	refund: adminT('messages.refundFailed'),
+	cancel: adminT('messages.orderCancelFailed'),
 	status: adminT('messages.orderUpdate'),
 	tracking: adminT('messages.trackingUpdate'),
 	archive: adminT('messages.orderDelete'),
@@ -71,6 +83,7 @@ export async function action(args: Route.ActionArgs) {
 	const id = args.params.id
 	if (!isUuid(id)) return refuse(adminT('messages.orderNotFound'), 404, failure)
 	if (intent === 'refund') return refund(args, posted, id.toLowerCase(), user.id)
+	if (intent === 'cancel') return cancel(args, posted, id.toLowerCase(), user.id)
 	const submission = parseSubmission(orderActionSchema, posted)
 	if (!submission.ok) {
 		const { errors } = submission
@@ -83,14 +96,19 @@ export async function action(args: Route.ActionArgs) {
 	const deps = { db: app.db, mail: app.orderMail, nudgeEmail: () => app.email.nudge() }
 	try {
 		if (change.intent === 'status') {
-			const changed = await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id })
+			const changed = await changeOrderStatus(deps, { orderId, status: change.status, actorUserId: user.id, version: change.version, loaded: change.loaded })
 			if (!changed.changed) return toastResult({ type: 'info', title: adminT('messages.orderStatusUnchanged') })
-			// A deleted customer's order keeps its shipping details only until now, if it is now closed.
-			await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
-			return toastResult({ type: 'success', title: adminT('messages.orderStatusUpdated') })
+			await eraseIfClosed(app, orderId)
+			return toastResult({ type: 'success', title: adminT(changed.awaitingTracking ? 'messages.orderShippedAwaitingTracking' : 'messages.orderStatusUpdated') })
 		}
 		if (change.intent === 'tracking') {
-			await setTrackingNumber(deps, { orderId, trackingNumber: change.trackingNumber ?? '', actorUserId: user.id })
+			await setTrackingNumber(deps, {
+				orderId,
+				trackingNumber: change.trackingNumber ?? '',
+				actorUserId: user.id,
+				version: change.version,
+				loaded: change.loaded,
+			})
 			return toastResult({ type: 'success', title: adminT('messages.trackingUpdated') })
 		}
 		if (change.intent === 'note') {
@@ -105,6 +123,7 @@ export async function action(args: Route.ActionArgs) {
 		await restoreOrder(app.db, { orderId, actorUserId: user.id })
 		return toastResult({ type: 'success', title: adminT('messages.orderRestored') })
 	} catch (error) {
+		if (error instanceof EditConflictError) return rejectEditConflict(error, posted)
 		if (error instanceof OrderNotFoundError) return refuse(adminT('messages.orderNotFound'), 404, failure)
 		if (error instanceof OrderChangeInvalidError) return refuse(error.message, 400)
 		if (error instanceof OrderStockShortError) return refuse(error.message, 409, failure)
@@ -141,6 +160,38 @@ async function refund(args: Route.ActionArgs, posted: Record<string, unknown>, o
 	}
 }
 
+/** A deleted customer's order keeps its shipping details only until now, if it is now closed. */
+async function eraseIfClosed(app: ReturnType<typeof getApp>, orderId: string) {
+	await eraseClosedOrders(app, { orderId }).catch((error: unknown) => app.log.warn({ err: error, orderId }, 'order erasure deferred to the periodic job'))
+}
+
+/** The cancel dialog's action (ADR 0230): what happens to a paid order's money, parsed with its own schema. */
+async function cancel(args: Route.ActionArgs, posted: Record<string, unknown>, orderId: string, actorUserId: string) {
+	const app = getApp(args.context)
+	const failure = adminT('messages.orderCancelFailed')
+	const submission = parseSubmission(orderCancelSchema, posted)
+	if (!submission.ok) return rejectAdminSubmission(submission.errors, posted, 400)
+	const { intent: _intent, ...money } = submission.value
+	try {
+		const done = await cancelOrder(paymentDeps(app), { orderId, money, actorUserId })
+		if (done.kind === 'unchanged') return toastResult({ type: 'info', title: adminT('messages.orderStatusUnchanged') })
+		if (done.kind === 'underWay') return toastResult({ type: 'info', title: adminT('messages.orderCancelUnderWay') })
+		if (done.kind === 'refunded' && done.status === 'pending')
+			return toastResult({ type: 'success', title: adminT('messages.orderCancelRefundSent', { amount: formatEuro(done.amountCents, 'ro') }) })
+		await eraseIfClosed(app, orderId)
+		const title =
+			done.kind === 'refunded'
+				? adminT('messages.orderCancelledRefunded', { amount: formatEuro(done.amountCents, 'ro') })
+				: adminT(done.money === 'kept' ? 'messages.orderCancelledKept' : 'messages.orderStatusUpdated')
+		return toastResult({ type: 'success', title })
+	} catch (error) {
+		if (error instanceof OrderNotFoundError) return rejectAdminSubmission(formError(adminT('messages.orderNotFound')), posted, 404, failure)
+		if (error instanceof RefundRefusedError) return rejectAdminSubmission(formError(error.message, error.field), posted, error.status, failure)
+		app.log.error({ err: error, orderId }, 'admin cancellation failed')
+		return rejectAdminSubmission(formError(failure), posted, 503, adminT('common.error'))
+	}
+}
+
 function describe(entry: AdminOrderDetail['history'][number]) {
 	if (entry.action === 'note') return adminT('orders.historyActions.note', { text: String((entry.details as { text?: unknown }).text ?? '') })
 	const details = entry.details as { from?: unknown; to?: unknown }
@@ -148,13 +199,19 @@ function describe(entry: AdminOrderDetail['history'][number]) {
 		ORDER_STATUSES.includes(value as OrderStatus) ? adminT(`orders.statuses.${value as OrderStatus}`) : String(value ?? adminT('orders.noValue'))
 	const tracking = (value: unknown) => (typeof value === 'string' && value !== '' ? value : adminT('orders.noValue'))
 	const shown = entry.action === 'status_changed' ? status : entry.action === 'tracking_changed' ? tracking : null
-	const amount = (entry.details as { amountCents?: unknown }).amountCents
+	const { amountCents: amount, reason, money } = entry.details as { amountCents?: unknown; reason?: unknown; money?: unknown }
 	const values: Record<string, string> | undefined = shown
 		? { from: shown(details.from), to: shown(details.to) }
 		: typeof amount === 'number'
-			? { amount: formatEuro(amount, 'ro') }
+			? { amount: formatEuro(amount, 'ro'), reason: typeof reason === 'string' ? reason : '' }
 			: undefined
-	return adminText(`orders.historyActions.${entry.action}`, values) ?? entry.action
+	const text = adminText(`orders.historyActions.${entry.action}`, values) ?? entry.action
+	// A paid order's cancellation says what became of the money, and why it was kept (ADR 0230).
+	const moneyNote =
+		entry.action === 'status_changed' && (money === 'kept' || money === 'refunded') && typeof amount === 'number'
+			? adminT(`orders.historyCancelMoney.${money}`, { amount: formatEuro(amount, 'ro'), reason: typeof reason === 'string' ? reason : '' })
+			: null
+	return moneyNote ? `${text}\n${moneyNote}` : text
 }
 
 function actorLabel(entry: AdminOrderDetail['history'][number]) {
@@ -190,7 +247,7 @@ function ItemOptions({ item }: { item: Item }) {
 }
 
 /** Fetches the photo and saves it under the order's file name, with the spec's toasts. */
-function PhotoDownload({ url, fileName, itemName }: { url: string; fileName: string; itemName: string }) {
+function PhotoDownload({ url, previewUrl, fileName, itemName }: { url: string; previewUrl: string; fileName: string; itemName: string }) {
 	const [busy, setBusy] = useState(false)
 	async function download(event: MouseEvent<HTMLAnchorElement>) {
 		event.preventDefault()
@@ -215,7 +272,7 @@ function PhotoDownload({ url, fileName, itemName }: { url: string; fileName: str
 	}
 	return (
 		<div className="mt-2 flex flex-wrap items-center gap-3">
-			<img src={url} alt={adminT('orders.photoAlt', { name: itemName })} width={64} height={64} className="size-16 rounded object-cover" />
+			<img src={previewUrl} alt={adminT('orders.photoAlt', { name: itemName })} width={64} height={64} className="size-16 rounded object-cover" />
 			<a href={url} download={fileName} onClick={download} aria-busy={busy} className={buttonSmall}>
 				{adminT('orders.downloadPhoto')}
 			</a>
@@ -223,29 +280,49 @@ function PhotoDownload({ url, fileName, itemName }: { url: string; fileName: str
 	)
 }
 
+/** What the dialog's status and tracking forms loaded (ADR 0225). */
+const orderEditValues = (order: AdminOrderDetail) => ({ status: order.status, trackingNumber: order.trackingNumber ?? '' })
+
 function StatusForm({ order }: { order: AdminOrderDetail }) {
 	const fetcher = useFetcher<typeof action>()
 	useToastResult(fetcher.data)
 	const busy = fetcher.state !== 'idle'
+	const [cancelling, setCancelling] = useState(false)
+	const closeCancel = useCallback(() => setCancelling(false), [])
+	// A paid order is cancelled through the dialog that asks what happens to the money (ADR 0230).
+	const asksAboutMoney = order.status !== 'cancelled' && order.refundableCents > 0
 	return (
-		<fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
-			<input type="hidden" name="intent" value="status" />
-			<div className="min-w-44 flex-1">
-				<label htmlFor="order-status-select" className={labelClass}>
-					{adminT('orders.changeStatus')}
-				</label>
-				<select id="order-status-select" name="status" defaultValue={order.status} key={order.status} className={inputClass}>
-					{ORDER_STATUSES.map((status) => (
-						<option key={status} value={status}>
-							{adminT(`orders.statuses.${status}`)}
-						</option>
-					))}
-				</select>
-			</div>
-			<button type="submit" className={buttonPrimary} disabled={busy}>
-				{adminT('orders.saveStatus')}
-			</button>
-		</fetcher.Form>
+		<>
+			<fetcher.Form
+				method="post"
+				className="flex flex-wrap items-end gap-2"
+				onSubmit={(event) => {
+					if (asksAboutMoney && new FormData(event.currentTarget).get('status') === 'cancelled') {
+						event.preventDefault()
+						setCancelling(true)
+					}
+				}}
+			>
+				<input type="hidden" name="intent" value="status" />
+				<EditStampFields version={order.version} loaded={orderEditValues(order)} answer={fetcher.data} />
+				<div className="min-w-44 flex-1">
+					<label htmlFor="order-status-select" className={labelClass}>
+						{adminT('orders.changeStatus')}
+					</label>
+					<select id="order-status-select" name="status" defaultValue={order.status} key={order.status} className={inputClass}>
+						{ORDER_STATUSES.map((status) => (
+							<option key={status} value={status}>
+								{adminT(`orders.statuses.${status}`)}
+							</option>
+						))}
+					</select>
+				</div>
+				<button type="submit" className={buttonPrimary} disabled={busy}>
+					{adminT('orders.saveStatus')}
+				</button>
+			</fetcher.Form>
+			<CancelOrderDialog open={cancelling} onClose={closeCancel} paidCents={order.refundableCents} />
+		</>
 	)
 }
 
@@ -271,6 +348,7 @@ function TrackingForm({ order }: { order: AdminOrderDetail }) {
 			}}
 		>
 			<input type="hidden" name="intent" value="tracking" />
+			<EditStampFields version={order.version} loaded={orderEditValues(order)} answer={fetcher.data} />
 			<div className="min-w-44 flex-1">
 				<label htmlFor="order-tracking" className={labelClass}>
 					{adminT('orders.trackingLabel')}
@@ -352,11 +430,10 @@ function RefundSection({ order }: { order: AdminOrderDetail }) {
 								<label htmlFor="refund-amount" className={labelClass}>
 									{adminT('orders.refundAmount')}
 								</label>
-								<input
+								<NumberInput
 									id="refund-amount"
 									name="amount"
-									inputMode="decimal"
-									autoComplete="off"
+									format={MONEY}
 									defaultValue={typed('amount') ?? ''}
 									aria-invalid={fieldError('amount') ? true : undefined}
 									aria-describedby={fieldError('amount') ? 'refund-amount-error' : undefined}
@@ -373,16 +450,7 @@ function RefundSection({ order }: { order: AdminOrderDetail }) {
 										<label htmlFor={`refund-line-${item.id}`} className="min-w-0 flex-1">
 											{adminT('orders.refundLineQuantity', { name: item.name, max: item.quantity - item.refundedQuantity })}
 										</label>
-										<input
-											id={`refund-line-${item.id}`}
-											name="lineQuantity[]"
-											type="number"
-											min={0}
-											max={item.quantity - item.refundedQuantity}
-											step={1}
-											defaultValue={0}
-											className={`${inputClass} w-24`}
-										/>
+										<NumberInput id={`refund-line-${item.id}`} name="lineQuantity[]" format={WHOLE} defaultValue={0} className={`${inputClass} w-24`} />
 									</div>
 								))}
 								<FieldError id="refund-lines-error" message={fieldError('lineQuantity')} />
@@ -519,8 +587,34 @@ function ArchiveControls({ order }: { order: AdminOrderDetail }) {
 	)
 }
 
+/** A document's state at ANAF under its links: badge, ANAF's messages, retry and its signed answer (ADR 0160). */
+function EFacturaOfDocument({ number, eFactura }: { number: string; eFactura: Route.ComponentProps['loaderData']['eFactura'] }) {
+	const shown = eFactura.documents.find((document) => document.number === number)
+	if (!shown) return null
+	return (
+		<div className="mt-1 w-full rounded-lg border border-sand p-2" data-testid="order-efactura">
+			<div className="flex flex-wrap items-center gap-2">
+				<span className="text-xs font-medium">{adminT('efactura.orderTitle')}</span>
+				<EFacturaStateBadge state={shown.state} late={shown.late} deadline={shown.deadline} />
+				{eFactura.configured && shown.canRetry ? <EFacturaRetryButton invoiceId={shown.invoiceId} number={shown.number} state={shown.state} /> : null}
+				{shown.hasAnswer ? (
+					<a
+						href={`/admin/efactura/${shown.number}.zip`}
+						download
+						className="text-xs underline"
+						aria-label={adminT('efactura.answerLabel', { number: shown.number })}
+					>
+						{adminT('efactura.answer')}
+					</a>
+				) : null}
+			</div>
+			<EFacturaDetails document={shown} />
+		</div>
+	)
+}
+
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-	const { order, documents } = loaderData
+	const { order, documents, eFactura } = loaderData
 	const dialog = useRef<HTMLDialogElement>(null)
 	const navigate = useNavigate()
 	const location = useLocation()
@@ -578,6 +672,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 			</div>
 
 			{order.archived ? <p className="mt-4 rounded-lg bg-stone-100 p-3 text-sm">{adminT('orders.archivedNotice')}</p> : null}
+			{order.uncheckedVatNumber ? (
+				<p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="unchecked-vat-number">
+					{adminT('orders.uncheckedVatNumber', {
+						vatNumber: order.uncheckedVatNumber.vatNumber,
+						date: formatAdminDateTime(order.uncheckedVatNumber.checkedAt),
+					})}
+				</p>
+			) : null}
 			{order.erasurePending ? (
 				<p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="erasure-pending">
 					{adminT('orders.erasurePendingNotice')}
@@ -621,6 +723,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 								<a href={`/admin/invoices/${document.number}.xml`} download className="underline" title={adminT('orders.invoiceXmlTitle')}>
 									XML e-Factura
 								</a>
+								<EFacturaOfDocument number={document.number} eFactura={eFactura} />
 							</li>
 						))}
 					</ul>
@@ -640,7 +743,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 								{item.photo ? (
 									<div className="mt-2">
 										<p className="text-xs font-medium">{adminT('orders.photo')}</p>
-										<PhotoDownload url={item.photo.url} fileName={item.photo.fileName} itemName={item.name} />
+										<PhotoDownload url={item.photo.url} previewUrl={item.photo.previewUrl} fileName={item.photo.fileName} itemName={item.name} />
 									</div>
 								) : item.isPortrait ? (
 									<p className="mt-2 text-xs text-muted">{adminT('orders.photoMissing')}</p>
@@ -660,6 +763,14 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 					<dd className="text-right">{formatEuro(order.subtotalCents, 'ro')}</dd>
 					<dt className="text-muted">{adminT('orders.shipping')}</dt>
 					<dd className="text-right">{order.shippingCents === 0 ? adminT('orders.freeShipping') : formatEuro(order.shippingCents, 'ro')}</dd>
+					{order.discountCents > 0 ? (
+						<>
+							<dt className="text-muted">{adminT('orders.discount', { code: order.discountCode ?? '' })}</dt>
+							<dd className="text-right" data-testid="order-discount">
+								−{formatEuro(order.discountCents, 'ro')}
+							</dd>
+						</>
+					) : null}
 					<dt className="font-semibold">{adminT('orders.total')}</dt>
 					<dd className="text-right font-semibold" data-testid="order-total">
 						{formatEuro(order.totalCents, 'ro')}

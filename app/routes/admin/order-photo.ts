@@ -8,13 +8,14 @@ const notFound = () => new Response('Not found', { status: 404, headers: { 'Cont
 
 /**
  * GET /admin/orders/{id}/photo/{itemId}: the customer's portrait photo of one order line, streamed
- * from storage as an attachment named after the order (comanda-1a2b3c4d.webp). Admins only;
- * bad or unknown ids are 404.
+ * from storage: the original as an attachment named after the order (comanda-1a2b3c4d.jpg), or with
+ * `?preview` the WebP preview the page shows. Admins only (their session, ADR 0173); bad or unknown ids are 404.
  */
 export async function loader(args: Route.LoaderArgs) {
 	const { id, itemId } = args.params
 	if (!isUuid(id) || !isUuid(itemId)) return notFound()
-	const photo = await openOrderPhoto(getApp(args.context), id.toLowerCase(), itemId.toLowerCase())
+	const preview = new URL(args.request.url).searchParams.has('preview')
+	const photo = await openOrderPhoto(getApp(args.context), id.toLowerCase(), itemId.toLowerCase(), preview ? 'preview' : 'original')
 	if (!photo) return notFound()
-	return objectResponse(photo.object, { downloadName: photo.fileName, cacheControl: 'private, no-store' })
+	return objectResponse(photo.object, { downloadName: preview ? undefined : photo.fileName, cacheControl: 'private, no-store' })
 }

@@ -3,19 +3,23 @@ import { Form } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { getProduct, saveProductContent, StockMovedError } from '#server/catalog/admin-products.ts'
-import { notFound, readAdminSubmission, rejectAdminSubmission, uuidParam } from '#server/admin/route-helpers.ts'
+import { getProductForEdit, saveProductContent, StockMovedError } from '#server/catalog/admin-products.ts'
+import { EditConflictError } from '#server/admin/edit-conflict.ts'
+import { notFound, readAdminSubmission, rejectAdminSubmission, rejectEditConflict, uuidParam } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { ProductImages } from '#app/components/admin/product-images.tsx'
 import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
+import { NumberInput } from '#app/components/number-input.tsx'
+import { MONEY, WHOLE, type NumberFormat } from '#domain/locale-number.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { BADGES, CONTAINER_TYPES, PORTRAIT_SIZES, PRODUCT_KINDS, SCENTS, type ProductKind } from '#domain/enums.ts'
 import {
 	emptyProductForm,
 	kindHasCandleFields,
 	kindHasPortraitSize,
+	productEditSchema,
 	productFormSchema,
 	type MeasureField,
 	type ProductFormValues,
@@ -28,56 +32,32 @@ import type { Route } from './+types/product-edit'
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { db } = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
-	const product = id ? await getProduct(db, id) : null
+	const product = id ? await getProductForEdit(db, id) : null
 	if (id && !product) notFound()
 	const categories = await listCategoryOptions(db)
-	const values: ProductFormValues = product
-		? {
-				name: product.name,
-				slug: product.slug,
-				description: product.description,
-				kind: product.kind,
-				categoryId: product.categoryId ?? '',
-				price: (product.priceCents / 100).toFixed(2),
-				stock: product.stock === null ? '' : String(product.stock),
-				madeToOrder: product.stock === null,
-				loadedStock: product.stock === null ? '' : String(product.stock),
-				badges: product.badges,
-				isActive: product.isActive,
-				images: product.images,
-				portraitSize: product.portraitSize ?? '',
-				scent: product.scent ?? '',
-				smellsLike: product.smellsLike ?? '',
-				waxColor: product.waxColor ?? '',
-				containerType: product.containerType ?? '',
-				customLabelAvailable: product.customLabelAvailable,
-				giftWrapAvailable: product.giftWrapAvailable,
-				burnTimeHours: measure(product.burnTimeHours),
-				widthMm: measure(product.widthMm),
-				heightMm: measure(product.heightMm),
-				depthMm: measure(product.depthMm),
-				weightGrams: measure(product.weightGrams),
-			}
-		: emptyProductForm
-	return { id, values, categories: categories.map(({ id, name }) => ({ id, name })) }
+	return {
+		id,
+		values: product?.values ?? emptyProductForm,
+		version: product?.version,
+		saleState: product?.saleState ?? null,
+		categories: categories.map(({ id, name }) => ({ id, name })),
+	}
 }
-
-/** A measure as the form shows it: '' when the product has none. */
-const measure = (value: number | null) => (value === null ? '' : String(value))
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.id ? adminT('products.editTitle') : adminT('products.newTitle')} | ${adminT('nav.title')}` }]
 }
 
 /**
- * The product form (spec §5), posted as a form (or JSON) and parsed with the same schema as the
- * browser's. Stock moved meanwhile: refused with the current figure as the new loadedStock.
+ * The product form, posted as a form (or JSON) and parsed with the same schema as the
+ * browser's. Stock moved meanwhile: refused with the current figure as the new loadedStock; the
+ * product saved meanwhile: refused with what changed and the newest version (ADR 0225).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
 	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(productFormSchema, posted)
+	const submission = parseSubmission(productEditSchema, posted)
 	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
 	const values = submittedValues(posted)
 	try {
@@ -87,6 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			title: saved.created ? adminT('messages.productCreated') : adminT('messages.productUpdated'),
 		})
 	} catch (error) {
+		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
 		if (error instanceof StockMovedError) {
 			const loadedStock = error.currentStock === null ? '' : String(error.currentStock)
 			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, adminT('common.error'))
@@ -126,6 +107,10 @@ function fromSubmitted(submitted: Record<string, unknown>, initial: ProductFormV
 		categoryId: text('categoryId'),
 		price: text('price'),
 		stock: text('stock'),
+		leadTimeDays: text('leadTimeDays'),
+		salePrice: text('salePrice'),
+		saleFirstDay: text('saleFirstDay'),
+		saleLastDay: text('saleLastDay'),
 		scent: text('scent'),
 		smellsLike: text('smellsLike'),
 		waxColor: text('waxColor'),
@@ -148,8 +133,15 @@ function fromSubmitted(submitted: Record<string, unknown>, initial: ProductFormV
 }
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-	const { id, categories } = loaderData
-	const form = useAdminForm({ schema: productFormSchema, initial: loaderData.values, editing: id !== null, actionData, fromSubmitted })
+	const { id, categories, saleState } = loaderData
+	const form = useAdminForm({
+		schema: productFormSchema,
+		initial: loaderData.values,
+		editing: id !== null,
+		actionData,
+		fromSubmitted,
+		version: loaderData.version,
+	})
 	const { values, set, setValues, control, fieldId } = form
 	const [uploading, setUploading] = useState(false)
 	const isCandle = kindHasCandleFields(values.kind)
@@ -162,13 +154,22 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
 	}, [actionData])
 
-	const text = (
-		name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType' | 'price' | 'stock' | MeasureField,
-		label: string,
-		extra: React.InputHTMLAttributes<HTMLInputElement> = {},
-	) => (
+	const text = (name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType', label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
 		<AdminField form={form} name={name} label={label}>
 			<input {...control(name)} className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} {...extra} />
+		</AdminField>
+	)
+
+	const number = (name: 'price' | 'salePrice' | 'stock' | 'leadTimeDays' | MeasureField, label: string, format: NumberFormat, required = false) => (
+		<AdminField form={form} name={name} label={label}>
+			<NumberInput
+				{...control(name)}
+				format={format}
+				className={inputClass}
+				value={values[name]}
+				onChange={(event) => set(name, event.target.value)}
+				required={required}
+			/>
 		</AdminField>
 	)
 
@@ -182,6 +183,8 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 			</h1>
 			<Form method="post" id={form.formId} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-8">
 				{values.loadedStock !== undefined ? <input type="hidden" name="loadedStock" value={values.loadedStock} /> : null}
+				{form.stampFields}
+				{form.conflictNotice}
 				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
 					<legend className="sr-only">{adminT('products.general')}</legend>
 					<h2 className="font-serif text-xl">{adminT('products.general')}</h2>
@@ -231,7 +234,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 								))}
 							</select>
 						</AdminField>
-						{text('price', `${adminT('products.price')} (EUR)`, { type: 'number', min: 0, max: 999999, step: 0.01, inputMode: 'decimal', required: true })}
+						{number('price', `${adminT('products.price')} (EUR)`, MONEY, true)}
 						<div className="space-y-3">
 							<label className="flex items-center gap-3 text-sm font-medium">
 								<input
@@ -248,9 +251,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							<p id={fieldId('madeToOrder-hint')} className="text-xs text-muted">
 								{adminT('products.madeToOrderHint')}
 							</p>
-							{values.madeToOrder
-								? null
-								: text('stock', adminT('products.stock'), { type: 'number', min: 0, max: 999999, step: 1, inputMode: 'numeric', required: true })}
+							{values.madeToOrder ? number('leadTimeDays', adminT('products.leadTimeDays'), WHOLE) : number('stock', adminT('products.stock'), WHOLE, true)}
 						</div>
 						{hasPortraitSize ? (
 							<div>
@@ -305,6 +306,27 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					</label>
 				</fieldset>
 
+				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm" aria-describedby={fieldId('sale-hint')}>
+					<legend className="sr-only">{adminT('products.sale')}</legend>
+					<h2 className="font-serif text-xl">{adminT('products.sale')}</h2>
+					<p id={fieldId('sale-hint')} className="text-sm text-muted">
+						{adminT('products.saleHint')}
+					</p>
+					{saleState && saleState !== 'none' ? (
+						<p className="text-sm font-medium" data-testid="sale-state">
+							{adminT(saleState === 'active' ? 'products.saleActive' : saleState === 'ended' ? 'products.saleEnded' : 'products.saleScheduled')}
+						</p>
+					) : null}
+					<div className="grid gap-5 sm:grid-cols-3">
+						{number('salePrice', adminT('products.salePrice'), MONEY)}
+						{(['saleFirstDay', 'saleLastDay'] as const).map((name) => (
+							<AdminField key={name} form={form} name={name} label={adminT(`products.${name}`)}>
+								<input {...control(name)} type="date" className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} />
+							</AdminField>
+						))}
+					</div>
+				</fieldset>
+
 				<div className="rounded-2xl bg-white p-6 shadow-sm">
 					{values.images.map((url) => (
 						<input key={url} type="hidden" name="images[]" value={url} />
@@ -341,7 +363,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 							{text('smellsLike', adminT('products.smellsLike'), { maxLength: 200 })}
 							{text('waxColor', adminT('products.waxColor'), { maxLength: 50 })}
 							{text('containerType', adminT('products.containerType'), { maxLength: 50, list: fieldId('containers') })}
-							{text('burnTimeHours', adminT('products.burnTimeHours'), { inputMode: 'numeric', maxLength: 3 })}
+							{number('burnTimeHours', adminT('products.burnTimeHours'), WHOLE)}
 							<datalist id={fieldId('containers')}>
 								{CONTAINER_TYPES.map((container) => (
 									<option key={container} value={container}>
@@ -378,11 +400,11 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 					<h2 className="font-serif text-xl">{adminT('products.measures')}</h2>
 					<p className="text-sm text-muted">{adminT('products.measuresHint')}</p>
 					<div className="grid gap-5 sm:grid-cols-3">
-						{text('widthMm', adminT('products.widthMm'), { inputMode: 'numeric', maxLength: 4 })}
-						{text('heightMm', adminT('products.heightMm'), { inputMode: 'numeric', maxLength: 4 })}
-						{text('depthMm', adminT('products.depthMm'), { inputMode: 'numeric', maxLength: 4 })}
+						{number('widthMm', adminT('products.widthMm'), WHOLE)}
+						{number('heightMm', adminT('products.heightMm'), WHOLE)}
+						{number('depthMm', adminT('products.depthMm'), WHOLE)}
 					</div>
-					<div className="grid gap-5 sm:grid-cols-3">{text('weightGrams', adminT('products.weightGrams'), { inputMode: 'numeric', maxLength: 5 })}</div>
+					<div className="grid gap-5 sm:grid-cols-3">{number('weightGrams', adminT('products.weightGrams'), WHOLE)}</div>
 				</fieldset>
 
 				<div className="flex justify-end gap-3">

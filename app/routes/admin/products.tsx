@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react'
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
-import { listProductsForAdmin, removeProduct, setProductActive } from '#server/catalog/admin-products.ts'
+import { listProductsForAdmin, removeProduct, setProductActive, StockMovedError } from '#server/catalog/admin-products.ts'
 import { applyBulkProductChange, setProductStock } from '#server/catalog/admin-bulk.ts'
 import { getLowStockThreshold, setLowStockThreshold } from '#server/catalog/stock-settings.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
@@ -11,11 +11,15 @@ import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.
 import { readFormData } from '#server/http/request-body.ts'
 import { getApp } from '#server/context.ts'
 import { useToastResult } from '#app/components/admin/use-toast-result.ts'
+import { useLeaveGuard } from '#app/components/admin/leave-guard.tsx'
+import { isRejected } from '#app/lib/forms/submission.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { RowActions } from '#app/components/admin/row-actions.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, ConfirmDialog, inputClass, labelClass, Spinner, StatusBadge } from '#app/components/admin/ui.tsx'
+import { NumberInput } from '#app/components/number-input.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
+import { MONEY, WHOLE } from '#domain/locale-number.ts'
 import { isUuid } from '#domain/ids.ts'
 import { searchText } from '#domain/forms/fields.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -79,7 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const submission = parseSubmission(inlineStockSchema, posted)
 			if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
 			const { id, stock, loadedStock } = submission.value
-			if ((await setProductStock(app.db, id, stock, loadedStock)) === null) return refuse(adminT('common.notFound'), 404)
+			try {
+				if ((await setProductStock(app.db, id, stock, loadedStock)) === null) return refuse(adminT('common.notFound'), 404)
+			} catch (error) {
+				// Refused with the figure now: the row keeps what was typed, and a second save is measured against that figure.
+				if (!(error instanceof StockMovedError)) throw error
+				const current = error.currentStock === null ? '' : String(error.currentStock)
+				return rejectAdminSubmission(formError(error.message, error.field), { ...posted, loadedStock: current }, error.status, adminT('common.error'))
+			}
 			return toastResult({ type: 'success', title: adminT('products.stockSaved') })
 		}
 		if (posted.intent === 'threshold') {
@@ -97,32 +108,60 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps['loaderData']['products'][number]
 
-/** The stock cell: a made-to-order note, or the figure to edit in place, flagged at 0 and at or below the threshold. */
-function StockCell({ product, threshold }: { product: Row; threshold: number }) {
+/**
+ * The stock cell: a made-to-order note, or the figure to edit in place, flagged at 0 and at or below the
+ * threshold. A typed figure is saved on Enter, with its button, or when the field loses focus, against the
+ * figure the row showed (compare-and-set, ADR 0094); until it is saved the row counts as unsaved.
+ */
+function StockCell({ product, threshold, onUnsaved }: { product: Row; threshold: number; onUnsaved: (id: string, unsaved: boolean) => void }) {
 	const fetcher = useFetcher<{ toast?: Toast } | AdminRejection>()
 	useToastResult(fetcher.data)
 	const [typed, setTyped] = useState<string | null>(null)
+	// The figure last sent: it is not sent twice, and it stays unsaved only if the server refused it.
+	const [sent, setSent] = useState<string | null>(null)
+	const refused = fetcher.state === 'idle' && isRejected(fetcher.data)
+	// A refusal because the stock moved carries the figure now; the next save is compared with it.
+	const movedTo = refused ? (fetcher.data as AdminRejection).values.loadedStock : undefined
+	const changed = typed !== null && typed !== String(product.stock)
+	const unsaved = changed && (typed !== sent || refused)
+	useEffect(() => {
+		onUnsaved(product.id, unsaved)
+		return () => onUnsaved(product.id, false)
+	}, [onUnsaved, product.id, unsaved])
 	if (product.stock === null) return <span className="text-muted">{adminT('products.madeToOrder')}</span>
 	const flag = product.stock === 0 ? 'out' : product.stock <= threshold ? 'low' : null
 	const value = typed ?? String(product.stock)
+	const saveOnLeave = (event: FocusEvent<HTMLFormElement>) => {
+		// Focus moving within the row (to its own save button, whose submission sends it) is not leaving it.
+		if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return
+		const field = event.currentTarget.elements.namedItem('stock')
+		if (!changed || (typed === sent && !refused) || !(field instanceof HTMLInputElement) || !field.validity.valid) return
+		setSent(typed)
+		void fetcher.submit(event.currentTarget)
+	}
 	return (
-		<fetcher.Form method="post" className="flex flex-wrap items-center gap-2" onSubmit={() => setTyped(null)} data-testid={`stock-${product.id}`}>
+		<fetcher.Form
+			method="post"
+			className="flex flex-wrap items-center gap-2"
+			onSubmit={(event) => {
+				if (typed === sent && !refused) event.preventDefault()
+				else setSent(typed)
+			}}
+			onBlur={saveOnLeave}
+			data-testid={`stock-${product.id}`}
+		>
 			<input type="hidden" name="intent" value="stock" />
 			<input type="hidden" name="id" value={product.id} />
-			<input type="hidden" name="loadedStock" value={product.stock} />
-			<input
-				type="number"
+			<input type="hidden" name="loadedStock" value={typeof movedTo === 'string' ? movedTo : product.stock} />
+			<NumberInput
 				name="stock"
-				min={0}
-				max={999999}
-				step={1}
-				inputMode="numeric"
+				format={WHOLE}
 				aria-label={adminT('products.stockFor', { name: product.name })}
 				className="w-20 rounded-lg border border-muted/60 bg-white px-2 py-1 text-sm"
 				value={value}
 				onChange={(event) => setTyped(event.target.value)}
 			/>
-			{typed !== null && typed !== String(product.stock) ? (
+			{changed ? (
 				<button type="submit" className={buttonSmall} disabled={fetcher.state !== 'idle'} aria-label={adminT('products.saveStockFor', { name: product.name })}>
 					{adminT('products.saveStock')}
 				</button>
@@ -143,6 +182,7 @@ function productColumns(options: {
 	threshold: number
 	selected: ReadonlySet<string>
 	toggle: (id: string, on: boolean) => void
+	onUnsaved: (id: string, unsaved: boolean) => void
 }): [Column<Row>, ...Column<Row>[]] {
 	return [
 		{
@@ -174,7 +214,7 @@ function productColumns(options: {
 		{ header: adminT('products.price'), cell: (product) => formatEuro(product.priceCents, 'ro'), className: 'whitespace-nowrap' },
 		{
 			header: adminT('products.stock'),
-			cell: (product) => <StockCell key={`${product.id}-${product.stock}`} product={product} threshold={options.threshold} />,
+			cell: (product) => <StockCell key={`${product.id}-${product.stock}`} product={product} threshold={options.threshold} onUnsaved={options.onUnsaved} />,
 		},
 		{
 			header: adminT('products.badges'),
@@ -288,10 +328,10 @@ function BulkBar({
 					<label htmlFor="bulk-value" className={labelClass}>
 						{adminT(`bulk.${operation}`)}
 					</label>
-					<input
+					<NumberInput
 						id="bulk-value"
 						name="value"
-						inputMode={operation === 'price' ? 'decimal' : 'numeric'}
+						format={operation === 'price' ? MONEY : { decimals: 0, signed: true }}
 						className={inputClass}
 						value={value}
 						onChange={(event) => setValue(event.target.value)}
@@ -324,13 +364,10 @@ function ThresholdForm({ threshold }: { threshold: number }) {
 				<label htmlFor="low-stock-threshold" className={labelClass}>
 					{adminT('products.threshold')}
 				</label>
-				<input
+				<NumberInput
 					id="low-stock-threshold"
 					name="threshold"
-					type="number"
-					min={0}
-					max={9999}
-					inputMode="numeric"
+					format={WHOLE}
 					defaultValue={threshold}
 					aria-describedby="low-stock-threshold-hint"
 					className={inputClass}
@@ -380,7 +417,21 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 		})
 	// Only products still listed stay selected (a deleted or filtered-out product cannot be changed by mistake).
 	const shownSelected = [...selected].filter((id) => pageIds.includes(id))
-	const columns = productColumns({ threshold, selected, toggle })
+	// Rows with a typed stock figure not yet saved: leaving the list (another page of it too) asks first.
+	const [unsavedStock, setUnsavedStock] = useState<ReadonlySet<string>>(new Set())
+	const onUnsaved = useCallback(
+		(id: string, unsaved: boolean) =>
+			setUnsavedStock((current) => {
+				if (current.has(id) === unsaved) return current
+				const next = new Set(current)
+				if (unsaved) next.add(id)
+				else next.delete(id)
+				return next
+			}),
+		[],
+	)
+	const unsavedDialog = useLeaveGuard(unsavedStock.size > 0, (current, next) => current.pathname !== next.pathname || current.search !== next.search)
+	const columns = productColumns({ threshold, selected, toggle, onUnsaved })
 	return (
 		<section aria-labelledby="products-title">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -419,6 +470,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 				</Form>
 				<ThresholdForm threshold={threshold} />
 			</div>
+			{unsavedDialog}
 			{loading ? (
 				<Spinner />
 			) : products.length === 0 ? (

@@ -1,6 +1,8 @@
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
-import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
+import { rejectAdminSubmission, rejectEditConflict, toastResult } from '#server/admin/route-helpers.ts'
+import { EditConflictError } from '#server/admin/edit-conflict.ts'
+import { EditStampFields } from '#app/components/admin/form.tsx'
 import { editorOnly, guardedUser } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -20,11 +22,11 @@ import { useToastResult } from '#app/components/admin/use-toast-result.ts'
 import { adminT, adminText } from '#domain/i18n/admin.ts'
 import { searchText } from '#domain/forms/fields.ts'
 import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
-import { MAX_TRANSLATION_OVERRIDE_LENGTH, translationOverrideSchema } from '#domain/forms/translation-override.ts'
+import { MAX_TRANSLATION_OVERRIDE_LENGTH, TRANSLATION_FILTERS, translationOverrideSchema, type TranslationFilter } from '#domain/forms/translation-override.ts'
 import type { Route } from './+types/translations'
 
 /**
- * /admin/translations (issue #8, spec §1 content translation): editors and admins see each product's
+ * /admin/translations (content translation, ADR 0050, 0085): editors and admins see each product's
  * and category's texts (and the home page's, ADR 0132) with their machine translation in en and es, and set or clear their own.
  * Not under the admin layout (that one is admin-only): its own middleware lets editors in.
  */
@@ -43,9 +45,11 @@ export async function loader(args: Route.LoaderArgs) {
 	const tab = url.searchParams.get('tab')
 	const kind: Kind = tab === 'category' || tab === 'home' ? tab : 'product'
 	const q = searchText(url.searchParams.get('q'))
+	const rawShow = url.searchParams.get('show')
+	const show = TRANSLATION_FILTERS.find((filter) => filter === rawShow) ?? 'all'
 	const rawPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10)
-	const list = await listContentTranslations(app, { kind, search: q, page: Number.isFinite(rawPage) ? rawPage : 1 })
-	return { ...list, kind, q, isAdmin: user.isAdmin }
+	const list = await listContentTranslations(app, { kind, search: q, show, page: Number.isFinite(rawPage) ? rawPage : 1 })
+	return { ...list, kind, q, show, isAdmin: user.isAdmin }
 }
 
 export function meta() {
@@ -59,7 +63,15 @@ export async function action(args: Route.ActionArgs) {
 	const posted = submittedValues(await readFormData(args.request))
 	const text = (name: string) => (typeof posted[name] === 'string' ? posted[name] : '')
 	// The "use the machine translation" button (intent=clear) clears the override.
-	const fields = { kind: text('kind'), id: text('id'), field: text('field'), locale: text('locale'), text: posted.intent === 'clear' ? '' : text('text') }
+	const fields = {
+		kind: text('kind'),
+		id: text('id'),
+		field: text('field'),
+		locale: text('locale'),
+		text: posted.intent === 'clear' ? '' : text('text'),
+		version: posted.version,
+		loaded: posted.loaded,
+	}
 	const submission = parseSubmission(translationOverrideSchema, fields)
 	if (!submission.ok) {
 		const { errors } = submission
@@ -70,6 +82,7 @@ export async function action(args: Route.ActionArgs) {
 		const { override } = await setContentTranslationOverride(app, { ...submission.value, userId: user.id })
 		return toastResult({ type: 'success', title: override === null ? adminT('translations.cleared') : adminT('translations.saved') })
 	} catch (error) {
+		if (error instanceof EditConflictError) return rejectEditConflict(error, fields)
 		if (error instanceof TranslationTargetNotFoundError) return refuse(adminT('common.notFound'), 404)
 		if (error instanceof NothingToTranslateError) return refuse(adminT('translations.saveError'), 400)
 		app.log.error({ err: error }, 'translation override failed')
@@ -77,9 +90,11 @@ export async function action(args: Route.ActionArgs) {
 	}
 }
 
-function pageLink(kind: Kind, q: string, page: number) {
+/** The list's address: the filter lives in the URL, so a page can be reloaded, shared and gone back to. */
+function pageLink(kind: Kind, q: string, show: TranslationFilter, page: number) {
 	const params = new URLSearchParams({ tab: kind })
 	if (q) params.set('q', q)
+	if (show !== 'all') params.set('show', show)
 	if (page > 1) params.set('page', String(page))
 	return `/admin/translations?${params}`
 }
@@ -103,6 +118,7 @@ function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem;
 				<input type="hidden" name="id" value={item.id} />
 				<input type="hidden" name="field" value={field.field} />
 				<input type="hidden" name="locale" value={locale} />
+				<EditStampFields version={state.version} loaded={{ text: state.override ?? '' }} answer={fetcher.data} />
 				<label htmlFor={inputId} className={labelClass}>
 					{adminT('translations.override')}
 					<span className="sr-only"> ({adminT('translations.overrideLabel', names)})</span>
@@ -133,7 +149,7 @@ function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem;
 }
 
 export default function AdminTranslations({ loaderData }: Route.ComponentProps) {
-	const { items, total, page, pageSize, provider, kind, q, isAdmin } = loaderData
+	const { items, total, page, pageSize, provider, kind, q, show, isAdmin } = loaderData
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/translations'
 	const pages = Math.max(1, Math.ceil(total / pageSize))
@@ -160,7 +176,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 						{KINDS.map((name) => (
 							<li key={name}>
 								<Link
-									to={pageLink(name, '', 1)}
+									to={pageLink(name, '', show, 1)}
 									aria-current={name === kind ? 'page' : undefined}
 									className={`block rounded-full px-4 py-1.5 ${name === kind ? 'bg-white font-semibold text-clay-dark shadow-sm' : 'text-ink hover:text-clay-dark'}`}
 								>
@@ -170,24 +186,38 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 						))}
 					</ul>
 				</nav>
-				{kind === 'home' ? null : (
-					<Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
-						<input type="hidden" name="tab" value={kind} />
+				<Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+					<input type="hidden" name="tab" value={kind} />
+					{kind === 'home' ? null : (
 						<div className="min-w-64 flex-1">
 							<label htmlFor="translation-search" className={labelClass}>
 								{adminT('translations.searchLabel')}
 							</label>
 							<input id="translation-search" type="search" name="q" defaultValue={q} maxLength={100} className={inputClass} />
 						</div>
-						<button type="submit" className={buttonSecondary}>
-							{adminT('common.search')}
-						</button>
-					</Form>
-				)}
+					)}
+					<div>
+						<label htmlFor="translation-show" className={labelClass}>
+							{adminT('translations.showLabel')}
+						</label>
+						<select id="translation-show" name="show" defaultValue={show} key={show} className={inputClass}>
+							{TRANSLATION_FILTERS.map((filter) => (
+								<option key={filter} value={filter}>
+									{adminT(`translations.show.${filter}`)}
+								</option>
+							))}
+						</select>
+					</div>
+					<button type="submit" className={buttonSecondary}>
+						{adminT('common.search')}
+					</button>
+				</Form>
 				{loading ? (
 					<Spinner />
 				) : items.length === 0 ? (
-					<p className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center text-muted">{adminT('translations.empty')}</p>
+					<p className="mt-10 rounded-2xl border border-dashed border-muted/50 p-10 text-center text-muted">
+						{q !== '' || show !== 'all' ? adminT('translations.emptyFiltered') : adminT('translations.empty')}
+					</p>
 				) : (
 					<ul className="mt-6 space-y-6">
 						{items.map((item) => (
@@ -213,7 +243,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
 						))}
 					</ul>
 				)}
-				<Pager page={page} pages={pages} total={total} href={(target) => pageLink(kind, q, target)} />
+				<Pager page={page} pages={pages} total={total} href={(target) => pageLink(kind, q, show, target)} />
 			</section>
 		</div>
 	)

@@ -107,6 +107,12 @@ const en = {
 	},
 	product: {
 		soldOut: 'Sold out',
+		sale: {
+			badge: 'Sale −{{percent}}%',
+			now: 'Sale price',
+			prior: 'Lowest price in the previous 30 days',
+			priorNote: 'Lowest price in the 30 days before the reduction: {{price}}',
+		},
 		breadcrumbs: 'Breadcrumb',
 		home: 'Home',
 		related: 'You may also like',
@@ -143,6 +149,9 @@ const en = {
 			Bestseller: 'Bestseller',
 		},
 		stock: 'In stock',
+		leadTime: 'Made to order: ships in {{count}} working days',
+		leadTime_one: 'Made to order: ships in {{count}} working day',
+		leadTime_few: 'Made to order: ships in {{count}} working days',
 		outOfStock: 'Out of stock',
 		approxLei: '≈ {{amount}} lei (approximate, at {{rate}} lei per euro)',
 		category: 'Category',
@@ -454,6 +463,7 @@ const en = {
 		lineTotal: 'Line total',
 		quantity: 'Quantity',
 		quantityOf: 'Quantity of {{name}}',
+		quantityInvalid: 'The quantity must be a whole number, at least 1.',
 		decrease: 'One less {{name}}',
 		increase: 'One more {{name}}',
 		remove: 'Remove {{name}}',
@@ -495,9 +505,10 @@ const en = {
 		yes: 'Yes',
 		no: 'No',
 		frame: 'Frame',
-		frameNone: 'No frame (−10 €)',
+		frameNone: 'No frame',
 		frameSimple: 'Simple frame',
-		framePremium: 'Premium frame (+5 €)',
+		framePremium: 'Premium frame',
+		frameOption: '{{frame}} ({{surcharge}})',
 		description: 'Description (optional)',
 		descriptionHint: 'Tell us anything that helps: names, colours, a background.',
 		counter: '{{count}} / {{max}} characters',
@@ -524,7 +535,7 @@ const en = {
 		photoRemoved: 'The photo was removed.',
 	},
 	form: {
-		/** The toast title of a form's first error (spec §8: 'Eroare validare'). */
+		/** The toast title of a form's first error ('Eroare validare' in Romanian). */
 		validationTitle: 'Validation error',
 	},
 }

@@ -107,6 +107,12 @@ const es: Translation = {
 	},
 	product: {
 		soldOut: 'Agotado',
+		sale: {
+			badge: 'Oferta −{{percent}}%',
+			now: 'Precio rebajado',
+			prior: 'Precio más bajo de los 30 días anteriores',
+			priorNote: 'Precio más bajo de los 30 días anteriores a la rebaja: {{price}}',
+		},
 		breadcrumbs: 'Ruta de navegación',
 		home: 'Inicio',
 		related: 'También te puede gustar',
@@ -143,6 +149,9 @@ const es: Translation = {
 			Bestseller: 'Más vendido',
 		},
 		stock: 'En stock',
+		leadTime: 'Hecho por encargo: se envía en {{count}} días laborables',
+		leadTime_one: 'Hecho por encargo: se envía en {{count}} día laborable',
+		leadTime_few: 'Hecho por encargo: se envía en {{count}} días laborables',
 		outOfStock: 'Agotado',
 		approxLei: '≈ {{amount}} lei (aproximado, a {{rate}} lei por euro)',
 		category: 'Categoría',
@@ -457,6 +466,7 @@ const es: Translation = {
 		lineTotal: 'Total de la línea',
 		quantity: 'Cantidad',
 		quantityOf: 'Cantidad de {{name}}',
+		quantityInvalid: 'La cantidad debe ser un número entero, al menos 1.',
 		decrease: 'Uno menos de {{name}}',
 		increase: 'Uno más de {{name}}',
 		remove: 'Eliminar {{name}}',
@@ -498,9 +508,10 @@ const es: Translation = {
 		yes: 'Sí',
 		no: 'No',
 		frame: 'Marco',
-		frameNone: 'Sin marco (−10 €)',
+		frameNone: 'Sin marco',
 		frameSimple: 'Marco sencillo',
-		framePremium: 'Marco prémium (+5 €)',
+		framePremium: 'Marco prémium',
+		frameOption: '{{frame}} ({{surcharge}})',
 		description: 'Descripción (opcional)',
 		descriptionHint: 'Cuéntanos lo que ayude: nombres, colores, un fondo.',
 		counter: '{{count}} / {{max}} caracteres',
@@ -527,7 +538,7 @@ const es: Translation = {
 		photoRemoved: 'Se ha quitado la foto.',
 	},
 	form: {
-		/** The toast title of a form's first error (spec §8: 'Eroare validare'). */
+		/** The toast title of a form's first error ('Eroare validare' in Romanian). */
 		validationTitle: 'Error de validación',
 	},
 }

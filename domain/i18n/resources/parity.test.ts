@@ -11,8 +11,8 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 
-// The admin namespace (admin/ro.ts) is not compared: the admin area is in Romanian only (spec §1,
-// ADR 0006), so it has no English or Spanish version to keep in step. Its texts must not be empty.
+// The admin namespace (admin/ro.ts) is not compared: the admin area is in Romanian only
+// (ADR 0006), so it has no English or Spanish version to keep in step. Its texts must not be empty.
 describe('admin texts', () => {
 	it('are all non-empty Romanian strings', () => {
 		for (const [key, text] of Object.entries(flatten(admin))) expect(text.trim(), key).not.toBe('')

@@ -108,6 +108,12 @@ const ro: Translation = {
 	},
 	product: {
 		soldOut: 'Stoc epuizat',
+		sale: {
+			badge: 'Reducere −{{percent}}%',
+			now: 'Preț redus',
+			prior: 'Cel mai mic preț din ultimele 30 de zile',
+			priorNote: 'Cel mai mic preț din cele 30 de zile dinaintea reducerii: {{price}}',
+		},
 		breadcrumbs: 'Cale de navigare',
 		home: 'Acasă',
 		related: 'Ți-ar mai putea plăcea',
@@ -144,6 +150,9 @@ const ro: Translation = {
 			Bestseller: 'Bestseller',
 		},
 		stock: 'În stoc',
+		leadTime: 'Realizat la comandă: se expediază în {{count}} de zile lucrătoare',
+		leadTime_one: 'Realizat la comandă: se expediază în {{count}} zi lucrătoare',
+		leadTime_few: 'Realizat la comandă: se expediază în {{count}} zile lucrătoare',
 		outOfStock: 'Stoc epuizat',
 		approxLei: '≈ {{amount}} lei (aproximativ, la {{rate}} lei pentru un euro)',
 		category: 'Categorie',
@@ -455,6 +464,7 @@ const ro: Translation = {
 		lineTotal: 'Total linie',
 		quantity: 'Cantitate',
 		quantityOf: 'Cantitate pentru {{name}}',
+		quantityInvalid: 'Cantitatea trebuie să fie un număr întreg, cel puțin 1.',
 		decrease: 'Scade cantitatea pentru {{name}}',
 		increase: 'Crește cantitatea pentru {{name}}',
 		remove: 'Elimină {{name}}',
@@ -496,9 +506,10 @@ const ro: Translation = {
 		yes: 'Da',
 		no: 'Nu',
 		frame: 'Ramă',
-		frameNone: 'Fără ramă (−10 €)',
+		frameNone: 'Fără ramă',
 		frameSimple: 'Ramă simplă',
-		framePremium: 'Ramă premium (+5 €)',
+		framePremium: 'Ramă premium',
+		frameOption: '{{frame}} ({{surcharge}})',
 		description: 'Descriere (opțional)',
 		descriptionHint: 'Spune-ne orice ne ajută: nume, culori, un fundal.',
 		counter: '{{count}} / {{max}} caractere',
@@ -525,7 +536,7 @@ const ro: Translation = {
 		photoRemoved: 'Poza a fost eliminată.',
 	},
 	form: {
-		/** The toast title of a form's first error (spec §8: 'Eroare validare'). */
+		/** The toast title of a form's first error ('Eroare validare'). */
 		validationTitle: 'Eroare validare',
 	},
 }

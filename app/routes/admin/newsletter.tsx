@@ -1,0 +1,94 @@
+import { data, Form, useNavigation } from 'react-router'
+import { listNewsletterSubscribers } from '#server/marketing/newsletter.ts'
+import { getApp } from '#server/context.ts'
+import { Pager } from '#app/components/admin/pager.tsx'
+import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
+import { buttonSecondary, inputClass, labelClass, StatusBadge } from '#app/components/admin/ui.tsx'
+import { ListState } from '#app/components/admin/list-state.tsx'
+import { formatAdminDateTime } from '#domain/admin/format.ts'
+import { NEWSLETTER_SEARCH_MAX, NEWSLETTER_STATUSES, newsletterListSearch, parseNewsletterListFilters } from '#domain/forms/admin-newsletter.ts'
+import { adminT } from '#domain/i18n/admin.ts'
+import type { Route } from './+types/newsletter'
+
+/** The newsletter's subscribers with a CSV of them: admins only, as every page under the admin layout. */
+export async function loader(args: Route.LoaderArgs) {
+	const app = getApp(args.context)
+	const filters = parseNewsletterListFilters(new URL(args.request.url).searchParams)
+	try {
+		return { filters, loadError: false, ...(await listNewsletterSubscribers(app.db, filters)) }
+	} catch (error) {
+		app.log.error({ err: error }, 'admin newsletter list failed')
+		return data({ filters, loadError: true, subscribers: [], total: 0, page: 1, pages: 1 }, { status: 503 })
+	}
+}
+
+export function meta() {
+	return [{ title: `${adminT('subscribers.title')} | ${adminT('nav.title')}` }]
+}
+
+type Row = Route.ComponentProps['loaderData']['subscribers'][number]
+
+const columns: [Column<Row>, ...Column<Row>[]] = [
+	{ header: adminT('subscribers.email'), cell: (row) => <span className="break-all">{row.email}</span> },
+	{ header: adminT('subscribers.language'), cell: (row) => row.locale.toUpperCase() },
+	{ header: adminT('subscribers.consentedAt'), cell: (row) => formatAdminDateTime(row.consentedAt), className: 'whitespace-nowrap' },
+	{
+		header: adminT('subscribers.status'),
+		cell: (row) => (
+			<span title={row.unsubscribedAt ? formatAdminDateTime(row.unsubscribedAt) : undefined}>
+				<StatusBadge active={row.unsubscribedAt === null} on={adminT('subscribers.statuses.active')} off={adminT('subscribers.statuses.unsubscribed')} />
+			</span>
+		),
+	},
+]
+
+export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
+	const { subscribers, filters, page, pages, total, loadError } = loaderData
+	const navigation = useNavigation()
+	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/newsletter'
+	const filtered = filters.q !== '' || filters.status !== 'active'
+	return (
+		<section aria-labelledby="newsletter-title">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 id="newsletter-title" className="font-serif text-3xl">
+					{adminT('subscribers.title')}
+				</h1>
+				<a href={`/admin/newsletter/export${newsletterListSearch(filters)}`} download className={buttonSecondary}>
+					{adminT('subscribers.export')}
+				</a>
+			</div>
+			<p className="mt-2 max-w-3xl text-sm text-muted">{adminT('subscribers.intro')}</p>
+			<Form key={`${filters.q}|${filters.status}`} method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+				<div>
+					<label htmlFor="newsletter-status" className={labelClass}>
+						{adminT('subscribers.statusLabel')}
+					</label>
+					<select id="newsletter-status" name="status" defaultValue={filters.status} className={inputClass}>
+						{NEWSLETTER_STATUSES.map((status) => (
+							<option key={status} value={status}>
+								{adminT(`subscribers.statusFilter.${status}`)}
+							</option>
+						))}
+					</select>
+				</div>
+				<div className="min-w-0 flex-1 basis-64">
+					<label htmlFor="newsletter-search" className={labelClass}>
+						{adminT('subscribers.searchLabel')}
+					</label>
+					<input id="newsletter-search" type="search" name="q" defaultValue={filters.q} maxLength={NEWSLETTER_SEARCH_MAX} className={inputClass} />
+				</div>
+				<button type="submit" className={buttonSecondary}>
+					{adminT('common.search')}
+				</button>
+			</Form>
+			<ListState
+				loading={loading}
+				loadError={loadError ? adminT('subscribers.loadFailed') : null}
+				empty={subscribers.length === 0 ? (filtered ? adminT('subscribers.emptySearch') : adminT('subscribers.empty')) : null}
+			>
+				<ResourceTable rows={subscribers} rowKey={(row) => row.email} columns={columns} />
+				<Pager page={page} pages={pages} total={total} href={(target) => `/admin/newsletter${newsletterListSearch(filters, target) || '?'}`} />
+			</ListState>
+		</section>
+	)
+}

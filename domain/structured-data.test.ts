@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { breadcrumbListJsonLd, productJsonLd, type StructuredProduct } from './structured-data.ts'
+
+const candle: StructuredProduct = {
+	id: 'p-1',
+	name: 'Brad candle',
+	description: 'Pine and resin.',
+	images: ['https://shop.example/img/brad.webp'],
+	categoryName: 'Candles',
+	priceCents: 2990,
+	stock: 4,
+	weightGrams: 320,
+	widthMm: 80,
+	heightMm: 95,
+	depthMm: 80,
+	burnTimeHours: 45,
+}
+const page = { url: 'https://shop.example/en/product/brad', brand: 'Atelier', burnTimeName: 'Burn time' }
+
+describe('productJsonLd', () => {
+	it('describes the product, its measures and its offer in euro', () => {
+		expect(productJsonLd(candle, page)).toMatchObject({
+			'@type': 'Product',
+			url: page.url,
+			sku: 'p-1',
+			category: 'Candles',
+			brand: { name: 'Atelier' },
+			weight: { value: 320, unitCode: 'GRM' },
+			width: { value: 80, unitCode: 'MMT' },
+			depth: { value: 80, unitCode: 'MMT' },
+			additionalProperty: [{ name: 'Burn time', value: 45, unitCode: 'HUR' }],
+			offers: { price: '29.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+		})
+	})
+
+	it('leaves out what the product does not have, and says when it is sold out', () => {
+		const bare = productJsonLd({ ...candle, categoryName: null, weightGrams: null, depthMm: null, burnTimeHours: null, stock: 0 }, page)
+		expect(bare).not.toHaveProperty('category')
+		expect(bare).not.toHaveProperty('weight')
+		expect(bare).not.toHaveProperty('width')
+		expect(bare).not.toHaveProperty('additionalProperty')
+		expect(bare.offers.availability).toBe('https://schema.org/OutOfStock')
+	})
+})
+
+describe('breadcrumbListJsonLd', () => {
+	it('numbers the crumbs from 1 in the order shown', () => {
+		const list = breadcrumbListJsonLd([
+			{ name: 'Home', url: 'https://shop.example/en' },
+			{ name: 'Brad candle', url: page.url },
+		])
+		expect(list.itemListElement).toEqual([
+			{ '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example/en' },
+			{ '@type': 'ListItem', position: 2, name: 'Brad candle', item: page.url },
+		])
+	})
+})

@@ -1,0 +1,2 @@
+export const COMPRESSIBLE: RegExp
+export function precompressClientBuild(clientDir: string): Promise<number>
