@@ -48,7 +48,7 @@ const EMAIL_WAIT_MS = 120_000
 /** A healthy shop's answers, plus 0 for requests cut off by the kill. */
 const EXPECTED_STATUSES: Record<TrafficRecord['kind'], number[]> = {
 	page: [200, 0],
-	checkout: [200, 409, 0],
+	checkout: [302, 409, 0],
 	webhook: [200, 0],
 	'payment-success': [200, 0],
 }
@@ -159,7 +159,7 @@ async function killAndRestartScenario(engine: DatabaseEngine, expect: ExpectStat
 				initialStock: store.initialStock,
 				sessions: stripe.sessions.values(),
 				deliveredEmailIds: outboxIdsReceivedBySmtp(smtp.received),
-				acceptedOrders: traffic.acceptedOrders,
+				acceptedSessions: traffic.acceptedSessions,
 			})
 			console.info(JSON.stringify({ engine, seed: random.seed, kills, emailWaitMs, reconciled, webhookEvents: webhooks.count(), ...summary }))
 			expect(violations).toEqual([])

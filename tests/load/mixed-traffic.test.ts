@@ -28,7 +28,8 @@ const MIX: ShopperMix = { browse: 45, checkout: 25, settle: 20, redeliver: 10 }
 /** What a healthy shop may answer to each kind of request (409: the units were gone). */
 const EXPECTED_STATUSES: Record<TrafficRecord['kind'], number[]> = {
 	page: [200],
-	checkout: [200, 409],
+	// A placed order redirects to the payment page.
+	checkout: [302, 409],
 	webhook: [200],
 	'payment-success': [200],
 }
@@ -100,7 +101,7 @@ describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL (LOAD_SEED=${S
 				initialStock: store.initialStock,
 				sessions: stripe.sessions.values(),
 				deliveredEmailIds: outboxIdsReceivedBySmtp(smtp.received),
-				acceptedOrders: traffic.acceptedOrders,
+				acceptedSessions: traffic.acceptedSessions,
 			})
 			console.info(
 				JSON.stringify({
@@ -113,7 +114,7 @@ describe(`${DURATION_S} s of mixed shopping traffic on PostgreSQL (LOAD_SEED=${S
 				}),
 			)
 			expect(violations).toEqual([])
-			expect(summary.orders, 'one order per accepted checkout, none from refused ones').toBe(traffic.acceptedOrders.size)
+			expect(summary.orders, 'one order per accepted checkout, none from refused ones').toBe(traffic.acceptedSessions.size)
 			expect(summary.pending, 'every session has ended, so no order may still wait for payment').toBe(0)
 			expect(summary.unitsHeld).toBe(0)
 			// The run must have exercised what it claims to: payments, and shoppers turned away from sold-out stock.

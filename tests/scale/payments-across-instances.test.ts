@@ -29,11 +29,14 @@ describe('payments across two instances', () => {
 	const sessionIdOf = (checkoutUrl: string) => checkoutUrl.split('/').pop()!
 	const stockOf = async (productId: string) => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]!.stock
 
+	/** The checkout form, posted as a browser posts it: a placed order redirects to the payment page. */
 	async function startCheckout(shop: ShopProcess, buyer: Visitor, email: string, items: unknown[]) {
-		const response = await buyer.postJson(shop.url, '/api/checkout', { items, shippingData: { ...customer, email } })
-		const body = (await response.json()) as { ok: boolean; url: string; orderId: string }
-		expect(response.status, JSON.stringify(body)).toBe(200)
-		return { orderId: body.orderId, sessionId: sessionIdOf(body.url) }
+		const fields = Object.fromEntries(Object.entries({ ...customer, email }).map(([name, value]) => [name, String(value ?? '')]))
+		const response = await buyer.postForm(shop.url, '/checkout', { ...fields, items: JSON.stringify(items) })
+		expect(response.status, await response.text()).toBe(302)
+		const sessionId = sessionIdOf(response.headers.get('location')!)
+		const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.paymentSessionId, sessionId))
+		return { orderId: order!.id, sessionId }
 	}
 
 	/** Posts a Stripe event to one instance, signed as Stripe signs it; answers the status and whether it was a repeat. */

@@ -4,7 +4,7 @@ import { customer } from './checkout-fixtures.ts'
 
 /**
  * An HTTP client for the running shop as a shopper's browser uses it: storefront pages, the
- * checkout API and the page Stripe sends the customer back to. It never throws for a failed
+ * checkout form and the page Stripe sends the customer back to. It never throws for a failed
  * request: a request that got no answer (connection refused or reset, timeout) has status 0, so
  * traffic can go on while the server is being killed and the test decides what was acceptable.
  */
@@ -17,7 +17,12 @@ export type Answer = {
 	retryAfter: string | null
 }
 
-export type CheckoutAnswer = Answer & { orderId?: string; sessionId?: string }
+/**
+ * `placed`: the shop took the order and sent the shopper on to pay (a redirect to the payment page,
+ * whose last path segment is the payment session). Otherwise `status` says why not (409: the units
+ * were gone, 429: too many held, 503: try again).
+ */
+export type CheckoutAnswer = Answer & { placed: boolean; sessionId?: string }
 
 export type CheckoutLineRequest = { productId: string; quantity: number }
 
@@ -30,12 +35,19 @@ export function randomClientIp() {
 export const REQUEST_TIMEOUT_MS = 30_000
 
 /** One request with a deadline; answers status 0 (and why) instead of throwing when no answer came. */
-export async function timedRequest(url: string, init: RequestInit = {}, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Answer & { body: string }> {
+export async function timedRequest(url: string, init: RequestInit = {}, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Answer & { body: string; location?: string }> {
 	const started = performance.now()
 	try {
 		const response = await fetch(url, { redirect: 'manual', ...init, signal: AbortSignal.timeout(timeoutMs) })
 		const body = await response.text()
-		return { status: response.status, ms: performance.now() - started, retryAfter: response.headers.get('retry-after'), body }
+		const location = response.headers.get('location') ?? undefined
+		return {
+			status: response.status,
+			ms: performance.now() - started,
+			retryAfter: response.headers.get('retry-after'),
+			body,
+			...(location ? { location } : {}),
+		}
 	} catch (error) {
 		const cause = (error as { cause?: { code?: string } }).cause
 		return { status: 0, error: cause?.code ?? (error as Error).name, ms: performance.now() - started, retryAfter: null, body: '' }
@@ -53,19 +65,24 @@ export function createCheckoutClient(baseUrl: string, options: { timeoutMs?: num
 			return answer
 		},
 
-		/** POST /api/checkout from the cart page; `clientIp` goes in X-Forwarded-For (the shop must trust loopback). */
+		/**
+		 * The checkout form, posted as a browser posts it before its JavaScript has loaded (the action is
+		 * the same with JavaScript); `clientIp` goes in X-Forwarded-For (the shop must trust loopback).
+		 */
 		async checkout(lines: CheckoutLineRequest[], clientIp = randomClientIp()): Promise<CheckoutAnswer> {
-			const { body, ...answer } = await request('/api/checkout', {
+			const items = lines.map((line) => ({ kind: 'product', productId: line.productId, quantity: line.quantity }))
+			const fields = Object.fromEntries(Object.entries(customer).map(([name, value]) => [name, String(value ?? '')]))
+			const {
+				body: _body,
+				location,
+				...answer
+			} = await request(localizedPath('ro', '/checkout'), {
 				method: 'POST',
-				headers: { 'Content-Type': 'application/json', Origin: baseUrl, Cookie: 'lang=ro', 'X-Forwarded-For': clientIp },
-				body: JSON.stringify({
-					items: lines.map((line) => ({ kind: 'product', productId: line.productId, quantity: line.quantity })),
-					shippingData: customer,
-				}),
+				headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, Cookie: 'lang=ro', 'X-Forwarded-For': clientIp },
+				body: new URLSearchParams({ ...fields, items: JSON.stringify(items) }),
 			})
-			if (answer.status !== 200) return answer
-			const parsed = JSON.parse(body) as { orderId: string; url: string }
-			return { ...answer, orderId: parsed.orderId, sessionId: parsed.url.split('/').pop() }
+			if (answer.status !== 302 || !location) return { ...answer, placed: false }
+			return { ...answer, placed: true, sessionId: new URL(location, baseUrl).pathname.split('/').pop() }
 		},
 
 		/** Where Stripe sends the customer after paying: the shop checks the session itself. */

@@ -16,8 +16,8 @@ export type LedgerExpectations = {
 	sessions: Iterable<FakeSession>
 	/** Outbox ids of the messages that actually left the shop, once per delivery (a resend shows up twice). */
 	deliveredEmailIds: readonly string[]
-	/** Orders the shop confirmed to a shopper (checkout answered 200), by id, with their session. */
-	acceptedOrders: ReadonlyMap<string, string>
+	/** The payment sessions of the orders the shop confirmed to a shopper (checkout sent them on to pay). */
+	acceptedSessions: ReadonlySet<string>
 }
 
 export type LedgerSummary = {
@@ -59,11 +59,12 @@ export async function checkOrderLedger(db: Database, expected: LedgerExpectation
 	const isPaid = (session: FakeSession | undefined) => session?.payment_status === 'paid' || session?.payment_status === 'no_payment_required'
 
 	// An order the shopper was told about is never lost, whatever happened to the process afterwards.
-	for (const [orderId, sessionId] of expected.acceptedOrders) {
-		const order = orderById.get(orderId)
-		if (!order) violations.push(`order ${orderId} was accepted (checkout answered 200) but does not exist`)
-		else if (order.paymentSessionId !== sessionId)
-			violations.push(`order ${orderId} was accepted with session ${sessionId} but records ${order.paymentSessionId}`)
+	const orderBySession = new Map([...orderById.values()].map((order) => [order.paymentSessionId, order]))
+	for (const sessionId of expected.acceptedSessions) {
+		const order = orderBySession.get(sessionId)
+		const named = [...sessionByOrder].find(([, session]) => session.id === sessionId)?.[0]
+		if (!order) violations.push(`session ${sessionId} was handed to a shopper (checkout redirected to pay) but no order records it`)
+		else if (named !== undefined && named !== order.id) violations.push(`session ${sessionId} names order ${named} but order ${order.id} records it`)
 	}
 
 	// Every payment the provider took is one paid order, and no order is paid without one.
