@@ -4,9 +4,6 @@ import {
 	lowestPriorPriceCents,
 	saleActiveAt,
 	saleAnnouncement,
-	saleDays,
-	saleWindow,
-	shopDayStart,
 	type PriceHistoryRow,
 } from './sale-price.ts'
 
@@ -83,18 +80,5 @@ describe('saleAnnouncement', () => {
 		expect(saleAnnouncement(sale, history, at('2026-11-30T00:00:00Z'))).toBeNull()
 		const after = [{ priceCents: 3000, fromAt: at('2026-11-20T00:00:00Z') }, history[1]!]
 		expect(saleAnnouncement(sale, after, at('2026-12-02T00:00:00Z'))).toBeNull()
-	})
-})
-
-describe('sale days in the shop zone', () => {
-	it('starts at midnight in Bucharest and ends at the midnight after the last day, across clock changes', () => {
-		expect(shopDayStart('2026-12-01').toISOString()).toBe('2026-11-30T22:00:00.000Z')
-		expect(shopDayStart('2026-07-01').toISOString()).toBe('2026-06-30T21:00:00.000Z')
-		// Clocks go back on the last Sunday of October: that day starts in summer time.
-		expect(saleWindow('2026-10-25', '2026-10-25')).toEqual({
-			startsAt: new Date('2026-10-24T21:00:00.000Z'),
-			endsAt: new Date('2026-10-25T22:00:00.000Z'),
-		})
-		expect(saleDays(new Date('2026-10-24T21:00:00.000Z'), new Date('2026-10-25T22:00:00.000Z'))).toEqual({ firstDay: '2026-10-25', lastDay: '2026-10-25' })
 	})
 })

@@ -2,14 +2,12 @@
  * Sale prices (ADR 0245) and the price-reduction rule (ADR 0246): pure rules, read by the server
  * wherever it prices or shows a product. The database's price-history trigger applies the same
  * rule of an active sale (migration sale_prices); the integration tests hold them together.
+ * A sale's days are the shop's days (shop-calendar.ts), whatever the visitor's zone.
  */
-
-/** The shop's calendar: a sale's days are Romanian days, whatever the visitor's zone. */
-export const SHOP_TIME_ZONE = 'Europe/Bucharest'
+import { DAY_MS } from './shop-calendar.ts'
 
 /** How far back the lowest price before a reduction is looked for (Directive 98/6/EC art. 6a). */
 export const PRIOR_PRICE_DAYS = 30
-const DAY_MS = 86_400_000
 
 export type SaleColumns = {
 	priceCents: number
@@ -78,51 +76,3 @@ export function saleAnnouncement(product: SaleColumns, history: readonly PriceHi
 	return { priorCents, percentOff: Math.floor(((priorCents - saleCents) * 100) / priorCents), endsAt: product.saleEndsAt! }
 }
 
-/** The zone's offset from UTC at `at`, in milliseconds. */
-function zoneOffsetMs(at: number, timeZone: string) {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', {
-			timeZone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		})
-			.formatToParts(new Date(at))
-			.map((part) => [part.type, part.value]),
-	)
-	const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second))
-	return local - Math.floor(at / 1000) * 1000
-}
-
-/** Midnight at the start of a `YYYY-MM-DD` day in the shop's zone. */
-export function shopDayStart(day: string, timeZone = SHOP_TIME_ZONE): Date {
-	const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-	const utc = Date.UTC(year, month - 1, date)
-	const guess = utc - zoneOffsetMs(utc, timeZone)
-	// Across a change of clocks the offset at the guess can differ from the one at UTC midnight.
-	return new Date(utc - zoneOffsetMs(guess, timeZone))
-}
-
-/** The `YYYY-MM-DD` day a moment falls on in the shop's zone. */
-export function shopDay(at: Date, timeZone = SHOP_TIME_ZONE): string {
-	return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
-}
-
-/** The day after a `YYYY-MM-DD` day. */
-export function nextDay(day: string): string {
-	return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
-}
-
-/** A sale typed as days, first and last inclusive, as the moments it starts and ends (the end: midnight after its last day). */
-export function saleWindow(firstDay: string, lastDay: string, timeZone = SHOP_TIME_ZONE): { startsAt: Date; endsAt: Date } {
-	return { startsAt: shopDayStart(firstDay, timeZone), endsAt: shopDayStart(nextDay(lastDay), timeZone) }
-}
-
-/** The days a form shows for a stored sale window (the last day is the one before its end). */
-export function saleDays(startsAt: Date, endsAt: Date, timeZone = SHOP_TIME_ZONE): { firstDay: string; lastDay: string } {
-	return { firstDay: shopDay(startsAt, timeZone), lastDay: shopDay(new Date(endsAt.getTime() - 1), timeZone) }
-}

@@ -1,5 +1,5 @@
 /** schema.org JSON-LD for search engines, built from what a page already shows. */
-import { shopDay } from './sale-price.ts'
+import { shopDay } from './shop-calendar.ts'
 
 const QUANTITY = 'QuantitativeValue'
 

@@ -36,11 +36,11 @@ describe('admin discount code form', () => {
 		})
 	})
 
-	it('keeps a code valid through the whole of its last day', () => {
+	it("keeps a code valid from midnight of its first day to the end of its last, in Romania's time, as a sale", () => {
 		const parsed = z.parse(discountFormSchema, { ...emptyDiscountForm, code: 'X', kind: 'free_shipping', startsOn: '2026-12-01', endsOn: '2026-12-24' })
 		const columns = discountColumns(parsed)
-		expect(columns.startsAt?.toISOString()).toBe('2026-12-01T00:00:00.000Z')
-		expect(columns.endsAt?.toISOString()).toBe('2026-12-25T00:00:00.000Z')
+		expect(columns.startsAt?.toISOString()).toBe('2026-11-30T22:00:00.000Z')
+		expect(columns.endsAt?.toISOString()).toBe('2026-12-24T22:00:00.000Z')
 		expect(discountFormValues({ ...columns, categoryIds: [], productIds: [] })).toMatchObject({ startsOn: '2026-12-01', endsOn: '2026-12-24' })
 	})
 })

@@ -2,14 +2,15 @@ import * as z from 'zod/mini'
 import { DISCOUNT_CODE_MAX, DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES, normaliseCode } from '../discounts.ts'
 import { isUuid } from '../ids.ts'
 import { formatAmount } from '../money.ts'
+import { nextDay, shopDay, shopDayStart } from '../shop-calendar.ts'
 import { withEditStamp } from './edit-version.ts'
 import { checkboxField, euroCents, listField, optionalIntegerInRange } from './admin-fields.ts'
 
 /**
  * The admin discount code form (ADR 0255), parsed in the browser and again by the server. Money is
  * typed the one locale-aware way ("27,50" is 27.50 €); the value is a percent for 'percent', euro for
- * 'fixed', nothing for free shipping. Dates are days: from the start of the first, to the end of
- * the last (UTC), both optional.
+ * 'fixed', nothing for free shipping. Dates are the shop's days (Romania's, as a sale's are): from
+ * the start of the first to the end of the last, both optional.
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
@@ -140,7 +141,6 @@ export function discountFormValues(row: {
 	maxUsesPerCustomer: number | null
 	isActive: boolean
 }): DiscountFormValues {
-	const day = (at: Date | null) => (at ? at.toISOString().slice(0, 10) : '')
 	return {
 		code: row.code,
 		kind: row.kind,
@@ -150,9 +150,9 @@ export function discountFormValues(row: {
 		scope: row.scope,
 		categoryIds: row.categoryIds,
 		productIds: row.productIds,
-		startsOn: day(row.startsAt),
+		startsOn: row.startsAt ? shopDay(row.startsAt) : '',
 		// Stored as the moment after the last day.
-		endsOn: row.endsAt ? day(new Date(row.endsAt.getTime() - 1)) : '',
+		endsOn: row.endsAt ? shopDay(new Date(row.endsAt.getTime() - 1)) : '',
 		maxUses: row.maxUses === null ? '' : String(row.maxUses),
 		maxUsesPerCustomer: row.maxUsesPerCustomer === null ? '' : String(row.maxUsesPerCustomer),
 		isActive: row.isActive,
@@ -169,8 +169,8 @@ export function discountColumns(input: DiscountInput) {
 		scope: input.scope,
 		categoryIds: input.scope === 'categories' ? input.categoryIds : [],
 		productIds: input.scope === 'products' ? input.productIds : [],
-		startsAt: input.startsOn ? new Date(`${input.startsOn}T00:00:00Z`) : null,
-		endsAt: input.endsOn ? new Date(Date.parse(`${input.endsOn}T00:00:00Z`) + 86_400_000) : null,
+		startsAt: input.startsOn ? shopDayStart(input.startsOn) : null,
+		endsAt: input.endsOn ? shopDayStart(nextDay(input.endsOn)) : null,
 		maxUses: input.maxUses,
 		maxUsesPerCustomer: input.maxUsesPerCustomer,
 		isActive: input.isActive,

@@ -11,7 +11,8 @@ import { queueContentTranslation } from '../translation/content.ts'
 import { descendantIds, type CatalogApp } from './admin-categories.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
 import { formatAmount } from '#domain/money.ts'
-import { saleActiveAt, saleDays, saleWindow } from '#domain/sale-price.ts'
+import { saleActiveAt } from '#domain/sale-price.ts'
+import { shopDaysOf, shopDaysWindow } from '#domain/shop-calendar.ts'
 import { deleteCatalogImages } from '../media/admin-images.ts'
 
 /**
@@ -129,7 +130,7 @@ function saleState(product: ProductRow, at: Date): 'none' | 'scheduled' | 'activ
 /** A product's sale as its form shows it: the price the Romanian way, its first and last days in the shop's calendar; all '' for none. */
 function saleFormValues(product: ProductRow) {
 	if (product.salePriceCents === null || !product.saleStartsAt || !product.saleEndsAt) return { salePrice: '', saleFirstDay: '', saleLastDay: '' }
-	const { firstDay, lastDay } = saleDays(product.saleStartsAt, product.saleEndsAt)
+	const { firstDay, lastDay } = shopDaysOf(product.saleStartsAt, product.saleEndsAt)
 	return { salePrice: formatAmount(product.salePriceCents, 'ro'), saleFirstDay: firstDay, saleLastDay: lastDay }
 }
 
@@ -171,7 +172,7 @@ function productColumns(input: ProductInput) {
 /** A typed sale as the columns keep it (ADR 0245): from midnight of its first day to midnight after its last, Romanian time. */
 function saleColumnValues(input: ProductInput) {
 	if (input.salePrice === null || !input.saleFirstDay || !input.saleLastDay) return { salePriceCents: null, saleStartsAt: null, saleEndsAt: null }
-	const { startsAt, endsAt } = saleWindow(input.saleFirstDay, input.saleLastDay)
+	const { startsAt, endsAt } = shopDaysWindow(input.saleFirstDay, input.saleLastDay)
 	return { salePriceCents: input.salePrice, saleStartsAt: startsAt, saleEndsAt: endsAt }
 }
 

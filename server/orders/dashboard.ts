@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { orders, products } from '#db/schema/index.ts'
+import { SHOP_TIME_ZONE } from '#domain/shop-calendar.ts'
 import { getLowStockThreshold } from '../catalog/stock-settings.ts'
 import { isRealOrder } from './real-order.ts'
-
-/** "Today" is the shop's day, in Romania. */
-export const SHOP_TIME_ZONE = 'Europe/Bucharest'
 
 export type DashboardStats = {
 	ordersToday: number

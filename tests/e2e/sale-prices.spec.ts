@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { categories, orderItems, orders, productPriceHistory, products } from '#db/schema/index.ts'
-import { nextDay, shopDay } from '#domain/sale-price.ts'
+import { nextDay, shopDay } from '#domain/shop-calendar.ts'
 import { expect, test, waitForHydration } from './fixtures.ts'
 import { placeSpanishOrder } from './spanish-checkout.ts'
 

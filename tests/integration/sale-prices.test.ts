@@ -10,7 +10,7 @@ import { startCheckout } from '#server/orders/checkout.ts'
 import { createTestCardProvider } from '#server/payments/test-card.ts'
 import { bulkProductSchema } from '#domain/forms/admin-product-list.ts'
 import { emptyProductForm, productEditSchema, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
-import { nextDay, saleWindow, shopDay } from '#domain/sale-price.ts'
+import { nextDay, shopDay, shopDaysWindow } from '#domain/shop-calendar.ts'
 import { customer, orderInput, paymentDeps } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
@@ -67,7 +67,7 @@ describe.each(ENGINES)('sale prices on %s', (engine) => {
 
 		const lastDay = dayAfter(today(), 2)
 		await edit(id, { salePrice: '35,00', saleFirstDay: today(), saleLastDay: lastDay })
-		const { endsAt } = saleWindow(today(), lastDay)
+		const { endsAt } = shopDaysWindow(today(), lastDay)
 		let rows = await history(id)
 		expect(rows.map((row) => row.priceCents)).toEqual([4500, 3500, 4500])
 		expect(rows[1]!.fromAt.getTime()).toBeLessThanOrEqual(Date.now())
@@ -79,7 +79,7 @@ describe.each(ENGINES)('sale prices on %s', (engine) => {
 		await edit(id, { price: '50,00', saleLastDay: longer })
 		rows = await history(id)
 		expect(rows.map((row) => row.priceCents)).toEqual([4500, 3500, 5000])
-		expect(rows[2]!.fromAt.toISOString()).toBe(saleWindow(today(), longer).endsAt.toISOString())
+		expect(rows[2]!.fromAt.toISOString()).toBe(shopDaysWindow(today(), longer).endsAt.toISOString())
 
 		// The sale removed: the regular price from now, and nothing planned.
 		await edit(id, { salePrice: '', saleFirstDay: '', saleLastDay: '' })
@@ -93,7 +93,7 @@ describe.each(ENGINES)('sale prices on %s', (engine) => {
 	it('a scheduled sale is written as its start and end, the price now unchanged, and is the caches’ next boundary', async () => {
 		const first = dayAfter(today(), 3)
 		const id = await createCandle({ salePrice: '30,00', saleFirstDay: first, saleLastDay: dayAfter(first, 1) })
-		const window = saleWindow(first, dayAfter(first, 1))
+		const window = shopDaysWindow(first, dayAfter(first, 1))
 		const rows = await history(id)
 		expect(rows.map((row) => [row.priceCents, row.fromAt.toISOString()])).toEqual([
 			[4500, rows[0]!.fromAt.toISOString()],
@@ -120,7 +120,7 @@ describe.each(ENGINES)('sale prices on %s', (engine) => {
 		expect(started.totalCents).toBe(2 * 2990)
 
 		// Priced at a time after the sale's end: the regular price.
-		const after = new Date(saleWindow(today(), lastDay).endsAt.getTime() + 1000)
+		const after = new Date(shopDaysWindow(today(), lastDay).endsAt.getTime() + 1000)
 		const ended = await placeOrder(db(), { ...orderInput, customer, now: after, lines: [{ kind: 'product', productId: id, quantity: 1 }] })
 		expect(ended.subtotalCents).toBe(4500)
 
