@@ -5,12 +5,13 @@ import { seedDemoCatalog, type SeedResult } from './seed/seed.ts'
 import { privatizeLegacyPortraits } from './uploads/portrait-uploads.ts'
 import { registerCatalogImages, type CatalogImageRegistration } from './media/register-catalog-images.ts'
 import { seedShippingZones, type ShippingEnv } from './shipping/rates.ts'
+import { refreshPricesNow } from './catalog/sale-prices.ts'
 
 /** Any number that is the same for every instance: it names the advisory lock guarding seeding. */
 const SEED_LOCK_KEY = 7_310_552
 
 /**
- * Brings a database up to date at start: migrations, the demo catalogue if it is empty, then every
+ * Brings a database up to date at start: migrations, the prices charged now (ADR 0262), the demo catalogue if it is empty, then every
  * catalogue picture registered in the media library (pictures from before the library, ADR 0139), then
  * customers' photos stored before they were private moved under the private prefix (ADR 0173), and
  * a new shop's shipping zones from the SHIPPING_* settings (ADR 0240).
@@ -20,6 +21,8 @@ export async function prepareDatabase(
 	options: { seedDemo: boolean; storage: ObjectStorage; shipping?: ShippingEnv },
 ): Promise<{ shippingSeeded: boolean; seed: SeedResult | null; images: CatalogImageRegistration; privatizedPhotos: number }> {
 	await runMigrations(handle)
+	// A sale may have started or ended while the shop was stopped.
+	await refreshPricesNow(handle.db)
 	const prepare = async () => ({
 		shippingSeeded: await seedShippingZones(handle.db, options.shipping ?? {}),
 		seed: options.seedDemo ? await seedDemoCatalog(handle.db, options.storage) : null,

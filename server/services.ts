@@ -1,5 +1,6 @@
 import { StorefrontQueryCache, uncachedStorefrontQueries, type StorefrontQueries } from './cache/storefront-queries.ts'
 import { createSaleBoundaryTimer, nextSaleBoundary } from './cache/sale-boundaries.ts'
+import { refreshPricesNow } from './catalog/sale-prices.ts'
 import path from 'node:path'
 import { invoicingConfig } from './invoices/config.ts'
 import { emailAttachments } from './invoices/documents.ts'
@@ -225,6 +226,8 @@ async function createStorefrontCaches(env: Env, database: DatabaseHandle, log: L
 		onBoundary: () => {
 			pageCache?.invalidate()
 			storefrontQueries.invalidate()
+			// The catalogue's order by price follows the sale (ADR 0262); the write is announced, so caches filled meanwhile go too.
+			refreshPricesNow(database.db).catch((error: unknown) => log.warn({ err: error }, 'prices charged now could not be refreshed'))
 		},
 		onError: (error) => log.warn({ err: error }, 'next sale start or end could not be read'),
 	})

@@ -48,6 +48,12 @@ export const products = pgTable(
 		salePriceCents: integer(),
 		saleStartsAt: timestamp({ withTimezone: true }),
 		saleEndsAt: timestamp({ withTimezone: true }),
+		/**
+		 * The price charged now (the sale price while a sale is on), which the catalogue sorts by. The
+		 * database sets it on every write of the price or the sale (the default never stays), and
+		 * refreshPricesNow brings it up to date when a scheduled sale starts or ends (ADR 0262).
+		 */
+		priceNowCents: integer().notNull().default(0),
 		/** Image URLs; the first is the main image. */
 		images: jsonb().$type<string[]>().notNull().default([]),
 		badges: jsonb().$type<Badge[]>().notNull().default([]),
@@ -98,10 +104,10 @@ export const products = pgTable(
 			.on(t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
 		index('products_price_asc_idx')
-			.on(t.priceCents, t.createdAt.desc().nullsFirst(), t.id)
+			.on(t.priceNowCents, t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
 		index('products_price_desc_idx')
-			.on(t.priceCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
+			.on(t.priceNowCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
 		// Related products on a product page: the same category, in stock first, newest next.
 		index('products_related_idx')

@@ -117,10 +117,11 @@ function translatedMatches(context: string, locale: Locale, pattern: string) {
 
 function catalogOrder(sort: CatalogQuery['sort']): SQL[] {
 	switch (sort) {
+		// The price charged now, a sale's included (ADR 0262).
 		case 'price-asc':
-			return [asc(products.priceCents), desc(products.createdAt), asc(products.id)]
+			return [asc(products.priceNowCents), desc(products.createdAt), asc(products.id)]
 		case 'price-desc':
-			return [desc(products.priceCents), desc(products.createdAt), asc(products.id)]
+			return [desc(products.priceNowCents), desc(products.createdAt), asc(products.id)]
 		case 'bestsellers':
 			// Units sold first (kept by the database, ADR 0165); the owner's Bestseller badge breaks ties
 			// (a new shop has sold nothing yet). The same expressions as products_bestsellers_idx.

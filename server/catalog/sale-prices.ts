@@ -1,4 +1,4 @@
-import { and, asc, inArray, lte } from 'drizzle-orm'
+import { and, asc, inArray, lte, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { productPriceHistory, products } from '#db/schema/index.ts'
 import { effectivePriceCents, saleActiveAt, saleAnnouncement, type PriceHistoryRow, type SaleColumns } from '#domain/sale-price.ts'
@@ -47,4 +47,19 @@ export async function withSalePrices<T extends SaleColumns & { id: string }>(
 			sale: saleAnnouncement(columns, histories.get(row.id) ?? [], at),
 		}
 	})
+}
+
+/**
+ * Brings every product's price_now_cents (what the catalogue sorts by, ADR 0262) to the price charged
+ * now. Writes set it themselves; this is for the moments nothing writes: a scheduled sale starting or
+ * ending, and a start after the shop was stopped across one. Only rows whose price changed are
+ * written, so a second instance doing the same at the same moment writes nothing; a row it writes is
+ * announced like any catalogue change, so every instance drops its cached pages.
+ */
+export async function refreshPricesNow(db: DbExecutor): Promise<void> {
+	const now = sql`product_price_at(${products.priceCents}, ${products.salePriceCents}, ${products.saleStartsAt}, ${products.saleEndsAt}, now())`
+	await db
+		.update(products)
+		.set({ priceNowCents: now })
+		.where(sql`${products.priceNowCents} <> ${now}`)
 }

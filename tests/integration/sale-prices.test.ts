@@ -1,14 +1,16 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, orderItems, productPriceHistory, products } from '#db/schema/index.ts'
 import { getProductForEdit, saveProduct } from '#server/catalog/admin-products.ts'
 import { changeProductsInBulk } from '#server/catalog/admin-bulk.ts'
-import { findActiveProduct } from '#server/catalog/catalog.ts'
+import { findActiveProduct, loadCatalog } from '#server/catalog/catalog.ts'
+import { refreshPricesNow } from '#server/catalog/sale-prices.ts'
 import { createSaleBoundaryTimer, nextSaleBoundary } from '#server/cache/sale-boundaries.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { startCheckout } from '#server/orders/checkout.ts'
 import { createTestCardProvider } from '#server/payments/test-card.ts'
 import { bulkProductSchema } from '#domain/forms/admin-product-list.ts'
+import { parseCatalogQuery } from '#domain/catalog-query.ts'
 import { emptyProductForm, productEditSchema, productFormSchema, type ProductFormValues } from '#domain/forms/admin-product.ts'
 import { nextDay, shopDay, shopDaysWindow } from '#domain/shop-calendar.ts'
 import { customer, orderInput, paymentDeps } from '../support/checkout-fixtures.ts'
@@ -186,6 +188,39 @@ describe.each(ENGINES)('sale prices on %s', (engine) => {
 			timer.stop()
 			// Other products' boundaries are days away: nothing of this test runs on.
 			await db().delete(products).where(eq(products.id, id))
+		}
+	})
+
+	it('sorting by price follows the price charged now: a running sale sorts at its sale price, a scheduled one from its start (ADR 0262)', async () => {
+		const [shelf] = await db().insert(categories).values({ name: 'Raft sortat', slug: 'raft-sortat' }).returning()
+		const candle = async (slug: string, priceCents: number, sale?: { salePriceCents: number; saleStartsAt: Date; saleEndsAt: Date }) =>
+			(
+				await db()
+					.insert(products)
+					.values({ slug, name: slug, kind: 'candle', priceCents, stock: 5, categoryId: shelf!.id, ...sale })
+					.returning()
+			)[0]!.id
+		const running = { saleStartsAt: new Date(Date.now() - DAY_MS), saleEndsAt: new Date(Date.now() + DAY_MS) }
+		const startsAt = new Date(Date.now() + 1500)
+		const ids = [
+			await candle('sort-regular-45', 4500),
+			await candle('sort-running-50-to-40', 5000, { salePriceCents: 4000, ...running }),
+			await candle('sort-scheduled-42-to-30', 4200, { salePriceCents: 3000, saleStartsAt: startsAt, saleEndsAt: new Date(startsAt.getTime() + DAY_MS) }),
+		]
+		const sorted = async (sort: string) =>
+			(await loadCatalog(db(), parseCatalogQuery(new URLSearchParams(`category=raft-sortat&sort=${sort}`)))).products.map((product) => product.slug)
+		expect(await sorted('price-asc')).toEqual(['sort-running-50-to-40', 'sort-scheduled-42-to-30', 'sort-regular-45'])
+		expect(await sorted('price-desc')).toEqual(['sort-regular-45', 'sort-scheduled-42-to-30', 'sort-running-50-to-40'])
+
+		// Nothing writes the product when its sale starts: the boundary timer refreshes the price charged now.
+		const timer = createSaleBoundaryTimer({ nextBoundary: (now) => nextSaleBoundary(db(), now), onBoundary: () => void refreshPricesNow(db()) })
+		try {
+			timer.reschedule()
+			await expect.poll(() => sorted('price-asc'), { timeout: 10_000 }).toEqual(['sort-scheduled-42-to-30', 'sort-running-50-to-40', 'sort-regular-45'])
+			expect(Date.now()).toBeGreaterThanOrEqual(startsAt.getTime())
+		} finally {
+			timer.stop()
+			await db().delete(products).where(inArray(products.id, ids))
 		}
 	})
 
