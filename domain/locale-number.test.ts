@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatAmount } from './money.ts'
-import { MONEY, WHOLE, numberProblemMessage, parseLocaleNumber, parseMoneyCents, type NumberProblem } from './locale-number.ts'
+import { MONEY, WHOLE, formatWholeNumber, numberProblemMessage, parseLocaleNumber, parseMoneyCents, type NumberProblem } from './locale-number.ts'
 
 const cents = (text: string) => parseLocaleNumber(text, MONEY)
 const refusal = (text: string, format = MONEY) => {
@@ -157,5 +157,15 @@ describe('numberProblemMessage', () => {
 				expect(numberProblemMessage(problem, 'x', MONEY, locale)).toMatch(/\S/)
 			}
 		}
+	})
+})
+
+describe('formatWholeNumber', () => {
+	it('groups a count as each language writes it, four digits included', () => {
+		expect(formatWholeNumber(20000, 'ro')).toBe('20.000')
+		expect(formatWholeNumber(16000, 'es')).toBe('16.000')
+		expect(formatWholeNumber(1500, 'es')).toBe('1.500')
+		expect(formatWholeNumber(20000, 'en')).toBe('20,000')
+		expect(formatWholeNumber(7, 'ro')).toBe('7')
 	})
 })

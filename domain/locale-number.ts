@@ -92,6 +92,18 @@ export function parseMoneyCents(text: string): number | null {
 
 export type MessageLocale = 'ro' | 'en' | 'es'
 
+const wholeNumberFormats = new Map<string, Intl.NumberFormat>()
+/** A count as the locale writes it, grouped (20.000 in Romanian and Spanish, 20,000 in English). */
+export function formatWholeNumber(value: number, locale: MessageLocale): string {
+	let format = wholeNumberFormats.get(locale)
+	if (!format) {
+		// Spanish groups four-digit numbers too, as Romanian does, so a table of counts reads the same.
+		format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' })
+		wholeNumberFormats.set(locale, format)
+	}
+	return format.format(value)
+}
+
 const EXAMPLES: Record<MessageLocale, { money: string; whole: string }> = {
 	ro: { money: '27,50 sau 1.234,50', whole: '12 sau 1234' },
 	en: { money: '27.50 or 1,234.50', whole: '12 or 1234' },

@@ -2,21 +2,24 @@ import { Link } from '#app/components/link.tsx'
 import { dashboardStats } from '#server/orders/dashboard.ts'
 import { lateEFacturaDocuments } from '#server/efactura/admin.ts'
 import { ordersWithUncheckedVatNumber } from '#server/tax/unchecked-vat-numbers.ts'
+import { embeddedDatabaseWarning } from '#server/catalog/embedded-database-size.ts'
 import { getApp } from '#server/context.ts'
 import { TestModeBadge } from '#app/components/admin/order-badges.tsx'
 import { adminT } from '#domain/i18n/admin.ts'
 import { formatEuro } from '#domain/money.ts'
+import { formatWholeNumber } from '#domain/locale-number.ts'
 import { displayOrderNumber, formatAdminDateTime } from '#domain/admin/format.ts'
 import type { Route } from './+types/dashboard'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const app = getApp(context)
 	// Documents the shop uploads that ANAF has not accepted 4 working days after issue (ADR 0160).
-	const [stats, late, token, uncheckedVat] = await Promise.all([
+	const [stats, late, token, uncheckedVat, embeddedDatabase] = await Promise.all([
 		dashboardStats(app.db),
 		lateEFacturaDocuments(app.db),
 		app.eFactura?.tokens.status(),
 		ordersWithUncheckedVatNumber(app.db),
+		embeddedDatabaseWarning(app.database),
 	])
 	return {
 		stats,
@@ -24,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 		eFacturaLateCount: late.length,
 		uncheckedVat,
 		eFacturaTokenRefused: Boolean(token?.refusedSince),
+		embeddedDatabase,
 	}
 }
 
@@ -42,7 +46,7 @@ const cards = [
 ]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-	const { stats, eFacturaLate, eFacturaLateCount, eFacturaTokenRefused, uncheckedVat } = loaderData
+	const { stats, eFacturaLate, eFacturaLateCount, eFacturaTokenRefused, uncheckedVat, embeddedDatabase } = loaderData
 	return (
 		<section aria-labelledby="dashboard-title">
 			<h1 id="dashboard-title" className="font-serif text-3xl">
@@ -51,6 +55,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 			{eFacturaTokenRefused ? (
 				<p role="alert" className="mt-6 rounded-2xl bg-red-50 p-4 text-sm text-red-900">
 					{adminT('dashboard.efacturaRefused')}
+				</p>
+			) : null}
+			{embeddedDatabase ? (
+				<p role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm text-amber-950" data-testid="embedded-database-size">
+					{adminT('dashboard.embeddedDatabase', {
+						products: formatWholeNumber(embeddedDatabase.products, 'ro'),
+						limit: formatWholeNumber(embeddedDatabase.limit, 'ro'),
+					})}
 				</p>
 			) : null}
 			{eFacturaLateCount > 0 ? (

@@ -219,6 +219,8 @@ const admin = {
 		uncheckedVatItem: 'Comanda {{number}} din {{date}}: {{vatNumber}}',
 		efacturaText: 'Starea facturilor trimise la ANAF',
 		accountingText: 'Exportul lunar pentru contabil',
+		embeddedDatabase:
+			'Magazinul are {{products}} de produse, aproape de cele {{limit}} pe care baza de date încorporată le servește bine. Mută magazinul pe PostgreSQL (docs/performance.md, „Moving from PGlite to PostgreSQL”): o copie de siguranță, apoi restaurarea ei în PostgreSQL.',
 	},
 	products: {
 		title: 'Produse',
