@@ -1,10 +1,14 @@
 import { data } from 'react-router'
+import type * as z from 'zod/mini'
 import { readFormData, readJson } from '../http/request-body.ts'
+import type { RequestContext } from '../context.ts'
+import { redirectWithToast } from '../toast.ts'
 import { isUuid } from '#domain/ids.ts'
-import type { AdminRejection, FormErrors } from '#domain/forms/submission.ts'
+import { formError, parseSubmission, submittedValues, type AdminRejection, type FormErrors } from '#domain/forms/submission.ts'
 import type { Toast } from '#domain/toast.ts'
 import { adminT } from '#domain/i18n/admin.ts'
-import type { EditConflictError } from './edit-conflict.ts'
+import { EditConflictError } from './edit-conflict.ts'
+import { AdminInputError } from './errors.ts'
 
 /** A bad or unknown id is a 404 page, never a 500 (the root error boundary renders it). */
 export function notFound(): never {
@@ -57,4 +61,45 @@ export async function readAdminSubmission(request: Request): Promise<FormData | 
 		return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
 	}
 	return readFormData(request)
+}
+
+/**
+ * An admin edit form's save, the one way: what was posted is parsed with the form's schema (the
+ * browser's), saved, and the owner is sent to `saved(result).to` with its toast. A refusal keeps what
+ * was typed: the schema's messages (400), what changed meanwhile (409, ADR 0225), the rule the save
+ * broke (AdminInputError, its status; `gone` replaces the message when the record was deleted in
+ * another tab), or `failure` for anything else (500, logged as `what` save failed). `refuse` answers
+ * a form's own kind of refusal first, or returns undefined.
+ */
+export async function saveAdminForm<Schema extends z.core.$ZodType, Saved>(
+	app: RequestContext,
+	request: Request,
+	form: {
+		schema: Schema
+		save: (value: z.output<Schema>) => Promise<Saved>
+		saved: (result: Saved) => { to: string; title: string }
+		failure: string
+		what: string
+		gone?: string
+		refuse?: (error: unknown, values: Record<string, unknown>) => ReturnType<typeof rejectAdminSubmission> | undefined
+	},
+) {
+	const posted = await readAdminSubmission(request)
+	const submission = parseSubmission(form.schema, posted)
+	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
+	const values = submittedValues(posted)
+	try {
+		const done = form.saved(await form.save(submission.value))
+		return redirectWithToast(app, done.to, { type: 'success', title: done.title })
+	} catch (error) {
+		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
+		const refused = form.refuse?.(error, values)
+		if (refused) return refused
+		if (error instanceof AdminInputError) {
+			const message = error.status === 404 && form.gone ? form.gone : error.message
+			return rejectAdminSubmission(formError(message, error.field), values, error.status, adminT('common.error'))
+		}
+		app.log.error({ err: error }, `${form.what} save failed`)
+		return rejectAdminSubmission(formError(form.failure), values, 500, adminT('common.error'))
+	}
 }

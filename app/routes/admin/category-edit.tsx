@@ -2,11 +2,8 @@ import { useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { descendantIds, getCategoryForEdit, listCategoryOptions, saveCategoryContent } from '#server/catalog/admin-categories.ts'
-import { EditConflictError } from '#server/admin/edit-conflict.ts'
-import { AdminInputError } from '#server/admin/errors.ts'
-import { notFound, readAdminSubmission, rejectAdminSubmission, rejectEditConflict, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, uuidParam, saveAdminForm } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
-import { redirectWithToast } from '#server/toast.ts'
 import { ActiveSwitch, AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { acceptImageFile, uploadFile } from '#app/components/admin/upload.ts'
@@ -18,7 +15,6 @@ import { adminT } from '#domain/i18n/admin.ts'
 import { ADMIN_IMAGE_ACCEPT } from '#domain/media.ts'
 import { categoryEditSchema, categoryFormSchema, emptyCategoryForm, type CategoryFormValues } from '#domain/forms/admin-category.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
-import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/category-edit'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -39,26 +35,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
-	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(categoryEditSchema, posted)
-	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
-	const values = submittedValues(posted)
-	try {
-		const saved = await saveCategoryContent(app, id, submission.value)
-		return redirectWithToast(app, '/admin/categories', {
-			type: 'success',
-			title: saved.created ? adminT('messages.categoryCreated') : adminT('messages.categoryUpdated'),
-		})
-	} catch (error) {
-		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
-		if (error instanceof AdminInputError) {
-			// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
-			if (error.status === 404) return rejectAdminSubmission(formError(adminT('messages.categorySave')), values, 404, adminT('common.error'))
-			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
-		}
-		app.log.error({ err: error }, 'category save failed')
-		return rejectAdminSubmission(formError(adminT('messages.categorySave')), values, 500, adminT('common.error'))
-	}
+	return saveAdminForm(app, request, {
+		schema: categoryEditSchema,
+		save: (value) => saveCategoryContent(app, id, value),
+		saved: ({ created }) => ({ to: '/admin/categories', title: created ? adminT('messages.categoryCreated') : adminT('messages.categoryUpdated') }),
+		failure: adminT('messages.categorySave'),
+		what: 'category',
+		// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
+		gone: adminT('messages.categorySave'),
+	})
 }
 
 /** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */

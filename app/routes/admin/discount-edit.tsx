@@ -1,11 +1,8 @@
 import { Form } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { discountScopeOptions, getDiscountForEdit, saveDiscountCode } from '#server/discounts/admin.ts'
-import { EditConflictError } from '#server/admin/edit-conflict.ts'
-import { AdminInputError } from '#server/admin/errors.ts'
-import { notFound, readAdminSubmission, rejectAdminSubmission, rejectEditConflict, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, uuidParam, saveAdminForm } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
-import { redirectWithToast } from '#server/toast.ts'
 import { ActiveSwitch, AdminField, FormActions, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { inputClass } from '#app/components/admin/ui.tsx'
 import { NumberInput } from '#app/components/number-input.tsx'
@@ -14,7 +11,6 @@ import { adminT } from '#domain/i18n/admin.ts'
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES } from '#domain/discounts.ts'
 import { discountEditSchema, discountFormSchema, emptyDiscountForm, type DiscountFormValues } from '#domain/forms/admin-discount.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
-import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/discount-edit'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,19 +29,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
-	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(discountEditSchema, posted)
-	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
-	const values = submittedValues(posted)
-	try {
-		const saved = await saveDiscountCode(app.db, id, submission.value)
-		return redirectWithToast(app, '/admin/discounts', { type: 'success', title: saved.created ? adminT('discounts.created') : adminT('discounts.updated') })
-	} catch (error) {
-		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
-		if (error instanceof AdminInputError) return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
-		app.log.error({ err: error }, 'discount code save failed')
-		return rejectAdminSubmission(formError(adminT('discounts.saveFailed')), values, 500, adminT('common.error'))
-	}
+	return saveAdminForm(app, request, {
+		schema: discountEditSchema,
+		save: (value) => saveDiscountCode(app.db, id, value),
+		saved: ({ created }) => ({ to: '/admin/discounts', title: created ? adminT('discounts.created') : adminT('discounts.updated') }),
+		failure: adminT('discounts.saveFailed'),
+		what: 'discount code',
+	})
 }
 
 /** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */

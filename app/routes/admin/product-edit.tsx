@@ -2,12 +2,9 @@ import { useEffect, useState } from 'react'
 import { Form } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { listCategoryOptions } from '#server/catalog/admin-categories.ts'
-import { AdminInputError } from '#server/admin/errors.ts'
 import { getProductForEdit, saveProductContent, StockMovedError } from '#server/catalog/admin-products.ts'
-import { EditConflictError } from '#server/admin/edit-conflict.ts'
-import { notFound, readAdminSubmission, rejectAdminSubmission, rejectEditConflict, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, rejectAdminSubmission, uuidParam, saveAdminForm } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
-import { redirectWithToast } from '#server/toast.ts'
 import { ProductImages } from '#app/components/admin/product-images.tsx'
 import { AdminField, NameAndSlugFields, submittedCheckbox, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { buttonPrimary, buttonSecondary, inputClass, labelClass } from '#app/components/admin/ui.tsx'
@@ -26,7 +23,7 @@ import {
 } from '#domain/forms/admin-product.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { isRejected } from '#app/lib/forms/submission.ts'
-import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
+import { formError } from '#domain/forms/submission.ts'
 import type { Route } from './+types/product-edit'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -56,30 +53,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
-	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(productEditSchema, posted)
-	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
-	const values = submittedValues(posted)
-	try {
-		const saved = await saveProductContent(app, id, submission.value)
-		return redirectWithToast(app, '/admin/products', {
-			type: 'success',
-			title: saved.created ? adminT('messages.productCreated') : adminT('messages.productUpdated'),
-		})
-	} catch (error) {
-		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
-		if (error instanceof StockMovedError) {
+	return saveAdminForm(app, request, {
+		schema: productEditSchema,
+		save: (value) => saveProductContent(app, id, value),
+		saved: ({ created }) => ({ to: '/admin/products', title: created ? adminT('messages.productCreated') : adminT('messages.productUpdated') }),
+		failure: adminT('messages.productSave'),
+		what: 'product',
+		// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
+		gone: adminT('messages.productSave'),
+		// Stock sold meanwhile: the form learns the stock now, so saving again applies the owner's figure to it.
+		refuse: (error, values) => {
+			if (!(error instanceof StockMovedError)) return undefined
 			const loadedStock = error.currentStock === null ? '' : String(error.currentStock)
 			return rejectAdminSubmission(formError(error.message, error.field), { ...values, loadedStock }, error.status, adminT('common.error'))
-		}
-		if (error instanceof AdminInputError) {
-			// Deleted in another tab: the form stays as typed, with the spec's message (ADR 0126).
-			if (error.status === 404) return rejectAdminSubmission(formError(adminT('messages.productSave')), values, 404, adminT('common.error'))
-			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('common.error'))
-		}
-		app.log.error({ err: error }, 'product save failed')
-		return rejectAdminSubmission(formError(adminT('messages.productSave')), values, 500, adminT('common.error'))
-	}
+		},
+	})
 }
 
 /** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */

@@ -1,10 +1,7 @@
 import { ShippingFormPage } from '#app/components/admin/shipping-form-page.tsx'
 import { getRateForEdit, getZoneName, saveRate } from '#server/shipping/admin-shipping.ts'
-import { EditConflictError } from '#server/admin/edit-conflict.ts'
-import { AdminInputError } from '#server/admin/errors.ts'
-import { notFound, readAdminSubmission, rejectAdminSubmission, rejectEditConflict, uuidParam } from '#server/admin/route-helpers.ts'
+import { notFound, uuidParam, saveAdminForm } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
-import { redirectWithToast } from '#server/toast.ts'
 import { AdminField, submittedText, useAdminForm } from '#app/components/admin/form.tsx'
 import { inputClass } from '#app/components/admin/ui.tsx'
 import { NumberInput } from '#app/components/number-input.tsx'
@@ -12,7 +9,6 @@ import { MONEY, WHOLE, type NumberFormat } from '#domain/locale-number.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { emptyShippingRateForm, shippingRateEditSchema, shippingRateFormSchema, type ShippingRateFormValues } from '#domain/forms/admin-shipping.ts'
 import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
-import { formError, parseSubmission, submittedValues } from '#domain/forms/submission.ts'
 import type { Route } from './+types/shipping-rate'
 
 /** /admin/shipping/rates/new?zone=ID, or /admin/shipping/rates/ID. */
@@ -35,20 +31,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
 	const id = params.id === 'new' ? null : uuidParam(params.id)
-	const posted = await readAdminSubmission(request)
-	const submission = parseSubmission(shippingRateEditSchema, posted)
-	if (!submission.ok) return rejectAdminSubmission(submission.errors, submission.values)
-	const values = submittedValues(posted)
-	try {
-		await saveRate(app.db, id, submission.value)
-		return redirectWithToast(app, '/admin/shipping', { type: 'success', title: adminT('shipping.rateSaved') })
-	} catch (error) {
-		if (error instanceof EditConflictError) return rejectEditConflict(error, values)
-		if (error instanceof AdminInputError)
-			return rejectAdminSubmission(formError(error.message, error.field), values, error.status, adminT('shipping.saveFailed'))
-		app.log.error({ err: error }, 'shipping rate save failed')
-		return rejectAdminSubmission(formError(adminT('shipping.saveFailed')), values, 500, adminT('common.error'))
-	}
+	return saveAdminForm(app, request, {
+		schema: shippingRateEditSchema,
+		save: (value) => saveRate(app.db, id, value),
+		saved: () => ({ to: '/admin/shipping', title: adminT('shipping.rateSaved') }),
+		failure: adminT('shipping.saveFailed'),
+		what: 'shipping rate',
+	})
 }
 
 /** In the browser: a save the server cannot answer keeps the page and what was typed (ADR 0126). */
