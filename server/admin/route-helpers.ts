@@ -103,3 +103,17 @@ export async function saveAdminForm<Schema extends z.core.$ZodType, Saved>(
 		return rejectAdminSubmission(formError(form.failure), values, 500, adminT('common.error'))
 	}
 }
+
+/**
+ * An admin page's loader, the one way to fail: `load`'s answer, or, when it throws (the database
+ * did not answer), `fallback`, an empty page, marked loadError with a 503 and a log line naming
+ * `what`: the page shows its own failure message instead of the error page.
+ */
+export async function loadAdminPage<Page extends object>(app: RequestContext, what: string, load: () => Promise<Page>, fallback: NoInfer<Page>) {
+	try {
+		return { loadError: false, ...(await load()) }
+	} catch (error) {
+		app.log.error({ err: error }, `admin ${what} failed`)
+		return data({ loadError: true, ...fallback }, { status: 503 })
+	}
+}

@@ -1,6 +1,7 @@
-import { data, Form } from 'react-router'
+import { Form } from 'react-router'
 import { buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { getApp } from '#server/context.ts'
+import { loadAdminPage } from '#server/admin/route-helpers.ts'
 import { monthDocuments, monthTotals, parseMonth, previousMonth, type MonthTotals, type TotalsRow } from '#server/accounting/monthly-export.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { formatEuro } from '#domain/money.ts'
@@ -10,12 +11,15 @@ import type { Route } from './+types/accounting'
 export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const month = parseMonth(new URL(args.request.url).searchParams.get('luna')) ?? previousMonth()
-	try {
-		return { month, loadError: false, totals: monthTotals(await monthDocuments(app.db, month)) as MonthTotals | null }
-	} catch (error) {
-		app.log.error({ err: error, month }, 'admin accounting totals failed')
-		return data({ month, loadError: true, totals: null as MonthTotals | null }, { status: 503 })
-	}
+	return loadAdminPage(
+		app,
+		`accounting totals of ${month}`,
+		async () => ({ month, totals: monthTotals(await monthDocuments(app.db, month)) as MonthTotals | null }),
+		{
+			month,
+			totals: null,
+		},
+	)
 }
 
 export function meta() {

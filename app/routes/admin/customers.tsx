@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { data, Form, useFetcher, useNavigation } from 'react-router'
+import { Form, useFetcher, useNavigation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { CustomerErasureRefusedError, eraseCustomer, listCustomersForAdmin } from '#server/customers/customers.ts'
-import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
+import { loadAdminPage, rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
@@ -23,12 +23,13 @@ import type { Route } from './+types/customers'
 export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const filters = parseCustomerListFilters(new URL(args.request.url).searchParams)
-	try {
-		return { filters, loadError: false, ...(await listCustomersForAdmin(app.db, filters)) }
-	} catch (error) {
-		app.log.error({ err: error }, 'admin customers list failed')
-		return data({ filters, loadError: true, customers: [], total: 0, page: 1, pages: 1 }, { status: 503 })
-	}
+	return loadAdminPage(app, 'customers list', async () => ({ filters, ...(await listCustomersForAdmin(app.db, filters)) }), {
+		filters,
+		customers: [],
+		total: 0,
+		page: 1,
+		pages: 1,
+	})
 }
 
 export function meta() {

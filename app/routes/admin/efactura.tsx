@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { EFacturaDetails, EFacturaRetryButton, EFacturaStateBadge } from '#app/components/admin/efactura.tsx'
 import { ListState } from '#app/components/admin/list-state.tsx'
@@ -7,7 +7,7 @@ import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { notify } from '#app/components/toasts.tsx'
-import { rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
+import { loadAdminPage, rejectAdminSubmission, toastResult } from '#server/admin/route-helpers.ts'
 import { getApp } from '#server/context.ts'
 import { EFacturaRetryRefusedError, listEFacturaDocuments, retryEFacturaUpload, type EFacturaDocument } from '#server/efactura/admin.ts'
 import { readFormData } from '#server/http/request-body.ts'
@@ -26,12 +26,14 @@ export async function loader(args: Route.LoaderArgs) {
 	const setup = app.eFactura
 		? { configured: true as const, environment: app.eFactura.settings.environment, token: await app.eFactura.tokens.status() }
 		: { configured: false as const }
-	try {
-		return { filters, setup, loadError: false, ...(await listEFacturaDocuments(app.db, filters)) }
-	} catch (error) {
-		app.log.error({ err: error }, 'admin e-Factura list failed')
-		return data({ filters, setup, loadError: true, documents: [] as EFacturaDocument[], total: 0, page: 1, pages: 1 }, { status: 503 })
-	}
+	return loadAdminPage(app, 'e-Factura list', async () => ({ filters, setup, ...(await listEFacturaDocuments(app.db, filters)) }), {
+		filters,
+		setup,
+		documents: [],
+		total: 0,
+		page: 1,
+		pages: 1,
+	})
 }
 
 export function meta() {

@@ -1,6 +1,7 @@
-import { data, Form, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { listNewsletterSubscribers } from '#server/marketing/newsletter.ts'
 import { getApp } from '#server/context.ts'
+import { loadAdminPage } from '#server/admin/route-helpers.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { buttonSecondary, inputClass, labelClass, StatusBadge } from '#app/components/admin/ui.tsx'
@@ -14,12 +15,13 @@ import type { Route } from './+types/newsletter'
 export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const filters = parseNewsletterListFilters(new URL(args.request.url).searchParams)
-	try {
-		return { filters, loadError: false, ...(await listNewsletterSubscribers(app.db, filters)) }
-	} catch (error) {
-		app.log.error({ err: error }, 'admin newsletter list failed')
-		return data({ filters, loadError: true, subscribers: [], total: 0, page: 1, pages: 1 }, { status: 503 })
-	}
+	return loadAdminPage(app, 'newsletter list', async () => ({ filters, ...(await listNewsletterSubscribers(app.db, filters)) }), {
+		filters,
+		subscribers: [],
+		total: 0,
+		page: 1,
+		pages: 1,
+	})
 }
 
 export function meta() {

@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
-import { data, Form, Outlet, useNavigation } from 'react-router'
+import { Form, Outlet, useNavigation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
 import { listOrdersForAdmin } from '#server/orders/admin-orders.ts'
 import { getApp } from '#server/context.ts'
+import { loadAdminPage } from '#server/admin/route-helpers.ts'
 import { Pager } from '#app/components/admin/pager.tsx'
 import { ResourceTable, type Column } from '#app/components/admin/resource-table.tsx'
 import { OrderStatusBadge, PartialRefundBadge, PaymentBadge, PaymentNoteBadge, TestModeBadge } from '#app/components/admin/order-badges.tsx'
@@ -19,12 +20,13 @@ import type { Route } from './+types/orders'
 export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const filters = parseOrderListFilters(new URL(args.request.url).searchParams)
-	try {
-		return { filters, loadError: false, ...(await listOrdersForAdmin(app.db, filters)) }
-	} catch (error) {
-		app.log.error({ err: error }, 'admin orders list failed')
-		return data({ filters, loadError: true, orders: [], total: 0, page: 1, pages: 1 }, { status: 503 })
-	}
+	return loadAdminPage(app, 'orders list', async () => ({ filters, ...(await listOrdersForAdmin(app.db, filters)) }), {
+		filters,
+		orders: [],
+		total: 0,
+		page: 1,
+		pages: 1,
+	})
 }
 
 export function meta() {
