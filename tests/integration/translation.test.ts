@@ -228,7 +228,13 @@ describe.each(ENGINES)('content translation on %s', (engine) => {
 			expect(pending).toHaveLength(0)
 		}, BUSY_MACHINE_WAIT)
 		await app.translation.worker.stop()
-		expect(fake.requests).toHaveLength(8)
+		// Who translated each row, should the fake have heard fewer requests than rows were translated.
+		const translatedBy = (
+			await db
+				.select({ provider: translations.provider, locale: translations.locale, text: translations.translatedText, attempts: translations.attempts })
+				.from(translations)
+		).map((row) => `${row.locale} ${JSON.stringify(row.text)} by ${row.provider} after ${row.attempts}`)
+		expect(fake.requests, `fake at ${fake.url}; rows: ${translatedBy.join('; ')}`).toHaveLength(8)
 
 		expect(await readContentTranslations(app, 'es', 'product', [{ id: productId, name: 'Lumânare cu vanilie', description: 'Miros dulce.' }])).toEqual([
 			{ id: productId, name: '[es] Lumânare cu vanilie', description: '[es] Miros dulce.' },
