@@ -1,0 +1,233 @@
+/**
+ * `npm run bench:scale`: the shop at a big catalogue and a long history, on PostgreSQL. It seeds
+ * FULL_SCALE (or SCALE_FACTOR of it), starts the built shop with the page cache off (every request
+ * reaches the database, the worst case), then measures:
+ * - each storefront page kind at a steady BENCH_SCALE_RATE requests a second (p50, p99);
+ * - each admin list and filter, signed in as an admin (median and slowest of a few loads);
+ * - the orders CSV of the last year, streamed, with the shop's peak memory meanwhile;
+ * - the sitemap index and every file it lists.
+ * It writes bench/scale-report.md and bench/scale-report.json. The figures are one run's, on the
+ * machine it ran on; the report says which.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { openDatabase, queryRows } from '#db/client.ts'
+import { createTestUser, signInOverHttp } from '../lib/accounts.ts'
+import { startFakeStripe } from '../lib/fake-stripe.ts'
+import { PROJECT_ROOT } from '../lib/shop-process.ts'
+import { prepareBenchDatabase } from './data.ts'
+import { sampleResidentMemory } from './memory.ts'
+import { FULL_SCALE, seedScaleHistory, type ScaleSize } from './scale-seed.ts'
+import { startBenchShop } from './servers.ts'
+import { measureSteadyRate, percentile, type SteadyFigures } from './steady-rate.ts'
+
+const factor = Number(process.env.SCALE_FACTOR ?? '1')
+const size: ScaleSize = Object.fromEntries(Object.entries(FULL_SCALE).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as ScaleSize
+size.categories = FULL_SCALE.categories
+const RATE = Number(process.env.BENCH_SCALE_RATE ?? '50')
+const SECONDS_PER_KIND = Number(process.env.BENCH_SCALE_SECONDS ?? '20')
+const ADMIN_LOADS = 5
+const TARGETS = { storefrontP99Ms: 100, adminMs: 300, exportPeakMb: 400, sitemapMs: 500 }
+
+const started = performance.now()
+const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`)
+
+type AdminFigure = { path: string; medianMs: number; slowestMs: number; status: number }
+
+/** Picks a value by a counter, so every kind walks its whole sample in the same order each run. */
+const cycle = <T>(items: readonly T[]) => {
+	let index = 0
+	return () => items[index++ % items.length]!
+}
+
+async function timed(url: string, cookie?: string) {
+	const start = performance.now()
+	const response = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
+	const body = await response.text()
+	return { ms: performance.now() - start, status: response.status, body }
+}
+
+async function main() {
+	log(`seeding ${JSON.stringify(size)} on PostgreSQL`)
+	const database = await prepareBenchDatabase('postgres', 0)
+	const stripe = await startFakeStripe()
+	try {
+		const handle = await openDatabase({ engine: 'postgres', url: database.env.DATABASE_URL! })
+		let admin: { email: string; password: string }
+		let sample: { productSlugs: string[]; categorySlugs: string[]; categoryIds: string[] }
+		try {
+			await seedScaleHistory(handle.db, database, size, log)
+			admin = await createTestUser(handle.db, { roles: ['admin'] })
+			const slugs = await queryRows<{ slug: string }>(handle.db, sql`select slug from products where is_active order by md5(slug) limit 400`)
+			const shelves = await queryRows<{ slug: string; id: string }>(handle.db, sql`select slug, id from categories where is_active order by slug`)
+			sample = { productSlugs: slugs.map((row) => row.slug), categorySlugs: shelves.map((row) => row.slug), categoryIds: shelves.map((row) => row.id) }
+		} finally {
+			await handle.close()
+		}
+
+		const { shop, coldStartMs } = await startBenchShop(database, stripe, { PAGE_CACHE_MB: '0' })
+		try {
+			log(`shop started in ${coldStartMs.toFixed(0)} ms`)
+			const base = shop.url
+			const pages = Array.from({ length: 40 }, (_, index) => index + 2)
+			const kinds: Record<string, () => string> = {
+				home: cycle(['/ro', '/en', '/es']),
+				catalogue: cycle(pages.map((page) => `/ro/catalog?page=${page}`)),
+				category: cycle(sample.categorySlugs.map((slug, index) => `/es/catalog?category=${slug}&page=${1 + (index % 5)}`)),
+				'price order': cycle(pages.map((page, index) => `/en/catalog?sort=${index % 2 ? 'price-asc' : 'price-desc'}&page=${page}`)),
+				'best sellers': cycle(pages.map((page) => `/ro/catalog?category=bestsellers&page=${page}`)),
+				product: cycle(sample.productSlugs.map((slug, index) => `/${['ro', 'en', 'es'][index % 3]}/product/${slug}`)),
+				search: cycle(['lavanda', 'vanilie', 'cedru', 'scortisoara', 'trandafir', 'lamaie'].map((q, index) => `/${['ro', 'en'][index % 2]}/catalog?q=${q}`)),
+			}
+			const storefront: Record<string, SteadyFigures> = {}
+			for (const [kind, next] of Object.entries(kinds)) {
+				storefront[kind] = await measureSteadyRate(base, () => ({ path: next() }), { ratePerSecond: RATE, durationSeconds: SECONDS_PER_KIND })
+				log(`${kind}: p50 ${storefront[kind].p50Ms?.toFixed(1)} ms, p99 ${storefront[kind].p99Ms?.toFixed(1)} ms, ${storefront[kind].non2xx} not 2xx`)
+			}
+
+			const cookie = await signInOverHttp(base, admin.email, admin.password)
+			const lastYear = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)
+			const today = new Date().toISOString().slice(0, 10)
+			const lastMonth = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 7)
+			const adminPaths = [
+				'/admin',
+				'/admin/orders',
+				'/admin/orders?view=all',
+				'/admin/orders?status=processing',
+				'/admin/orders?payment=refunded&view=all',
+				'/admin/orders?q=client-4242',
+				'/admin/orders?email=client-4242%40example.com&view=all',
+				`/admin/orders?from=${lastYear}&to=${today}&page=400`,
+				'/admin/products',
+				'/admin/products?q=lavanda',
+				`/admin/products?category=${sample.categoryIds[7]}`,
+				'/admin/products?page=300',
+				'/admin/customers',
+				'/admin/customers?q=client-77',
+				'/admin/customers?page=400',
+				'/admin/efactura',
+				`/admin/accounting?luna=${lastMonth}`,
+				'/admin/newsletter',
+				'/admin/translations?kind=product&page=500',
+			]
+			const adminFigures: AdminFigure[] = []
+			for (const adminPath of adminPaths) {
+				const loads: number[] = []
+				let status = 0
+				for (let index = 0; index < ADMIN_LOADS; index++) {
+					const answer = await timed(`${base}${adminPath}`, cookie)
+					status = answer.status
+					loads.push(answer.ms)
+				}
+				loads.sort((a, b) => a - b)
+				adminFigures.push({ path: adminPath, medianMs: percentile(loads, 0.5)!, slowestMs: loads.at(-1)!, status })
+				log(`${adminPath}: median ${percentile(loads, 0.5)!.toFixed(0)} ms, slowest ${loads.at(-1)!.toFixed(0)} ms (${status})`)
+			}
+
+			const memory = sampleResidentMemory(shop.child.pid!)
+			const exportStart = performance.now()
+			const exported = await fetch(`${base}/admin/orders/export?from=${lastYear}&to=${today}&view=all`, { headers: { Cookie: cookie } })
+			let bytes = 0
+			const reader = exported.body!.getReader()
+			for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength
+			const exportFigure = {
+				status: exported.status,
+				seconds: (performance.now() - exportStart) / 1000,
+				megabytes: bytes / 1e6,
+				peakMb: memory.stop().peakBytes / 1e6,
+			}
+			log(
+				`orders CSV of a year: ${exportFigure.megabytes.toFixed(1)} MB in ${exportFigure.seconds.toFixed(1)} s, shop at ${exportFigure.peakMb.toFixed(0)} MB at most`,
+			)
+
+			const index = await timed(`${base}/sitemap.xml`)
+			const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
+			const sitemapFiles: { path: string; ms: number; status: number }[] = []
+			for (const file of files) {
+				const answer = await timed(`${base}${file}`)
+				sitemapFiles.push({ path: file, ms: answer.ms, status: answer.status })
+			}
+			const slowestFile = [...sitemapFiles].sort((a, b) => b.ms - a.ms)[0]
+			log(`sitemap index ${index.ms.toFixed(0)} ms, ${files.length} files, slowest ${slowestFile?.ms.toFixed(0)} ms`)
+
+			await writeReport({ storefront, adminFigures, exportFigure, sitemap: { indexMs: index.ms, indexStatus: index.status, files: sitemapFiles }, coldStartMs })
+		} finally {
+			await shop.stop()
+		}
+	} finally {
+		await stripe.close()
+		await database.cleanup()
+	}
+}
+
+type Report = {
+	storefront: Record<string, SteadyFigures>
+	adminFigures: AdminFigure[]
+	exportFigure: { status: number; seconds: number; megabytes: number; peakMb: number }
+	sitemap: { indexMs: number; indexStatus: number; files: { path: string; ms: number; status: number }[] }
+	coldStartMs: number
+}
+
+const ms = (value: number | null | undefined) => (value == null ? '–' : `${value.toFixed(value < 10 ? 1 : 0)} ms`)
+const verdict = (holds: boolean) => (holds ? 'met' : '**missed**')
+
+async function writeReport(report: Report) {
+	const when = new Date().toISOString().slice(0, 16).replace('T', ' ')
+	const machine = `${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${os.cpus().length} cores, Node.js ${process.version}, load average ${os
+		.loadavg()
+		.map((value) => value.toFixed(1))
+		.join(' ')}`
+	const storefrontRows = Object.entries(report.storefront).map(
+		([kind, figures]) => `| ${kind} | ${figures.requests} | ${ms(figures.p50Ms)} | ${ms(figures.p99Ms)} | ${figures.non2xx + figures.errors} |`,
+	)
+	const worstP99 = Math.max(...Object.values(report.storefront).map((figures) => figures.p99Ms ?? Infinity))
+	const slowestAdmin = Math.max(...report.adminFigures.map((figure) => figure.slowestMs))
+	const slowestSitemap = Math.max(report.sitemap.indexMs, ...report.sitemap.files.map((file) => file.ms))
+	const lines = [
+		'# Scale benchmark',
+		'',
+		`One run of \`npm run bench:scale\` on ${when} UTC: ${machine}. PostgreSQL, page cache off (every`,
+		'request reaches the database). The shop held:',
+		'',
+		`- ${size.products.toLocaleString('en')} products in ${size.categories} categories (plus the demo catalogue), each translated;`,
+		`- ${size.orders.toLocaleString('en')} orders from ${size.customers.toLocaleString('en')} customers over three years, with ${size.lines.toLocaleString('en')} order lines, and an invoice for each paid order.`,
+		'',
+		'## Targets',
+		'',
+		'| Target | Measured | |',
+		'| --- | --- | --- |',
+		`| Storefront p99 under ${TARGETS.storefrontP99Ms} ms at ${RATE} requests a second | worst kind ${ms(worstP99)} | ${verdict(worstP99 < TARGETS.storefrontP99Ms)} |`,
+		`| Every admin list and filter under ${TARGETS.adminMs} ms | slowest load ${ms(slowestAdmin)} | ${verdict(slowestAdmin < TARGETS.adminMs)} |`,
+		`| A year's orders CSV with the shop under ${TARGETS.exportPeakMb} MB | ${report.exportFigure.peakMb.toFixed(0)} MB | ${verdict(report.exportFigure.peakMb < TARGETS.exportPeakMb)} |`,
+		`| Sitemap index and files under ${TARGETS.sitemapMs} ms | slowest ${ms(slowestSitemap)} | ${verdict(slowestSitemap < TARGETS.sitemapMs)} |`,
+		'',
+		`## Storefront, ${RATE} requests a second for ${SECONDS_PER_KIND} s per kind`,
+		'',
+		'| Page kind | Requests | p50 | p99 | Not 2xx |',
+		'| --- | ---: | ---: | ---: | ---: |',
+		...storefrontRows,
+		'',
+		`## Admin, ${ADMIN_LOADS} loads each`,
+		'',
+		'| Page | Median | Slowest | Status |',
+		'| --- | ---: | ---: | ---: |',
+		...report.adminFigures.map((figure) => `| \`${figure.path}\` | ${ms(figure.medianMs)} | ${ms(figure.slowestMs)} | ${figure.status} |`),
+		'',
+		'## Exports and sitemap',
+		'',
+		`- Orders CSV of the last year: ${report.exportFigure.megabytes.toFixed(1)} MB in ${report.exportFigure.seconds.toFixed(1)} s (status ${report.exportFigure.status}); the shop's resident memory peaked at ${report.exportFigure.peakMb.toFixed(0)} MB.`,
+		`- Sitemap index: ${ms(report.sitemap.indexMs)} (status ${report.sitemap.indexStatus}), ${report.sitemap.files.length} files, the slowest ${ms(Math.max(...report.sitemap.files.map((file) => file.ms)))}.`,
+		`- The shop started in ${ms(report.coldStartMs)} on this database.`,
+		'',
+	]
+	await fs.writeFile(path.join(PROJECT_ROOT, 'bench/scale-report.md'), lines.join('\n'))
+	await fs.writeFile(path.join(PROJECT_ROOT, 'bench/scale-report.json'), `${JSON.stringify({ when, machine, size, rate: RATE, ...report }, null, '\t')}\n`)
+	log('bench/scale-report.md written')
+}
+
+main().catch((error: unknown) => {
+	console.error(error)
+	process.exitCode = 1
+})
