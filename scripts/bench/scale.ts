@@ -77,7 +77,7 @@ async function main() {
 				catalogue: cycle(pages.map((page) => `/ro/catalog?page=${page}`)),
 				category: cycle(sample.categorySlugs.map((slug, index) => `/es/catalog?category=${slug}&page=${1 + (index % 5)}`)),
 				'price order': cycle(pages.map((page, index) => `/en/catalog?sort=${index % 2 ? 'price-asc' : 'price-desc'}&page=${page}`)),
-				'best sellers': cycle(pages.map((page) => `/ro/catalog?category=bestsellers&page=${page}`)),
+				'best sellers': cycle([1, 2, 3, 4, 5].map((page) => `/ro/catalog?category=bestsellers&page=${page}`)),
 				product: cycle(sample.productSlugs.map((slug, index) => `/${['ro', 'en', 'es'][index % 3]}/product/${slug}`)),
 				search: cycle(['lavanda', 'vanilie', 'cedru', 'scortisoara', 'trandafir', 'lamaie'].map((q, index) => `/${['ro', 'en'][index % 2]}/catalog?q=${q}`)),
 			}
