@@ -130,10 +130,9 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 		fromSubmitted,
 		version: loaderData.version,
 	})
-	const { values, set, setValues, control, fieldId } = form
+	const { values, set, setValues } = form
 	const [uploading, setUploading] = useState(false)
 	const isCandle = kindHasCandleFields(values.kind)
-	const hasPortraitSize = kindHasPortraitSize(values.kind)
 	// Stock moved under the form: what was typed stays, and the next save is checked against the
 	// figure the server just reported, so "check and save again" works without a reload.
 	const movedStock = isRejected(actionData) ? actionData.values.loadedStock : undefined
@@ -141,25 +140,6 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 		if (typeof movedStock === 'string') set('loadedStock', movedStock)
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- set is a fresh closure each render; only a new answer matters
 	}, [actionData])
-
-	const text = (name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType', label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-		<AdminField form={form} name={name} label={label}>
-			<input {...control(name)} className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} {...extra} />
-		</AdminField>
-	)
-
-	const number = (name: 'price' | 'salePrice' | 'stock' | 'leadTimeDays' | MeasureField, label: string, format: NumberFormat, required = false) => (
-		<AdminField form={form} name={name} label={label}>
-			<NumberInput
-				{...control(name)}
-				format={format}
-				className={inputClass}
-				value={values[name]}
-				onChange={(event) => set(name, event.target.value)}
-				required={required}
-			/>
-		</AdminField>
-	)
 
 	return (
 		<section aria-labelledby="product-form-title" className="max-w-3xl">
@@ -173,148 +153,8 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 				{values.loadedStock !== undefined ? <input type="hidden" name="loadedStock" value={values.loadedStock} /> : null}
 				{form.stampFields}
 				{form.conflictNotice}
-				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-					<legend className="sr-only">{adminT('products.general')}</legend>
-					<h2 className="font-serif text-xl">{adminT('products.general')}</h2>
-					<NameAndSlugFields form={form} values={values} nameLabel={adminT('products.name')} slugLabel={adminT('products.slug')} />
-					<AdminField form={form} name="description" label={adminT('products.description')}>
-						<textarea
-							{...control('description')}
-							className={inputClass}
-							rows={4}
-							maxLength={1000}
-							value={values.description}
-							onChange={(event) => set('description', event.target.value)}
-						/>
-					</AdminField>
-					<div className="grid gap-5 sm:grid-cols-2">
-						<div>
-							<label htmlFor={fieldId('kind')} className={labelClass}>
-								{adminT('products.kind')}
-							</label>
-							<select
-								id={fieldId('kind')}
-								name="kind"
-								className={inputClass}
-								value={values.kind}
-								onChange={(event) => set('kind', event.target.value as ProductKind)}
-							>
-								{PRODUCT_KINDS.map((kind) => (
-									<option key={kind} value={kind}>
-										{adminT(`products.kinds.${kind}`)}
-									</option>
-								))}
-							</select>
-						</div>
-						<AdminField form={form} name="categoryId" label={adminT('products.category')}>
-							<select
-								{...control('categoryId')}
-								className={inputClass}
-								value={values.categoryId}
-								required
-								onChange={(event) => set('categoryId', event.target.value)}
-							>
-								<option value="">{adminT('products.chooseCategory')}</option>
-								{categories.map((option) => (
-									<option key={option.id} value={option.id}>
-										{option.name}
-									</option>
-								))}
-							</select>
-						</AdminField>
-						{number('price', `${adminT('products.price')} (EUR)`, MONEY, true)}
-						<div className="space-y-3">
-							<label className="flex items-center gap-3 text-sm font-medium">
-								<input
-									type="checkbox"
-									role="switch"
-									name="madeToOrder"
-									className="size-5 accent-clay-dark"
-									checked={values.madeToOrder}
-									aria-describedby={fieldId('madeToOrder-hint')}
-									onChange={(event) => set('madeToOrder', event.target.checked)}
-								/>
-								{adminT('products.madeToOrderSwitch')}
-							</label>
-							<p id={fieldId('madeToOrder-hint')} className="text-xs text-muted">
-								{adminT('products.madeToOrderHint')}
-							</p>
-							{values.madeToOrder ? number('leadTimeDays', adminT('products.leadTimeDays'), WHOLE) : number('stock', adminT('products.stock'), WHOLE, true)}
-						</div>
-						{hasPortraitSize ? (
-							<div>
-								<label htmlFor={fieldId('portraitSize')} className={labelClass}>
-									{adminT('products.portraitSize')}
-								</label>
-								<select
-									id={fieldId('portraitSize')}
-									name="portraitSize"
-									className={inputClass}
-									value={values.portraitSize}
-									onChange={(event) => set('portraitSize', event.target.value as ProductFormValues['portraitSize'])}
-								>
-									<option value="">-</option>
-									{PORTRAIT_SIZES.map((size) => (
-										<option key={size} value={size}>
-											{size}
-										</option>
-									))}
-								</select>
-							</div>
-						) : null}
-					</div>
-					<fieldset>
-						<legend className={labelClass}>{adminT('products.badges')}</legend>
-						<div className="mt-2 flex flex-wrap gap-4">
-							{BADGES.map((badge) => (
-								<label key={badge} className="flex items-center gap-2 text-sm">
-									<input
-										type="checkbox"
-										name="badges[]"
-										value={badge}
-										className="size-4 accent-clay-dark"
-										checked={values.badges.includes(badge)}
-										onChange={(event) => set('badges', event.target.checked ? [...values.badges, badge] : values.badges.filter((item) => item !== badge))}
-									/>
-									{badge}
-								</label>
-							))}
-						</div>
-					</fieldset>
-					<label className="flex items-center gap-3 text-sm font-medium">
-						<input
-							type="checkbox"
-							role="switch"
-							name="isActive"
-							className="size-5 accent-clay-dark"
-							checked={values.isActive}
-							onChange={(event) => set('isActive', event.target.checked)}
-						/>
-						{adminT('products.isActive')}
-					</label>
-				</fieldset>
-
-				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm" aria-describedby={fieldId('sale-hint')}>
-					<legend className="sr-only">{adminT('products.sale')}</legend>
-					<h2 className="font-serif text-xl">{adminT('products.sale')}</h2>
-					<p id={fieldId('sale-hint')} className="text-sm text-muted">
-						{adminT('products.saleHint')}
-					</p>
-					{saleState && saleState !== 'none' ? (
-						<p className="text-sm font-medium" data-testid="sale-state">
-							{adminT(saleState === 'active' ? 'products.saleActive' : saleState === 'ended' ? 'products.saleEnded' : 'products.saleScheduled')}
-						</p>
-					) : null}
-					<div className="grid gap-5 sm:grid-cols-3">
-						{number('salePrice', adminT('products.salePrice'), MONEY)}
-						{(['saleFirstDay', 'saleLastDay'] as const).map((name) => (
-							<AdminField key={name} form={form} name={name} label={adminT(`products.${name}`)}>
-								<input {...control(name)} type="date" className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} />
-							</AdminField>
-						))}
-					</div>
-				</fieldset>
-
+				<GeneralFields form={form} categories={categories} />
+				<SaleFields form={form} saleState={saleState} />
 				<div className="rounded-2xl bg-white p-6 shadow-sm">
 					{values.images.map((url) => (
 						<input key={url} type="hidden" name="images[]" value={url} />
@@ -326,75 +166,15 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 						error={form.errors.images}
 					/>
 				</div>
-
-				{hasPortraitSize ? null : <input type="hidden" name="portraitSize" value="" />}
-				{isCandle ? null : (
-					<>
-						{(['scent', 'smellsLike', 'waxColor', 'containerType', 'burnTimeHours'] as const).map((name) => (
-							<input key={name} type="hidden" name={name} value={values[name]} />
-						))}
-					</>
-				)}
+				{kindHasPortraitSize(values.kind) ? null : <input type="hidden" name="portraitSize" value="" />}
 				{isCandle ? (
-					<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-						<legend className="sr-only">{adminT('products.candle')}</legend>
-						<h2 className="font-serif text-xl">{adminT('products.candle')}</h2>
-						<div className="grid gap-5 sm:grid-cols-2">
-							{text('scent', adminT('products.scent'), { maxLength: 100, list: fieldId('scents') })}
-							<datalist id={fieldId('scents')}>
-								{SCENTS.map((scent) => (
-									<option key={scent} value={scent}>
-										{adminT(`products.scents.${scent}`)}
-									</option>
-								))}
-							</datalist>
-							{text('smellsLike', adminT('products.smellsLike'), { maxLength: 200 })}
-							{text('waxColor', adminT('products.waxColor'), { maxLength: 50 })}
-							{text('containerType', adminT('products.containerType'), { maxLength: 50, list: fieldId('containers') })}
-							{number('burnTimeHours', adminT('products.burnTimeHours'), WHOLE)}
-							<datalist id={fieldId('containers')}>
-								{CONTAINER_TYPES.map((container) => (
-									<option key={container} value={container}>
-										{adminT(`products.containers.${container}`)}
-									</option>
-								))}
-							</datalist>
-						</div>
-						<label className="flex items-center gap-3 text-sm">
-							<input
-								type="checkbox"
-								name="customLabelAvailable"
-								className="size-4 accent-clay-dark"
-								checked={values.customLabelAvailable}
-								onChange={(event) => set('customLabelAvailable', event.target.checked)}
-							/>
-							{adminT('products.customLabel')}
-						</label>
-						<label className="flex items-center gap-3 text-sm">
-							<input
-								type="checkbox"
-								name="giftWrapAvailable"
-								className="size-4 accent-clay-dark"
-								checked={values.giftWrapAvailable}
-								onChange={(event) => set('giftWrapAvailable', event.target.checked)}
-							/>
-							{adminT('products.giftWrap')}
-						</label>
-					</fieldset>
-				) : null}
-
-				<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
-					<legend className="sr-only">{adminT('products.measures')}</legend>
-					<h2 className="font-serif text-xl">{adminT('products.measures')}</h2>
-					<p className="text-sm text-muted">{adminT('products.measuresHint')}</p>
-					<div className="grid gap-5 sm:grid-cols-3">
-						{number('widthMm', adminT('products.widthMm'), WHOLE)}
-						{number('heightMm', adminT('products.heightMm'), WHOLE)}
-						{number('depthMm', adminT('products.depthMm'), WHOLE)}
-					</div>
-					<div className="grid gap-5 sm:grid-cols-3">{number('weightGrams', adminT('products.weightGrams'), WHOLE)}</div>
-				</fieldset>
-
+					<CandleFields form={form} />
+				) : (
+					(['scent', 'smellsLike', 'waxColor', 'containerType', 'burnTimeHours'] as const).map((name) => (
+						<input key={name} type="hidden" name={name} value={values[name]} />
+					))
+				)}
+				<MeasureFields form={form} />
 				<div className="flex justify-end gap-3">
 					<Link to="/admin/products" className={buttonSecondary}>
 						{adminT('common.cancel')}
@@ -406,5 +186,266 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 			</Form>
 			{form.unsavedDialog}
 		</section>
+	)
+}
+
+type ProductForm = ReturnType<typeof useAdminForm<ProductFormValues>>
+
+function textField(
+	form: ProductForm,
+	name: 'scent' | 'smellsLike' | 'waxColor' | 'containerType',
+	label: string,
+	extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+) {
+	return (
+		<AdminField form={form} name={name} label={label}>
+			<input {...form.control(name)} className={inputClass} value={form.values[name]} onChange={(event) => form.set(name, event.target.value)} {...extra} />
+		</AdminField>
+	)
+}
+
+function numberField(
+	form: ProductForm,
+	name: 'price' | 'salePrice' | 'stock' | 'leadTimeDays' | MeasureField,
+	label: string,
+	format: NumberFormat,
+	required = false,
+) {
+	return (
+		<AdminField form={form} name={name} label={label}>
+			<NumberInput
+				{...form.control(name)}
+				format={format}
+				className={inputClass}
+				value={form.values[name]}
+				onChange={(event) => form.set(name, event.target.value)}
+				required={required}
+			/>
+		</AdminField>
+	)
+}
+
+/** Name, description, kind, category, price, stock or lead time, portrait size, badges, shown or not. */
+function GeneralFields({ form, categories }: { form: ProductForm; categories: { id: string; name: string }[] }) {
+	const { values, set, control, fieldId } = form
+	return (
+		<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+			<legend className="sr-only">{adminT('products.general')}</legend>
+			<h2 className="font-serif text-xl">{adminT('products.general')}</h2>
+			<NameAndSlugFields form={form} values={values} nameLabel={adminT('products.name')} slugLabel={adminT('products.slug')} />
+			<AdminField form={form} name="description" label={adminT('products.description')}>
+				<textarea
+					{...control('description')}
+					className={inputClass}
+					rows={4}
+					maxLength={1000}
+					value={values.description}
+					onChange={(event) => set('description', event.target.value)}
+				/>
+			</AdminField>
+			<div className="grid gap-5 sm:grid-cols-2">
+				<div>
+					<label htmlFor={fieldId('kind')} className={labelClass}>
+						{adminT('products.kind')}
+					</label>
+					<select
+						id={fieldId('kind')}
+						name="kind"
+						className={inputClass}
+						value={values.kind}
+						onChange={(event) => set('kind', event.target.value as ProductKind)}
+					>
+						{PRODUCT_KINDS.map((kind) => (
+							<option key={kind} value={kind}>
+								{adminT(`products.kinds.${kind}`)}
+							</option>
+						))}
+					</select>
+				</div>
+				<AdminField form={form} name="categoryId" label={adminT('products.category')}>
+					<select
+						{...control('categoryId')}
+						className={inputClass}
+						value={values.categoryId}
+						required
+						onChange={(event) => set('categoryId', event.target.value)}
+					>
+						<option value="">{adminT('products.chooseCategory')}</option>
+						{categories.map((option) => (
+							<option key={option.id} value={option.id}>
+								{option.name}
+							</option>
+						))}
+					</select>
+				</AdminField>
+				{numberField(form, 'price', `${adminT('products.price')} (EUR)`, MONEY, true)}
+				<div className="space-y-3">
+					<label className="flex items-center gap-3 text-sm font-medium">
+						<input
+							type="checkbox"
+							role="switch"
+							name="madeToOrder"
+							className="size-5 accent-clay-dark"
+							checked={values.madeToOrder}
+							aria-describedby={fieldId('madeToOrder-hint')}
+							onChange={(event) => set('madeToOrder', event.target.checked)}
+						/>
+						{adminT('products.madeToOrderSwitch')}
+					</label>
+					<p id={fieldId('madeToOrder-hint')} className="text-xs text-muted">
+						{adminT('products.madeToOrderHint')}
+					</p>
+					{values.madeToOrder
+						? numberField(form, 'leadTimeDays', adminT('products.leadTimeDays'), WHOLE)
+						: numberField(form, 'stock', adminT('products.stock'), WHOLE, true)}
+				</div>
+				{kindHasPortraitSize(values.kind) ? (
+					<div>
+						<label htmlFor={fieldId('portraitSize')} className={labelClass}>
+							{adminT('products.portraitSize')}
+						</label>
+						<select
+							id={fieldId('portraitSize')}
+							name="portraitSize"
+							className={inputClass}
+							value={values.portraitSize}
+							onChange={(event) => set('portraitSize', event.target.value as ProductFormValues['portraitSize'])}
+						>
+							<option value="">-</option>
+							{PORTRAIT_SIZES.map((size) => (
+								<option key={size} value={size}>
+									{size}
+								</option>
+							))}
+						</select>
+					</div>
+				) : null}
+			</div>
+			<fieldset>
+				<legend className={labelClass}>{adminT('products.badges')}</legend>
+				<div className="mt-2 flex flex-wrap gap-4">
+					{BADGES.map((badge) => (
+						<label key={badge} className="flex items-center gap-2 text-sm">
+							<input
+								type="checkbox"
+								name="badges[]"
+								value={badge}
+								className="size-4 accent-clay-dark"
+								checked={values.badges.includes(badge)}
+								onChange={(event) => set('badges', event.target.checked ? [...values.badges, badge] : values.badges.filter((item) => item !== badge))}
+							/>
+							{badge}
+						</label>
+					))}
+				</div>
+			</fieldset>
+			<label className="flex items-center gap-3 text-sm font-medium">
+				<input
+					type="checkbox"
+					role="switch"
+					name="isActive"
+					className="size-5 accent-clay-dark"
+					checked={values.isActive}
+					onChange={(event) => set('isActive', event.target.checked)}
+				/>
+				{adminT('products.isActive')}
+			</label>
+		</fieldset>
+	)
+}
+
+/** The sale (ADR 0245): a price below the regular one, for a span of the shop's days. */
+function SaleFields({ form, saleState }: { form: ProductForm; saleState: Route.ComponentProps['loaderData']['saleState'] }) {
+	const { values, set, control, fieldId } = form
+	return (
+		<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm" aria-describedby={fieldId('sale-hint')}>
+			<legend className="sr-only">{adminT('products.sale')}</legend>
+			<h2 className="font-serif text-xl">{adminT('products.sale')}</h2>
+			<p id={fieldId('sale-hint')} className="text-sm text-muted">
+				{adminT('products.saleHint')}
+			</p>
+			{saleState && saleState !== 'none' ? (
+				<p className="text-sm font-medium" data-testid="sale-state">
+					{adminT(saleState === 'active' ? 'products.saleActive' : saleState === 'ended' ? 'products.saleEnded' : 'products.saleScheduled')}
+				</p>
+			) : null}
+			<div className="grid gap-5 sm:grid-cols-3">
+				{numberField(form, 'salePrice', adminT('products.salePrice'), MONEY)}
+				{(['saleFirstDay', 'saleLastDay'] as const).map((name) => (
+					<AdminField key={name} form={form} name={name} label={adminT(`products.${name}`)}>
+						<input {...control(name)} type="date" className={inputClass} value={values[name]} onChange={(event) => set(name, event.target.value)} />
+					</AdminField>
+				))}
+			</div>
+		</fieldset>
+	)
+}
+
+/** What only a candle has: scent, wax, container, burn time, the label and gift-wrap options. */
+function CandleFields({ form }: { form: ProductForm }) {
+	const { values, set, fieldId } = form
+	return (
+		<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+			<legend className="sr-only">{adminT('products.candle')}</legend>
+			<h2 className="font-serif text-xl">{adminT('products.candle')}</h2>
+			<div className="grid gap-5 sm:grid-cols-2">
+				{textField(form, 'scent', adminT('products.scent'), { maxLength: 100, list: fieldId('scents') })}
+				<datalist id={fieldId('scents')}>
+					{SCENTS.map((scent) => (
+						<option key={scent} value={scent}>
+							{adminT(`products.scents.${scent}`)}
+						</option>
+					))}
+				</datalist>
+				{textField(form, 'smellsLike', adminT('products.smellsLike'), { maxLength: 200 })}
+				{textField(form, 'waxColor', adminT('products.waxColor'), { maxLength: 50 })}
+				{textField(form, 'containerType', adminT('products.containerType'), { maxLength: 50, list: fieldId('containers') })}
+				{numberField(form, 'burnTimeHours', adminT('products.burnTimeHours'), WHOLE)}
+				<datalist id={fieldId('containers')}>
+					{CONTAINER_TYPES.map((container) => (
+						<option key={container} value={container}>
+							{adminT(`products.containers.${container}`)}
+						</option>
+					))}
+				</datalist>
+			</div>
+			<label className="flex items-center gap-3 text-sm">
+				<input
+					type="checkbox"
+					name="customLabelAvailable"
+					className="size-4 accent-clay-dark"
+					checked={values.customLabelAvailable}
+					onChange={(event) => set('customLabelAvailable', event.target.checked)}
+				/>
+				{adminT('products.customLabel')}
+			</label>
+			<label className="flex items-center gap-3 text-sm">
+				<input
+					type="checkbox"
+					name="giftWrapAvailable"
+					className="size-4 accent-clay-dark"
+					checked={values.giftWrapAvailable}
+					onChange={(event) => set('giftWrapAvailable', event.target.checked)}
+				/>
+				{adminT('products.giftWrap')}
+			</label>
+		</fieldset>
+	)
+}
+
+/** Size and weight, for the product page and for shipping by weight. */
+function MeasureFields({ form }: { form: ProductForm }) {
+	return (
+		<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
+			<legend className="sr-only">{adminT('products.measures')}</legend>
+			<h2 className="font-serif text-xl">{adminT('products.measures')}</h2>
+			<p className="text-sm text-muted">{adminT('products.measuresHint')}</p>
+			<div className="grid gap-5 sm:grid-cols-3">
+				{numberField(form, 'widthMm', adminT('products.widthMm'), WHOLE)}
+				{numberField(form, 'heightMm', adminT('products.heightMm'), WHOLE)}
+				{numberField(form, 'depthMm', adminT('products.depthMm'), WHOLE)}
+			</div>
+			<div className="grid gap-5 sm:grid-cols-3">{numberField(form, 'weightGrams', adminT('products.weightGrams'), WHOLE)}</div>
+		</fieldset>
 	)
 }
