@@ -618,7 +618,6 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 	const dialog = useRef<HTMLDialogElement>(null)
 	const navigate = useNavigate()
 	const location = useLocation()
-	const a = order.shippingAddress
 
 	useEffect(() => {
 		const element = dialog.current
@@ -626,17 +625,6 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 	}, [])
 
 	const close = () => navigate(`/admin/orders${location.search}`, { preventScrollReset: true })
-	const customer: [string, string][] = [
-		[adminT('orders.fullName'), a.fullName],
-		[adminT('orders.email'), order.email],
-		[adminT('orders.phone'), a.phone],
-		[adminT('orders.address'), a.address],
-		[adminT('orders.city'), a.city],
-		[adminT('orders.postalCode'), a.postalCode],
-		// A code, or an older order's Romanian name (ADR 0102), as the admin reads it.
-		[adminT('orders.country'), countryLabel(a.country, 'ro')],
-		[adminT('orders.notes'), a.notes || adminT('orders.noValue')],
-	]
 	const title = adminT('orders.dialogTitle', { number: `#${order.number}` })
 
 	return (
@@ -691,136 +679,15 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 				<TrackingForm order={order} />
 			</div>
 
-			<section aria-labelledby="order-customer" className="mt-6">
-				<h3 id="order-customer" className="text-lg font-semibold">
-					{adminT('orders.customer')}
-				</h3>
-				<dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-					{customer.map(([label, value]) => (
-						<div key={label} className="contents">
-							<dt className="text-muted">{label}</dt>
-							<dd className="mb-1 break-words sm:mb-0">{value}</dd>
-						</div>
-					))}
-				</dl>
-			</section>
+			<CustomerSection order={order} />
 
-			{documents.length ? (
-				<section aria-labelledby="order-invoices" className="mt-6">
-					<h3 id="order-invoices" className="text-lg font-semibold">
-						{adminT('orders.invoices')}
-					</h3>
-					<ul className="mt-2 space-y-1 text-sm">
-						{documents.map((document) => (
-							<li key={document.number} className="flex flex-wrap items-baseline gap-x-3" data-testid="admin-invoice">
-								<span>
-									{adminT(document.kind === 'invoice' ? 'orders.invoiceKind' : 'orders.creditNoteKind')} <span className="font-mono">{document.number}</span> ·{' '}
-									{formatEuro(document.totalCents, 'ro')}
-								</span>
-								<a href={`/admin/invoices/${document.number}.pdf`} download className="underline">
-									PDF
-								</a>
-								<a href={`/admin/invoices/${document.number}.xml`} download className="underline" title={adminT('orders.invoiceXmlTitle')}>
-									XML e-Factura
-								</a>
-								<EFacturaOfDocument number={document.number} eFactura={eFactura} />
-							</li>
-						))}
-					</ul>
-				</section>
-			) : null}
+			{documents.length ? <DocumentsSection documents={documents} eFactura={eFactura} /> : null}
 
-			<section aria-labelledby="order-items" className="mt-6">
-				<h3 id="order-items" className="text-lg font-semibold">
-					{adminT('orders.items')}
-				</h3>
-				<ul className="mt-2 divide-y divide-sand rounded-lg border border-sand">
-					{order.items.map((item) => (
-						<li key={item.id} className="flex flex-wrap justify-between gap-3 p-3 text-sm">
-							<div className="min-w-0 flex-1">
-								<p className="font-medium">{item.name}</p>
-								<ItemOptions item={item} />
-								{item.photo ? (
-									<div className="mt-2">
-										<p className="text-xs font-medium">{adminT('orders.photo')}</p>
-										<PhotoDownload url={item.photo.url} previewUrl={item.photo.previewUrl} fileName={item.photo.fileName} itemName={item.name} />
-									</div>
-								) : item.isPortrait ? (
-									<p className="mt-2 text-xs text-muted">{adminT('orders.photoMissing')}</p>
-								) : null}
-							</div>
-							<div className="text-right whitespace-nowrap">
-								<p>
-									{item.quantity} × {formatEuro(item.unitPriceCents, 'ro')}
-								</p>
-								<p className="font-medium">{formatEuro(item.unitPriceCents * item.quantity, 'ro')}</p>
-							</div>
-						</li>
-					))}
-				</ul>
-				<dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-					<dt className="text-muted">{adminT('orders.subtotal')}</dt>
-					<dd className="text-right">{formatEuro(order.subtotalCents, 'ro')}</dd>
-					<dt className="text-muted">{adminT('orders.shipping')}</dt>
-					<dd className="text-right">{order.shippingCents === 0 ? adminT('orders.freeShipping') : formatEuro(order.shippingCents, 'ro')}</dd>
-					{order.discountCents > 0 ? (
-						<>
-							<dt className="text-muted">{adminT('orders.discount', { code: order.discountCode ?? '' })}</dt>
-							<dd className="text-right" data-testid="order-discount">
-								−{formatEuro(order.discountCents, 'ro')}
-							</dd>
-						</>
-					) : null}
-					<dt className="font-semibold">{adminT('orders.total')}</dt>
-					<dd className="text-right font-semibold" data-testid="order-total">
-						{formatEuro(order.totalCents, 'ro')}
-					</dd>
-				</dl>
-			</section>
+			<ItemsSection order={order} />
 
 			<RefundSection order={order} />
 
-			<section aria-labelledby="order-history" className="mt-6">
-				<h3 id="order-history" className="text-lg font-semibold">
-					{adminT('orders.history')}
-				</h3>
-				<NoteForm />
-				{/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
-				<div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="order-history">
-					{/* On a phone each entry stacks (when · who, then what), as the admin lists' cards do (ADR 0103). */}
-					<table className="w-full text-left text-sm max-sm:block">
-						<thead className="text-xs uppercase tracking-wide text-muted max-sm:sr-only">
-							<tr>
-								<th scope="col" className="py-1 pr-3">
-									{adminT('orders.historyWhen')}
-								</th>
-								<th scope="col" className="py-1 pr-3">
-									{adminT('orders.historyWho')}
-								</th>
-								<th scope="col" className="py-1">
-									{adminT('orders.historyWhat')}
-								</th>
-							</tr>
-						</thead>
-						<tbody className="max-sm:block">
-							{order.history.map((entry) => (
-								<tr
-									key={entry.id}
-									className={`border-t border-sand/70 align-top max-sm:block max-sm:py-1.5 ${entry.action === 'note' ? 'bg-amber-50 max-sm:px-2' : ''}`}
-								>
-									<td className="py-1 pr-3 whitespace-nowrap max-sm:inline max-sm:py-0 max-sm:text-xs max-sm:text-muted">
-										{formatAdminDateTime(entry.createdAt)}
-									</td>
-									<td className="max-w-48 py-1 pr-3 break-words max-sm:inline max-sm:max-w-none max-sm:py-0 max-sm:text-xs max-sm:text-muted max-sm:before:content-['·_']">
-										{actorLabel(entry)}
-									</td>
-									<td className="py-1 break-words whitespace-pre-line max-sm:block max-sm:py-0">{describe(entry)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</div>
-			</section>
+			<HistorySection order={order} />
 
 			<div className="mt-6 flex flex-wrap justify-between gap-3 border-t border-sand pt-4">
 				<ArchiveControls order={order} />
@@ -829,5 +696,166 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 				</button>
 			</div>
 		</dialog>
+	)
+}
+
+type OrderDetailData = Route.ComponentProps['loaderData']
+
+/** Who ordered and where it goes. */
+function CustomerSection({ order }: { order: OrderDetailData['order'] }) {
+	const a = order.shippingAddress
+	const customer: [string, string][] = [
+		[adminT('orders.fullName'), a.fullName],
+		[adminT('orders.email'), order.email],
+		[adminT('orders.phone'), a.phone],
+		[adminT('orders.address'), a.address],
+		[adminT('orders.city'), a.city],
+		[adminT('orders.postalCode'), a.postalCode],
+		// A code, or an older order's Romanian name (ADR 0102), as the admin reads it.
+		[adminT('orders.country'), countryLabel(a.country, 'ro')],
+		[adminT('orders.notes'), a.notes || adminT('orders.noValue')],
+	]
+	return (
+		<section aria-labelledby="order-customer" className="mt-6">
+			<h3 id="order-customer" className="text-lg font-semibold">
+				{adminT('orders.customer')}
+			</h3>
+			<dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+				{customer.map(([label, value]) => (
+					<div key={label} className="contents">
+						<dt className="text-muted">{label}</dt>
+						<dd className="mb-1 break-words sm:mb-0">{value}</dd>
+					</div>
+				))}
+			</dl>
+		</section>
+	)
+}
+
+/** The order's invoice and credit notes, with their files and their state at ANAF. */
+function DocumentsSection({ documents, eFactura }: Pick<OrderDetailData, 'documents' | 'eFactura'>) {
+	return (
+		<section aria-labelledby="order-invoices" className="mt-6">
+			<h3 id="order-invoices" className="text-lg font-semibold">
+				{adminT('orders.invoices')}
+			</h3>
+			<ul className="mt-2 space-y-1 text-sm">
+				{documents.map((document) => (
+					<li key={document.number} className="flex flex-wrap items-baseline gap-x-3" data-testid="admin-invoice">
+						<span>
+							{adminT(document.kind === 'invoice' ? 'orders.invoiceKind' : 'orders.creditNoteKind')} <span className="font-mono">{document.number}</span> ·{' '}
+							{formatEuro(document.totalCents, 'ro')}
+						</span>
+						<a href={`/admin/invoices/${document.number}.pdf`} download className="underline">
+							PDF
+						</a>
+						<a href={`/admin/invoices/${document.number}.xml`} download className="underline" title={adminT('orders.invoiceXmlTitle')}>
+							XML e-Factura
+						</a>
+						<EFacturaOfDocument number={document.number} eFactura={eFactura} />
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+/** What was bought, each line with its options and photo, and the order's totals. */
+function ItemsSection({ order }: { order: OrderDetailData['order'] }) {
+	return (
+		<section aria-labelledby="order-items" className="mt-6">
+			<h3 id="order-items" className="text-lg font-semibold">
+				{adminT('orders.items')}
+			</h3>
+			<ul className="mt-2 divide-y divide-sand rounded-lg border border-sand">
+				{order.items.map((item) => (
+					<li key={item.id} className="flex flex-wrap justify-between gap-3 p-3 text-sm">
+						<div className="min-w-0 flex-1">
+							<p className="font-medium">{item.name}</p>
+							<ItemOptions item={item} />
+							{item.photo ? (
+								<div className="mt-2">
+									<p className="text-xs font-medium">{adminT('orders.photo')}</p>
+									<PhotoDownload url={item.photo.url} previewUrl={item.photo.previewUrl} fileName={item.photo.fileName} itemName={item.name} />
+								</div>
+							) : item.isPortrait ? (
+								<p className="mt-2 text-xs text-muted">{adminT('orders.photoMissing')}</p>
+							) : null}
+						</div>
+						<div className="text-right whitespace-nowrap">
+							<p>
+								{item.quantity} × {formatEuro(item.unitPriceCents, 'ro')}
+							</p>
+							<p className="font-medium">{formatEuro(item.unitPriceCents * item.quantity, 'ro')}</p>
+						</div>
+					</li>
+				))}
+			</ul>
+			<dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+				<dt className="text-muted">{adminT('orders.subtotal')}</dt>
+				<dd className="text-right">{formatEuro(order.subtotalCents, 'ro')}</dd>
+				<dt className="text-muted">{adminT('orders.shipping')}</dt>
+				<dd className="text-right">{order.shippingCents === 0 ? adminT('orders.freeShipping') : formatEuro(order.shippingCents, 'ro')}</dd>
+				{order.discountCents > 0 ? (
+					<>
+						<dt className="text-muted">{adminT('orders.discount', { code: order.discountCode ?? '' })}</dt>
+						<dd className="text-right" data-testid="order-discount">
+							−{formatEuro(order.discountCents, 'ro')}
+						</dd>
+					</>
+				) : null}
+				<dt className="font-semibold">{adminT('orders.total')}</dt>
+				<dd className="text-right font-semibold" data-testid="order-total">
+					{formatEuro(order.totalCents, 'ro')}
+				</dd>
+			</dl>
+		</section>
+	)
+}
+
+/** Everything that happened to the order, newest last, and the owner's notes. */
+function HistorySection({ order }: { order: OrderDetailData['order'] }) {
+	return (
+		<section aria-labelledby="order-history" className="mt-6">
+			<h3 id="order-history" className="text-lg font-semibold">
+				{adminT('orders.history')}
+			</h3>
+			<NoteForm />
+			{/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
+			<div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="order-history">
+				{/* On a phone each entry stacks (when · who, then what), as the admin lists' cards do (ADR 0103). */}
+				<table className="w-full text-left text-sm max-sm:block">
+					<thead className="text-xs uppercase tracking-wide text-muted max-sm:sr-only">
+						<tr>
+							<th scope="col" className="py-1 pr-3">
+								{adminT('orders.historyWhen')}
+							</th>
+							<th scope="col" className="py-1 pr-3">
+								{adminT('orders.historyWho')}
+							</th>
+							<th scope="col" className="py-1">
+								{adminT('orders.historyWhat')}
+							</th>
+						</tr>
+					</thead>
+					<tbody className="max-sm:block">
+						{order.history.map((entry) => (
+							<tr
+								key={entry.id}
+								className={`border-t border-sand/70 align-top max-sm:block max-sm:py-1.5 ${entry.action === 'note' ? 'bg-amber-50 max-sm:px-2' : ''}`}
+							>
+								<td className="py-1 pr-3 whitespace-nowrap max-sm:inline max-sm:py-0 max-sm:text-xs max-sm:text-muted">
+									{formatAdminDateTime(entry.createdAt)}
+								</td>
+								<td className="max-w-48 py-1 pr-3 break-words max-sm:inline max-sm:max-w-none max-sm:py-0 max-sm:text-xs max-sm:text-muted max-sm:before:content-['·_']">
+									{actorLabel(entry)}
+								</td>
+								<td className="py-1 break-words whitespace-pre-line max-sm:block max-sm:py-0">{describe(entry)}</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+		</section>
 	)
 }
