@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-	effectivePriceCents,
-	lowestPriorPriceCents,
-	saleActiveAt,
-	saleAnnouncement,
-	type PriceHistoryRow,
-} from './sale-price.ts'
+import { effectivePriceCents, lowestPriorPriceCents, saleActiveAt, saleAnnouncement, type PriceHistoryRow } from './sale-price.ts'
 
 const at = (iso: string) => new Date(iso)
 const sale = {

@@ -75,4 +75,3 @@ export function saleAnnouncement(product: SaleColumns, history: readonly PriceHi
 	if (priorCents <= saleCents) return null
 	return { priorCents, percentOff: Math.floor(((priorCents - saleCents) * 100) / priorCents), endsAt: product.saleEndsAt! }
 }
-
