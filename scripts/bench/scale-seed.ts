@@ -76,7 +76,7 @@ export async function seedScaleHistory(db: Database, database: BenchDatabase, si
 		await tx.execute(sql`
 			insert into orders (email, locale, status, payment_status, currency, subtotal_cents, shipping_cents, total_cents,
 				shipping_address, buyer_company, buyer_vat_number, buyer_legal_id, tax, payment_provider, payment_session_id, paid_at, test_mode, created_at, updated_at)
-			select 'client-' || (1 + (g * 7919) % ${size.customers}) || '@example.com',
+			select 'client-' || (1 + (g::bigint * 7919) % ${size.customers}) || '@example.com',
 				(array['ro', 'ro', 'es', 'en'])[1 + g % 4],
 				(case when g % 23 = 0 then 'cancelled' when g < ${size.orders - 200} then 'delivered' when g % 2 = 0 then 'shipped' else 'processing' end)::order_status,
 				(case when g % 23 = 0 then 'failed' when g % 97 = 0 then 'refunded' else 'paid' end)::payment_status,
@@ -86,19 +86,25 @@ export async function seedScaleHistory(db: Database, database: BenchDatabase, si
 			from generate_series(1, ${size.orders}) g,
 				(select * from orders order by created_at limit 1) t,
 				lateral (select now() - ((${size.orders} - g)::float8 / ${size.orders}) * interval '3 years' as placed) p`)
-		// The lines share the orders out evenly (three or four each at full size), each a product of the catalogue.
+		// The lines share the orders out evenly (three or four each at full size), each a product of the
+		// catalogue picked by a hash: a numbered copy of the catalogue to join on (an array of every id,
+		// carried along each row, would be copied into every sort and spill the disk).
+		await tx.execute(sql`
+			create temporary table scale_catalogue on commit drop as
+			select row_number() over (order by slug) - 1 as no, id, name, price_cents from products where slug like 'lumanare-serie-%'`)
+		await tx.execute(sql`alter table scale_catalogue add primary key (no)`)
 		await tx.execute(sql`
 			with numbered as (
 				select id, payment_status, row_number() over (order by created_at) as n from orders where payment_session_id like 'cs_scale_%'
 			),
-			catalogue as (select array_agg(id order by slug) as ids from products where slug like 'lumanare-serie-%')
+			size as (select count(*) as products from scale_catalogue)
 			insert into order_items (order_id, line_id, product_id, name, unit_price_cents, quantity, options, sold_units)
 			select numbered.id, 'product:' || p.id, p.id, p.name, p.price_cents, 1 + (numbered.n + k) % 3, '{}'::jsonb,
 				case when numbered.payment_status in ('paid', 'refunded') then 1 + (numbered.n + k) % 3 else 0 end
 			from numbered
-			cross join catalogue
+			cross join size
 			cross join lateral generate_series(1, (numbered.n * ${size.lines} / ${size.orders}) - ((numbered.n - 1) * ${size.lines} / ${size.orders})) k
-			join products p on p.id = catalogue.ids[1 + (abs(hashtext(numbered.id::text || k::text)) % cardinality(catalogue.ids))]`)
+			join scale_catalogue p on p.no = abs(hashtext(numbered.id::text || k::text)::bigint) % size.products`)
 		await tx.execute(sql`
 			update orders set subtotal_cents = sums.subtotal, total_cents = sums.subtotal + orders.shipping_cents,
 				refunded_cents = case when orders.payment_status = 'refunded' then sums.subtotal + orders.shipping_cents else 0 end
@@ -107,11 +113,14 @@ export async function seedScaleHistory(db: Database, database: BenchDatabase, si
 		// An invoice per paid order, a copy of the template's snapshot under its own number and day.
 		await tx.execute(sql`
 			insert into invoices (kind, number, series, year, sequence, order_id, test_mode, issued_at, locale, currency, seller, buyer, lines, totals, tax, tax_treatment, total_cents, vat_cents)
-			select 'invoice', 'SCALE' || extract(year from o.paid_at)::int || '-' || row_number() over (partition by extract(year from o.paid_at) order by o.paid_at),
-				'SCALE', extract(year from o.paid_at)::int, row_number() over (partition by extract(year from o.paid_at) order by o.paid_at),
-				o.id, false, o.paid_at, t.locale, t.currency, t.seller, t.buyer, t.lines, t.totals, t.tax, t.tax_treatment, o.total_cents, t.vat_cents
-			from orders o, (select * from invoices order by issued_at limit 1) t
-			where o.payment_session_id like 'cs_scale_%' and o.paid_at is not null`)
+			select 'invoice', 'SCALE' || n.year || '-' || n.sequence, 'SCALE', n.year, n.sequence, n.id, false, n.paid_at,
+				t.locale, t.currency, t.seller, t.buyer, t.lines, t.totals, t.tax, t.tax_treatment, n.total_cents, t.vat_cents
+			from (
+				select id, paid_at, total_cents, extract(year from paid_at)::int as year,
+					row_number() over (partition by extract(year from paid_at) order by paid_at) as sequence
+				from orders where payment_session_id like 'cs_scale_%' and paid_at is not null
+			) n
+			cross join (select * from invoices order by issued_at limit 1) t`)
 	})
 	await db.execute(sql`
 		insert into invoice_counters (series, year, next_number)
