@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { invoices, orderItems, orders } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
@@ -99,28 +99,81 @@ const CSV_HEADER = [
 	'Rambursat (EUR)',
 ]
 
-/** Every order the filters match (all pages), as CSV for a spreadsheet; statuses in Romanian. */
-export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters) {
-	const rows = await db.select().from(orders).where(orderListConditions(filters)).orderBy(desc(orders.createdAt), desc(orders.id))
-	const items = rows.length
-		? await db
-				.select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
-				.from(orderItems)
-				.innerJoin(orders, eq(orders.id, orderItems.orderId))
-				.where(orderListConditions(filters))
-				.orderBy(asc(orderItems.lineId))
-		: []
+/** Orders read per query while the export streams: its memory stays that of one batch, whatever the history. */
+const EXPORT_BATCH = 500
+
+/**
+ * Every order the filters match (all pages), as CSV for a spreadsheet, statuses in Romanian: the
+ * header, then one batch of rows after another, newest first, each batch read by keyset (after the
+ * last order written) with its lines and documents, so a year's export never holds more than one
+ * batch in memory.
+ */
+export async function* ordersCsvChunks(db: DbExecutor, filters: OrderListFilters, batch = EXPORT_BATCH): AsyncGenerator<string> {
+	yield `\uFEFF${csvRow(CSV_HEADER)}\r\n`
+	// The keyset holds the time as PostgreSQL wrote it: a JavaScript Date keeps milliseconds, and
+	// orders placed within the same millisecond would be skipped or repeated.
+	let after: { createdAt: string; id: string } | null = null
+	for (;;) {
+		const page: (typeof orders.$inferSelect & { keysetTime: string })[] = await db
+			.select({ ...getTableColumns(orders), keysetTime: sql<string>`${orders.createdAt}::text` })
+			.from(orders)
+			.where(
+				and(orderListConditions(filters), after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined),
+			)
+			.orderBy(desc(orders.createdAt), desc(orders.id))
+			.limit(batch)
+		if (page.length === 0) return
+		yield `${(await csvRowsOf(db, page)).map(csvRow).join('\r\n')}\r\n`
+		if (page.length < batch) return
+		const { keysetTime, id } = page.at(-1)!
+		after = { createdAt: keysetTime, id }
+	}
+}
+
+/**
+ * The export as a response body: a batch is read only when the download has taken the one before.
+ * The header and the first batch are read before it is returned, so a database that cannot answer
+ * is the shop's error page, not a download cut short.
+ */
+export async function ordersCsvStream(db: DbExecutor, filters: OrderListFilters): Promise<ReadableStream<Uint8Array>> {
+	const chunks = ordersCsvChunks(db, filters)
+	const encoder = new TextEncoder()
+	const first = [await chunks.next(), await chunks.next()]
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			const next = first.shift() ?? (await chunks.next())
+			if (next.done) controller.close()
+			else controller.enqueue(encoder.encode(next.value))
+		},
+		async cancel() {
+			await chunks.return(undefined)
+		},
+	})
+}
+
+/** The whole export as one string (for tests and small files). */
+export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters, batch = EXPORT_BATCH): Promise<string> {
+	let csv = ''
+	for await (const chunk of ordersCsvChunks(db, filters, batch)) csv += chunk
+	return csv
+}
+
+/** One batch of orders as CSV rows, with their lines and their invoice and credit notes. */
+async function csvRowsOf(db: DbExecutor, rows: (typeof orders.$inferSelect)[]) {
+	const ids = rows.map((order) => order.id)
+	const items = await db
+		.select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
+		.from(orderItems)
+		.where(inArray(orderItems.orderId, ids))
+		.orderBy(asc(orderItems.lineId))
 	const itemsByOrder = new Map<string, string[]>()
 	for (const item of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), `${item.quantity} × ${item.name}`])
 	// The invoice, then its credit notes, by number; the VAT is the invoice's (the sale's), refunds are their own column.
-	const documents = rows.length
-		? await db
-				.select({ orderId: invoices.orderId, number: invoices.number, kind: invoices.kind, vatCents: invoices.vatCents })
-				.from(invoices)
-				.innerJoin(orders, eq(orders.id, invoices.orderId))
-				.where(orderListConditions(filters))
-				.orderBy(asc(invoices.issuedAt), asc(invoices.number))
-		: []
+	const documents = await db
+		.select({ orderId: invoices.orderId, number: invoices.number, kind: invoices.kind, vatCents: invoices.vatCents })
+		.from(invoices)
+		.where(inArray(invoices.orderId, ids))
+		.orderBy(asc(invoices.issuedAt), asc(invoices.number))
 	const documentsByOrder = new Map<string, { numbers: string[]; vatCents: number | null }>()
 	for (const document of documents) {
 		const entry = documentsByOrder.get(document.orderId) ?? { numbers: [], vatCents: null }
@@ -128,36 +181,33 @@ export async function exportOrdersCsv(db: DbExecutor, filters: OrderListFilters)
 		if (document.kind === 'invoice') entry.vatCents = document.vatCents
 		documentsByOrder.set(document.orderId, entry)
 	}
-	return csvDocument(
-		CSV_HEADER,
-		rows.map((order) => {
-			const a = order.shippingAddress
-			const issued = documentsByOrder.get(order.id)
-			return [
-				displayOrderNumber(order.id),
-				order.id,
-				formatAdminDateTime(order.createdAt),
-				order.email,
-				a.fullName,
-				a.phone,
-				a.address,
-				a.city,
-				a.postalCode,
-				countryLabel(a.country, 'ro'),
-				a.notes,
-				(itemsByOrder.get(order.id) ?? []).join('; '),
-				csvAmount(order.subtotalCents),
-				csvAmount(order.shippingCents),
-				csvAmount(order.totalCents),
-				adminT(`orders.statuses.${order.status}`),
-				adminT(`orders.payments.${order.paymentStatus}`),
-				order.trackingNumber,
-				order.archivedAt ? adminT('orders.yes') : adminT('orders.no'),
-				order.testMode ? adminT('orders.testMark') : '',
-				issued?.numbers.join(', '),
-				issued?.vatCents === null || issued?.vatCents === undefined ? '' : csvAmount(issued.vatCents),
-				csvAmount(order.refundedCents),
-			]
-		}),
-	)
+	return rows.map((order) => {
+		const a = order.shippingAddress
+		const issued = documentsByOrder.get(order.id)
+		return [
+			displayOrderNumber(order.id),
+			order.id,
+			formatAdminDateTime(order.createdAt),
+			order.email,
+			a.fullName,
+			a.phone,
+			a.address,
+			a.city,
+			a.postalCode,
+			countryLabel(a.country, 'ro'),
+			a.notes,
+			(itemsByOrder.get(order.id) ?? []).join('; '),
+			csvAmount(order.subtotalCents),
+			csvAmount(order.shippingCents),
+			csvAmount(order.totalCents),
+			adminT(`orders.statuses.${order.status}`),
+			adminT(`orders.payments.${order.paymentStatus}`),
+			order.trackingNumber,
+			order.archivedAt ? adminT('orders.yes') : adminT('orders.no'),
+			order.testMode ? adminT('orders.testMark') : '',
+			issued?.numbers.join(', '),
+			issued?.vatCents === null || issued?.vatCents === undefined ? '' : csvAmount(issued.vatCents),
+			csvAmount(order.refundedCents),
+		]
+	})
 }

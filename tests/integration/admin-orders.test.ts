@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { text } from 'node:stream/consumers'
-import { eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orderHistory, orders, uploads, users } from '#db/schema/index.ts'
 import { archiveOrder, getOrderForAdmin, listOrdersForAdmin, openOrderPhoto, restoreOrder } from '#server/orders/admin-orders.ts'
@@ -252,6 +252,31 @@ describe.each(ENGINES)('admin orders on %s', (engine) => {
 		expect(after.ordersToday - before.ordersToday).toBe(3)
 		// Revenue is net of refunds: the refunded order took nothing, the settling one nothing yet.
 		expect(after.revenueLast30DaysCents - before.revenueLast30DaysCents).toBe(9000)
+	})
+
+	it('exports batch after batch by keyset: every order once, newest first, also orders placed in the same millisecond', async () => {
+		const email = `csv-batches-${engine}@example.com`
+		const placed = [] as { id: string }[]
+		for (let i = 0; i < 7; i++) placed.push(await order(email))
+		// Three orders in one millisecond, apart by microseconds only, and two at the very same instant.
+		const instants = [
+			'2026-11-01 10:00:00.123400+00',
+			'2026-11-01 10:00:00.123456+00',
+			'2026-11-01 10:00:00.123999+00',
+			'2026-11-01 10:00:00.5+00',
+			'2026-11-01 10:00:00.5+00',
+		]
+		for (const [index, instant] of instants.entries())
+			await db.execute(sql`update orders set created_at = ${instant}::timestamptz where id = ${placed[index]!.id}`)
+		const expected = await db.select({ id: orders.id }).from(orders).where(eq(orders.email, email)).orderBy(desc(orders.createdAt), desc(orders.id))
+		const idsIn = (csv: string) =>
+			csv
+				.slice(1)
+				.split('\r\n')
+				.slice(1, -1)
+				.map((line) => line.split(';')[1])
+		for (const batch of [1, 2, 3, 500])
+			expect(idsIn(await exportOrdersCsv(db, filters(`q=${encodeURIComponent(email)}`), batch)), `batch ${batch}`).toEqual(expected.map((row) => row.id))
 	})
 
 	it('exports the filtered orders as CSV for a Romanian spreadsheet: semicolons, decimal comma, every page, quoted fields, formulas neutralised, Romanian statuses', async () => {
