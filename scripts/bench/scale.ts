@@ -61,7 +61,10 @@ async function main() {
 			await seedScaleHistory(handle.db, database, size, log)
 			admin = await createTestUser(handle.db, { roles: ['admin'] })
 			const slugs = await queryRows<{ slug: string }>(handle.db, sql`select slug from products where is_active order by md5(slug) limit 400`)
-			const shelves = await queryRows<{ slug: string; id: string }>(handle.db, sql`select slug, id from categories where is_active and slug like 'colectia-%' order by slug`)
+			const shelves = await queryRows<{ slug: string; id: string }>(
+				handle.db,
+				sql`select slug, id from categories where is_active and slug like 'colectia-%' order by slug`,
+			)
 			sample = { productSlugs: slugs.map((row) => row.slug), categorySlugs: shelves.map((row) => row.slug), categoryIds: shelves.map((row) => row.id) }
 		} finally {
 			await handle.close()
