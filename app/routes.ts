@@ -38,6 +38,7 @@ export default [
 		route('admin', 'routes/admin/dashboard.tsx'),
 		route('admin/products', 'routes/admin/products.tsx'),
 		route('admin/products/:id', 'routes/admin/product-edit.tsx'),
+		route('admin/products/:id/variants', 'routes/admin/product-variants.ts'),
 		route('admin/categories', 'routes/admin/categories.tsx'),
 		route('admin/categories/:id', 'routes/admin/category-edit.tsx'),
 		route('admin/discounts', 'routes/admin/discounts.tsx'),

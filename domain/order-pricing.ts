@@ -178,10 +178,17 @@ export function priceOrder(input: PricingInput): OrderPricing {
  */
 export function applyDiscount(
 	pricing: OrderPricing,
-	input: { rule: DiscountRule | null; customerUses: number; now: Date; categoryOf: (productId: string) => string | null },
+	input: {
+		rule: DiscountRule | null
+		customerUses: number
+		now: Date
+		categoryOf: (productId: string) => string | null
+		/** The product a line's product is listed as: a variant's product (ADR 0264), so a code for the product covers its variants. */
+		listedAs?: (productId: string) => string
+	},
 ): { ok: true; pricing: OrderPricing } | { ok: false; problem: DiscountProblem } {
 	const lines = pricing.lines.map((line) => ({
-		productId: line.productId,
+		productId: line.productId ? (input.listedAs?.(line.productId) ?? line.productId) : null,
 		categoryId: line.productId ? input.categoryOf(line.productId) : null,
 		lineCents: line.unitPriceCents * line.quantity,
 	}))

@@ -51,15 +51,81 @@ export function productJsonLd(product: StructuredProduct, page: { url: string; b
 		...(product.burnTimeHours !== null
 			? { additionalProperty: [{ '@type': 'PropertyValue', name: page.burnTimeName, value: product.burnTimeHours, unitCode: 'HUR' }] }
 			: {}),
-		offers: {
-			'@type': 'Offer',
-			url: page.url,
-			price: (product.priceCents / 100).toFixed(2),
-			priceCurrency: 'EUR',
-			// The last day the sale price holds, in the shop's calendar.
-			...(product.sale ? { priceValidUntil: shopDay(new Date(product.sale.endsAt.getTime() - 1)) } : {}),
-			availability: product.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-		},
+		offers: offerJsonLd(page.url, product),
+	}
+}
+
+/** A variant as its product's JSON-LD describes it. */
+export type StructuredVariant = {
+	id: string
+	sku: string | null
+	/** The variant's name in the page's language (its product's name and its values). */
+	name: string
+	optionValues: string[]
+	priceCents: number
+	sale?: { endsAt: Date } | null
+	stock: number | null
+	/** Absolute URL, or null to use the product's images. */
+	image: string | null
+	weightGrams: number | null
+}
+
+/** The schema.org properties a product group may vary by, from the owner's Romanian option names; other options are PropertyValues. */
+const VARIES_BY: [RegExp, string][] = [
+	[/^(m[ăa]rime|dimensiune|size)$/i, 'size'],
+	[/^(culoare|color)$/i, 'color'],
+	[/^material$/i, 'material'],
+	[/^(model|pattern)$/i, 'pattern'],
+]
+const schemaPropertyOf = (optionName: string) => VARIES_BY.find(([pattern]) => pattern.test(optionName.trim()))?.[1] ?? null
+
+/**
+ * A product sold as variants (ADR 0264): a schema.org ProductGroup whose hasVariant lists each
+ * variant as a Product with its own SKU, price and availability, and its own address on the page.
+ * `optionNames` are the Romanian names (they decide the schema.org property); `optionLabels` the
+ * names in the page's language.
+ */
+export function productGroupJsonLd(
+	product: StructuredProduct & { optionNames: string[]; optionLabels: string[]; variants: StructuredVariant[] },
+	page: { url: string; brand: string; burnTimeName: string; variantUrl: (id: string) => string },
+) {
+	const { offers: _offers, sku: _sku, '@type': _type, ...common } = productJsonLd(product, page)
+	const properties = product.optionNames.map(schemaPropertyOf)
+	return {
+		...common,
+		'@type': 'ProductGroup',
+		productGroupID: product.id,
+		variesBy: properties.flatMap((property, index) => (property ? [`https://schema.org/${property}`] : [product.optionLabels[index]!])),
+		hasVariant: product.variants.map((variant) => {
+			const url = page.variantUrl(variant.id)
+			const own = Object.fromEntries(properties.flatMap((property, index) => (property ? [[property, variant.optionValues[index]]] : [])))
+			const others = properties.flatMap((property, index) =>
+				property ? [] : [{ '@type': 'PropertyValue', name: product.optionLabels[index], value: variant.optionValues[index] }],
+			)
+			return {
+				'@type': 'Product',
+				url,
+				name: variant.name,
+				sku: variant.sku ?? variant.id,
+				image: variant.image ? [variant.image] : product.images,
+				...own,
+				...(others.length ? { additionalProperty: others } : {}),
+				...(variant.weightGrams !== null ? { weight: { '@type': QUANTITY, value: variant.weightGrams, unitCode: 'GRM' } } : {}),
+				offers: offerJsonLd(url, variant),
+			}
+		}),
+	}
+}
+
+function offerJsonLd(url: string, priced: { priceCents: number; sale?: { endsAt: Date } | null; stock: number | null }) {
+	return {
+		'@type': 'Offer',
+		url,
+		price: (priced.priceCents / 100).toFixed(2),
+		priceCurrency: 'EUR',
+		// The last day the sale price holds, in the shop's calendar.
+		...(priced.sale ? { priceValidUntil: shopDay(new Date(priced.sale.endsAt.getTime() - 1)) } : {}),
+		availability: priced.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
 	}
 }
 

@@ -22,13 +22,16 @@ import { isUuid } from '#domain/ids.ts'
 import { imageSrcSet } from '#domain/images.ts'
 import { formatAmount } from '#domain/money.ts'
 import { formatMeasures, type FormattedMeasures } from '#domain/measures.ts'
-import { breadcrumbListJsonLd, productJsonLd } from '#domain/structured-data.ts'
+import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd } from '#domain/structured-data.ts'
+import { selectedVariant, variantPicker, VALUES_SEPARATOR } from '#domain/variants.ts'
+import { listProductVariants, localizeOptions } from '#server/catalog/variants.ts'
+import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
 import { seoMeta } from '#app/lib/seo.ts'
 import type { Route } from './+types/product'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { shownLeadTime } from '#domain/lead-time.ts'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
 	const t = serverI18n(app.locale).t
 	const key = params.key.trim().toLowerCase()
@@ -39,8 +42,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const includeInactive = !!user && (user.isAdmin || user.isEditor)
 	const read = async (localizing: LocalizingApp) => {
 		const found = lookup ? await findActiveProduct(app.db, lookup, { includeInactive }) : null
-		if (!found) return { found, product: undefined, parent: null, related: [] }
-		const relatedRows = await findRelatedProducts(app.db, found)
+		if (!found) return { found, product: undefined, parent: null, related: [], options: null }
+		const [relatedRows, variantRows] = await Promise.all([
+			findRelatedProducts(app.db, found),
+			found.optionNames.length ? listProductVariants(app.db, found.id) : Promise.resolve([]),
+		])
 		// The product, its category's parent tab (breadcrumbs) and the related products: one translation read.
 		const [[product], [parent], related] = await localizeContentGroups(
 			localizing,
@@ -51,10 +57,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 			],
 			app.locale,
 		)
-		return { found, product, parent: parent?.name ?? null, related }
+		const options = variantRows.length ? await localizeOptions(localizing, app.locale, found.optionNames, variantRows) : null
+		return { found, product, parent: parent?.name ?? null, related, options }
 	}
 	// The product in the visitor's language, read once for everyone until the catalogue changes (ADR 0122).
-	const { found, product, parent, related } = includeInactive ? await read(app) : await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
+	const { found, product, parent, related, options } = includeInactive ? await read(app) : await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
 		throw redirect(localizedPath(app.locale, `/product/${encodeURIComponent(found.slug)}`), 301)
@@ -72,11 +79,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 				related: [],
 				lei: null,
 				preview: false,
+				picker: null,
 			},
 			{ status: 404 },
 		)
 	}
 	if (!product) throw new Error(`product ${found.id} was read but not localized`)
+	// The variant the address names (ADR 0264), else the first one a customer can buy.
+	const variant = options ? selectedVariant(options.variants, new URL(request.url).searchParams.get('variant')?.toLowerCase() ?? null) : null
+	const picker = options && variant ? variantPicker(options.optionLabels, options.variants, variant) : null
+	const variantLabelOf = (values: string[]) => `${product.name} — ${values.join(VALUES_SEPARATOR)}`
 	const meta = pageMeta(app, {
 		title: product.name,
 		description: product.description || t('catalog.description'),
@@ -85,10 +97,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		type: 'product',
 	})
 	// The page in its own language (ADR 0106).
-	const jsonLd = productJsonLd(
-		{ ...product, images: product.images.map((url) => new URL(url, app.env.PUBLIC_URL).href) },
-		{ url: meta.canonical, brand: meta.siteName, burnTimeName: t('product.burnTime') },
-	)
+	const absolute = (url: string) => new URL(url, app.env.PUBLIC_URL).href
+	const structured = { ...product, images: product.images.map(absolute) }
+	const page = { url: meta.canonical, brand: meta.siteName, burnTimeName: t('product.burnTime') }
+	const jsonLd = options
+		? productGroupJsonLd(
+				{
+					...structured,
+					optionNames: product.optionNames,
+					optionLabels: options.optionLabels,
+					variants: options.variants.map((row) => ({ ...row, name: variantLabelOf(row.valueLabels), image: row.image ? absolute(row.image) : null })),
+				},
+				{ ...page, variantUrl: (id) => `${meta.canonical}?variant=${id}` },
+			)
+		: productJsonLd(structured, page)
 	// Home › Shop › the category's tab › the category › the product (ADR 0137), the last one the page itself.
 	const breadcrumbs: { name: string; href: string | null }[] = [
 		{ name: t('product.home'), href: '/' },
@@ -101,22 +123,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		breadcrumbs.map((crumb) => ({ name: crumb.name, url: crumb.href ? localizedUrl(app.env.PUBLIC_URL, app.locale, crumb.href) : meta.canonical })),
 	)
 	// Decision 0011: euro everywhere; Romanian visitors also see an approximate amount in lei.
-	const lei = app.locale === 'ro' ? { cents: Math.round(product.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
-	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, ...rest } = product
+	const own = variant
+		? {
+				priceCents: variant.priceCents,
+				sale: variant.sale,
+				stock: variant.stock,
+				images: variant.image ? [variant.image, ...product.images.filter((url) => url !== variant.image)] : product.images,
+				weightGrams: variant.weightGrams,
+			}
+		: {}
+	const priced = { ...product, ...own }
+	const lei = app.locale === 'ro' ? { cents: Math.round(priced.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
+	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, optionNames: _options, ...rest } = priced
 	// Formatted here, in the page's language, so the server's and the browser's Intl data cannot disagree.
-	const shown = { ...rest, measures: formatMeasures(app.locale, product) }
+	const shown = {
+		...rest,
+		measures: formatMeasures(app.locale, priced),
+		// What the cart adds: the variant itself, under its name in this language.
+		sellable: variant ? { id: variant.id, name: variantLabelOf(variant.valueLabels), sku: variant.sku } : { id: product.id, name: product.name, sku: null },
+	}
 	if (!isActive)
 		return data(
-			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true },
+			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker },
 			{ headers: { 'Cache-Control': 'private, no-store' } },
 		)
-	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false }
+	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
 /** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
-export const handle = sharedPageHandle()
+export const handle = sharedPageHandle(['variant'])
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)
@@ -348,7 +385,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const lp = useLocalizedPath()
 	const navigation = useNavigation()
-	const { product, lei, preview, breadcrumbs, related } = loaderData
+	const { product, lei, preview, breadcrumbs, related, picker } = loaderData
 	if (!product) return <ProductNotFound />
 
 	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
@@ -408,6 +445,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					>
 						{soldOut ? t('product.outOfStock') : leadTime !== null ? t('product.leadTime', { count: leadTime }) : t('product.stock')}
 					</p>
+					{picker ? <VariantPicker options={picker} sku={product.sellable.sku} /> : null}
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (
 							<Link
@@ -418,10 +456,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							</Link>
 						) : (
 							<AddToCartButton
+								key={product.sellable.id}
 								product={{
-									id: product.id,
+									id: product.sellable.id,
 									slug: product.slug,
-									name: product.name,
+									name: product.sellable.name,
 									priceCents: product.priceCents,
 									image: product.images[0] ?? null,
 									stock: product.stock,

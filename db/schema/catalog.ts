@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { PORTRAIT_SIZES, PRODUCT_KINDS, type Badge } from '../../domain/enums.ts'
 import { foldedSearchSql } from '../../domain/search.ts'
 import { DEFAULT_LEAD_TIME_DAYS } from '../../domain/lead-time.ts'
@@ -92,6 +92,20 @@ export const products = pgTable(
 		 * in the same sitemap file for life and a file is a range of this indexed number.
 		 */
 		sitemapNumber: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+		/**
+		 * Variants (ADR 0264): a variant is a product row of its own (price, stock, holds, SKU, image,
+		 * weight), sold through every path a product is, and listed only through the product it varies.
+		 * Null on a product that is listed.
+		 */
+		variantOf: uuid().references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+		/** A listed product's options in Romanian (e.g. Mărime, Parfum); empty when it has no variants and is sold itself. */
+		optionNames: jsonb().$type<string[]>().notNull().default([]),
+		/** A variant's value for each of its product's options, in the same order (e.g. Mare). */
+		optionValues: jsonb().$type<string[]>().notNull().default([]),
+		/** Where a variant sits in its product's picker. */
+		variantPosition: integer().notNull().default(0),
+		/** The owner's stock-keeping unit, unique when given. */
+		sku: text(),
 		version: editVersion(),
 		createdAt: createdAt(),
 		updatedAt: updatedAt(),
@@ -114,11 +128,18 @@ export const products = pgTable(
 			.on(t.categoryId, sql`(${t.stock} = 0)`, t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
 		// The sitemap (ADR 0250): a file is a range of numbers; the index reads each range's newest change,
-		// hidden products' too (hiding one changes the file), from this index alone.
-		index('products_sitemap_idx').on(t.sitemapNumber, t.isActive, t.updatedAt),
+		// hidden products' too (hiding one changes the file), from this index alone; variants are not listed (ADR 0264).
+		index('products_sitemap_idx').on(t.sitemapNumber, t.isActive, t.variantOf, t.updatedAt),
 		index('products_bestsellers_idx')
 			.on(t.soldUnits.desc().nullsFirst(), sql`(${t.badges} @> '["Bestseller"]'::jsonb) desc`, t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
+		index('products_variant_of_idx')
+			.on(t.variantOf, t.variantPosition)
+			.where(sql`${t.variantOf} is not null`),
+		uniqueIndex('products_sku_idx')
+			.on(t.sku)
+			.where(sql`${t.sku} is not null`),
+		check('products_variant_values', sql`${t.variantOf} is null or jsonb_array_length(${t.optionValues}) > 0`),
 		check('products_price_cents_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 99999900`),
 		check(
 			'products_sale_window',

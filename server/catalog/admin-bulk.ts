@@ -42,9 +42,10 @@ export async function changeProductsInBulk(db: DbExecutor, change: BulkProductCh
 						saleStartsAt: sql`case when ${keepsSale} then ${products.saleStartsAt} end`,
 						saleEndsAt: sql`case when ${keepsSale} then ${products.saleEndsAt} end`,
 					})
-					.where(chosen)
+					// A product sold as variants has its prices on them (ADR 0264): it is skipped, and counted so.
+					.where(and(chosen, sql`jsonb_array_length(${products.optionNames}) = 0`))
 					.returning({ id: products.id })
-				return { count: rows.length, skipped: 0, removedImages: [] }
+				return { count: rows.length, skipped: change.ids.length - rows.length, removedImages: [] }
 			}
 			case 'delete': {
 				const rows = await tx.delete(products).where(chosen).returning({ images: products.images })

@@ -14,6 +14,7 @@ import { formatAmount } from '#domain/money.ts'
 import { saleActiveAt } from '#domain/sale-price.ts'
 import { shopDaysOf, shopDaysWindow } from '#domain/shop-calendar.ts'
 import { deleteCatalogImages } from '../media/admin-images.ts'
+import { syncVariantParent } from './variants.ts'
 
 /**
  * A stock change refused because checkouts (or another admin) moved the stock since the form was
@@ -37,7 +38,8 @@ export type ProductListQuery = {
 
 /** The admin list: every product newest first, with search, a category filter (a parent shows its subcategories' products too) and pages. */
 export async function listProductsForAdmin(db: DbExecutor, query: ProductListQuery) {
-	const conditions: SQL[] = []
+	// Variants are edited on their product's page (ADR 0264).
+	const conditions: SQL[] = [isNull(products.variantOf)]
 	const q = query.q?.trim()
 	if (q) {
 		conditions.push(or(adminTextMatch(products.name, q), ilike(products.slug, `%${escapeLike(q)}%`))!)
@@ -59,6 +61,7 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 			categoryName: categories.name,
 			priceCents: products.priceCents,
 			stock: products.stock,
+			variantCount: sql<number>`(select count(*)::int from ${products} v where v.variant_of = ${products.id} and v.is_active)`,
 			badges: products.badges,
 			isActive: products.isActive,
 			image: products.images,
@@ -78,7 +81,11 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 }
 
 export async function getProduct(db: DbExecutor, id: string) {
-	const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
+	const [row] = await db
+		.select()
+		.from(products)
+		.where(and(eq(products.id, id), isNull(products.variantOf)))
+		.limit(1)
 	return row ?? null
 }
 
@@ -226,6 +233,8 @@ export async function saveProduct(
 			const values = productColumns(input)
 			if (existing) {
 				const version = await updateProductRow(tx, existing, pickColumns(values, touchedColumns(touched)), input)
+				// Sold as variants (ADR 0264): its price and stock stay its variants', and they take its new name.
+				if (existing.optionNames.length > 0) await syncVariantParent(tx, existing.id)
 				const removedImages = touched.includes('images') ? existing.images.filter((url) => !input.images.includes(url)) : []
 				return { id: existing.id, created: false, removedImages, version }
 			}

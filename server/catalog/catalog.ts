@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type Database } from '#db/client.ts'
 import { categories, products, translations } from '#db/schema/index.ts'
@@ -35,6 +35,8 @@ export type ProductCard = {
 	badges: Badge[]
 	portraitSize: PortraitSize | null
 	stock: number | null
+	/** Sold as variants (ADR 0264): the price is the cheapest variant's, shown as "from". */
+	hasVariants: boolean
 }
 
 export type CatalogResult = {
@@ -57,9 +59,17 @@ export type CatalogResult = {
  * stranger learns 'in stock' and how many they may add, never the shop's exact inventory above it.
  * Made-to-order products (null) stay null.
  */
-const publicStock = sql<number | null>`case when ${products.stock} is null then null else least(${products.stock}, ${HOLD_LIMITS.unitsPerAddress}) end`.mapWith(
-	products.stock,
-)
+/**
+ * A product with variants (ADR 0264) has the stock of its buyable variants together: made to order
+ * when one of them is, sold out when all are.
+ */
+const variantStock = sql`select case when bool_or(v.stock is null) then null else least(coalesce(sum(v.stock), 0), ${HOLD_LIMITS.unitsPerAddress}) end
+	from ${products} v where v.variant_of = ${products.id} and v.is_active`
+
+const publicStock = sql<number | null>`case
+		when jsonb_array_length(${products.optionNames}) > 0 then (${variantStock})
+		when ${products.stock} is null then null
+		else least(${products.stock}, ${HOLD_LIMITS.unitsPerAddress}) end`.mapWith(products.stock)
 
 const categoryColumns = {
 	id: categories.id,
@@ -80,6 +90,7 @@ const productCardColumns = {
 	badges: products.badges,
 	portraitSize: products.portraitSize,
 	stock: publicStock,
+	hasVariants: sql<boolean>`jsonb_array_length(${products.optionNames}) > 0`,
 }
 
 /** A category param is a slug or an id; either way only active categories count. */
@@ -104,7 +115,9 @@ export function matchesSearch(q: string, locale: Locale): SQL | undefined {
 	const normalized = normalizeSearchText(q)
 	if (!normalized) return undefined
 	const pattern = searchLikePattern(normalized)
-	const own = sql`${products.searchText} like ${pattern}`
+	// A product is found by its variants' names too (ADR 0264): "mare" finds the candle sold in a large size.
+	const own = sql`(${products.searchText} like ${pattern} or ${products.id} in (select v.variant_of from ${products} v
+		where v.variant_of is not null and v.is_active and v.search_text like ${pattern}))`
 	if (locale === 'ro') return own
 	const translated = (field: 'name' | 'description') =>
 		inArray(field === 'name' ? products.name : products.description, translatedMatches(`product.${field}`, locale, pattern))
@@ -150,7 +163,8 @@ export async function loadCatalog(db: Database, query: CatalogQuery, locale: Loc
 	const result: CatalogResult = { tabs, selected, subcategories: [], subcategory: null, subcategoryUnknown: false, products: [], hasNextPage: false }
 	if (selected.type === 'unknown') return result
 
-	const filters: SQL[] = [eq(products.isActive, true)]
+	// Variants are listed through their product (ADR 0264).
+	const filters: SQL[] = [eq(products.isActive, true), isNull(products.variantOf)]
 	if (selected.type === 'category') {
 		const parentId = selected.category.id
 		result.subcategories = activeCategories.filter((category) => category.parentId === parentId)
@@ -225,6 +239,8 @@ export type ProductDetail = {
 	parentCategoryHref: string | null
 	isActive: boolean
 	updatedAt: Date
+	/** Sold as variants when not empty (ADR 0264): the options' Romanian names. */
+	optionNames: string[]
 }
 
 /**
@@ -269,11 +285,18 @@ export async function findActiveProduct(
 			parentActive: parentCategories.isActive,
 			isActive: products.isActive,
 			updatedAt: products.updatedAt,
+			optionNames: products.optionNames,
 		})
 		.from(products)
 		.leftJoin(categories, eq(categories.id, products.categoryId))
 		.leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
-		.where(and('id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug), options.includeInactive ? undefined : eq(products.isActive, true)))
+		.where(
+			and(
+				'id' in key ? eq(products.id, key.id) : eq(products.slug, key.slug),
+				isNull(products.variantOf),
+				options.includeInactive ? undefined : eq(products.isActive, true),
+			),
+		)
 		.limit(1)
 	if (!row) return null
 	const [priced] = await withSalePrices(db, [row], new Date())
@@ -299,7 +322,7 @@ export async function findRelatedProducts(db: Database, product: Pick<ProductDet
 	const rows = await db
 		.select(productCardColumns)
 		.from(products)
-		.where(and(eq(products.isActive, true), ne(products.id, product.id), sameCategory))
+		.where(and(eq(products.isActive, true), isNull(products.variantOf), ne(products.id, product.id), sameCategory))
 		// The same expressions as products_related_idx.
 		.orderBy(sql`(${products.stock} = 0)`, desc(products.createdAt), asc(products.id))
 		.limit(RELATED_PRODUCTS)
@@ -335,7 +358,7 @@ export function sitemapProductsQuery(db: Database, range: { first: number; last:
 	return db
 		.select({ slug: products.slug, name: products.name, images: products.images, updatedAt: products.updatedAt })
 		.from(products)
-		.where(and(eq(products.isActive, true), gte(products.sitemapNumber, range.first), lte(products.sitemapNumber, range.last)))
+		.where(and(eq(products.isActive, true), isNull(products.variantOf), gte(products.sitemapNumber, range.first), lte(products.sitemapNumber, range.last)))
 		.orderBy(asc(products.sitemapNumber))
 }
 
@@ -352,7 +375,7 @@ export async function listSitemapProductFiles(db: Database, productsPerFile: num
 /** The query behind listSitemapProductFiles, for EXPLAIN in the scale suite. */
 export function sitemapProductFilesQuery(productsPerFile: number) {
 	return sql`select (${products.sitemapNumber} - 1) / ${productsPerFile} + 1 as number, max(${products.updatedAt}) as lastmod
-		from ${products} group by 1 having bool_or(${products.isActive}) order by 1`
+		from ${products} group by 1 having bool_or(${products.isActive} and ${products.variantOf} is null) order by 1`
 }
 
 /** When a category last changed, hidden ones included (hiding one took it out of the sitemap); null when there is none. */

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, isNull } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, discountCodes, products } from '#db/schema/index.ts'
 import type { EditStamp } from '#domain/forms/edit-version.ts'
@@ -22,7 +22,7 @@ export async function getDiscountForEdit(db: DbExecutor, id: string) {
 export async function discountScopeOptions(db: DbExecutor) {
 	const [categoryRows, productRows] = await Promise.all([
 		db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.name)),
-		db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.name)),
+		db.select({ id: products.id, name: products.name }).from(products).where(isNull(products.variantOf)).orderBy(asc(products.name)),
 	])
 	return { categories: categoryRows, products: productRows }
 }

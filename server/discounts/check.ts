@@ -30,7 +30,13 @@ export async function checkDiscountCode(
 	const ids = [...new Set(input.lines.flatMap((line) => (line.kind === 'product' ? [line.productId] : [])))]
 	const found = ids.length
 		? await app.db
-				.select({ id: products.id, priceCents: products.priceCents, categoryId: products.categoryId, isActive: products.isActive })
+				.select({
+					id: products.id,
+					priceCents: products.priceCents,
+					categoryId: products.categoryId,
+					isActive: products.isActive,
+					variantOf: products.variantOf,
+				})
 				.from(products)
 				.where(inArray(products.id, ids))
 		: []
@@ -43,7 +49,8 @@ export async function checkDiscountCode(
 				lineCents: portraitPrice({ size: line.options.size, frame: line.options.frame, quantity: line.quantity }).unitCents * line.quantity,
 			}
 		const product = byId.get(line.productId)
-		return { productId: product ? line.productId : null, categoryId: product?.categoryId ?? null, lineCents: (product?.priceCents ?? 0) * line.quantity }
+		// A variant counts as its product (ADR 0264): a code for the product covers its variants.
+		return { productId: product ? (product.variantOf ?? line.productId) : null, categoryId: product?.categoryId ?? null, lineCents: (product?.priceCents ?? 0) * line.quantity }
 	})
 	const stored = await findDiscountCode(app.db, input.code)
 	const email = input.email.includes('@') ? input.email : ''

@@ -43,7 +43,8 @@ export async function dashboardStats(db: DbExecutor): Promise<DashboardStats> {
 	const threshold = await getLowStockThreshold(db)
 	const lowStock = await queryRows<{ id: string; name: string; stock: number }>(
 		db,
-		sql`select id, name, stock from ${products}
+		// A variant is edited on its product's page (ADR 0264): its link goes there.
+		sql`select coalesce(variant_of, id) as id, name, stock from ${products}
 			where ${products.isActive} and ${products.stock} is not null and ${products.stock} <= ${threshold}
 			order by ${products.stock} asc, ${products.name} asc limit 10`,
 	)

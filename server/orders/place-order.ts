@@ -92,6 +92,7 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 	const productIds = [...new Set(lines.flatMap((line) => (line.kind === 'product' ? [line.productId] : [])))]
 	const uploadIds = [...new Set(lines.flatMap((line) => (line.kind === 'portrait' ? [line.uploadId] : [])))]
 	const found = productIds.length ? await db.select().from(products).where(inArray(products.id, productIds)) : []
+	const sellable = await sellableProducts(db, found)
 	const present = uploadIds.length ? await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, uploadIds)) : []
 	const pricing = priceOrder({
 		lines,
@@ -104,7 +105,7 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 					name: p.name,
 					priceCents: effectivePriceCents(p, now),
 					stock: p.stock,
-					isActive: p.isActive,
+					isActive: sellable.has(p.id),
 					image: p.images[0] ?? null,
 					weightGrams: p.weightGrams,
 				},
@@ -120,15 +121,32 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 	if (pricing.shippingUnavailable) throw new ShippingUnavailableError(input.customer.country)
 	const categories = new Map(found.map((p) => [p.id, p.categoryId]))
 	const categoryOf = (productId: string) => categories.get(productId) ?? null
+	const listings = new Map(found.map((p) => [p.id, p.variantOf ?? p.id]))
+	const listedAs = (productId: string) => listings.get(productId) ?? productId
 	const typed = input.discountCode?.trim() ?? ''
 	if (typed) {
 		// Checked before anything is held, so a code that cannot apply is told at once; checked again under its lock below.
 		const stored = await findDiscountCode(db, typed)
 		const uses = stored ? await customerUses(db, stored.id, input.customer.email) : 0
-		const applied = applyDiscount(pricing, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf })
+		const applied = applyDiscount(pricing, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf, listedAs })
 		if (!applied.ok) throw new DiscountRejectedError(applied.problem)
 	}
-	return reserveAndInsert(db, input, pricing, now, typed ? { code: typed, categoryOf } : null)
+	return reserveAndInsert(db, input, pricing, now, typed ? { code: typed, categoryOf, listedAs } : null)
+}
+
+/**
+ * The products a cart may hold (ADR 0264): active ones without variants, and active variants of an
+ * active product. A product with variants is sold only as one of them.
+ */
+async function sellableProducts(db: DbExecutor, found: (typeof products.$inferSelect)[]): Promise<Set<string>> {
+	const parentIds = [...new Set(found.flatMap((p) => (p.variantOf ? [p.variantOf] : [])))]
+	const parents = parentIds.length
+		? await db.select({ id: products.id }).from(products).where(and(inArray(products.id, parentIds), eq(products.isActive, true)))
+		: []
+	const activeParents = new Set(parents.map((parent) => parent.id))
+	return new Set(
+		found.filter((p) => p.isActive && p.optionNames.length === 0 && (!p.variantOf || activeParents.has(p.variantOf))).map((p) => p.id),
+	)
 }
 
 /** The transactional step: holds the stock with guarded updates, then writes the order, its items and holds. */
@@ -137,7 +155,7 @@ async function reserveAndInsert(
 	input: PlaceOrderInput,
 	undiscounted: OrderPricing,
 	now: Date,
-	discount: { code: string; categoryOf: (productId: string) => string | null } | null,
+	discount: { code: string; categoryOf: (productId: string) => string | null; listedAs: (productId: string) => string } | null,
 ): Promise<PlacedOrder> {
 	const holdExpiresAt = new Date(now.getTime() + HOLD_MINUTES * 60_000)
 	const { lines: priced, stock: wanted, subtotalCents, shippingCents: shipping } = undiscounted
@@ -162,7 +180,7 @@ async function reserveAndInsert(
 		if (discount) {
 			const stored = await findDiscountCode(tx, discount.code, true)
 			const uses = stored ? await customerUses(tx, stored.id, input.customer.email) : 0
-			const applied = applyDiscount(undiscounted, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf: discount.categoryOf })
+			const applied = applyDiscount(undiscounted, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf: discount.categoryOf, listedAs: discount.listedAs })
 			if (!applied.ok) throw new DiscountRejectedError(applied.problem)
 			pricing = applied.pricing
 			codeId = stored!.id

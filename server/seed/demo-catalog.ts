@@ -38,6 +38,9 @@ export type DemoProduct = {
 	burnTimeHours?: number
 	sizeMm?: [number, number, number]
 	weightGrams?: number
+	/** Sold as variants (ADR 0264): the options' names, and each variant's values, SKU, price, stock, weight and picture. */
+	optionNames?: string[]
+	variants?: { values: string[]; sku: string; priceCents: number; stock: number | null; weightGrams: number; image: string }[]
 }
 
 export const demoCategories: DemoCategory[] = [
@@ -302,6 +305,27 @@ export const demoProducts: DemoProduct[] = [
 		sizeMm: [75, 55, 75],
 		weightGrams: 180,
 	},
+	{
+		slug: 'lumanare-smochina-si-iasomie',
+		name: 'Lumânare Smochină și Iasomie',
+		description: 'Smochină coaptă, iasomie și un strop de mosc alb. În două mărimi: mică pentru noptieră, mare pentru sufragerie.',
+		kind: 'candle',
+		category: 'lumanari-in-borcan',
+		priceCents: 1890,
+		stock: null,
+		badges: ['Handmade', 'Nou'],
+		images: ['candle-fig'],
+		scent: 'seasonal',
+		smellsLike: 'Smochină, iasomie, mosc alb',
+		waxColor: 'Roz pal',
+		containerType: 'glass',
+		burnTimeHours: 30,
+		optionNames: ['Mărime'],
+		variants: [
+			{ values: ['Mică'], sku: 'SMO-IAS-M', priceCents: 1890, stock: 8, weightGrams: 200, image: 'candle-fig' },
+			{ values: ['Mare'], sku: 'SMO-IAS-L', priceCents: 3490, stock: 3, weightGrams: 450, image: 'candle-fig-large' },
+		],
+	},
 ]
 
 export const demoImageSpecs: DemoImageSpec[] = [
@@ -317,6 +341,8 @@ export const demoImageSpecs: DemoImageSpec[] = [
 	{ kind: 'candle', file: 'candle-gingerbread', from: '#f6e2cf', to: '#b7794a', wax: '#d9a877', container: 'glass' },
 	{ kind: 'candle', file: 'candle-cinnamon', from: '#fde6d2', to: '#e0884a', wax: '#f2b27f', container: 'glass' },
 	{ kind: 'candle', file: 'candle-cotton', from: '#f7f7f5', to: '#cfd6dc', wax: '#ffffff', container: 'glass' },
+	{ kind: 'candle', file: 'candle-fig', from: '#f6e4e6', to: '#b9727f', wax: '#f1cdd3', container: 'glass' },
+	{ kind: 'candle', file: 'candle-fig-large', from: '#efd9dc', to: '#8e4d5b', wax: '#ecc2ca', container: 'glass' },
 	{ kind: 'candle', file: 'candle-cedar', from: '#ede3d6', to: '#8f6e4f', wax: '#c9a882', container: 'metal' },
 	{ kind: 'portrait', file: 'portrait-family-small', people: 3, pet: false, frame: '#6b4a2b', backdrop: '#cfe3e8', clothes: ['#c0392b', '#2e86c1', '#27ae60'] },
 	{

@@ -142,6 +142,23 @@ export const demoProductTranslations: Record<string, DemoTranslation> = {
 		en: { name: 'Cedarwood Candle', description: 'Cedar, vetiver and black pepper: a warm, woody scent for long evenings.' },
 		es: { name: 'Vela de Madera de Cedro', description: 'Cedro, vetiver y pimienta negra: un aroma cálido y amaderado para las noches largas.' },
 	},
+	'lumanare-smochina-si-iasomie': {
+		en: {
+			name: 'Fig and Jasmine Candle',
+			description: 'Ripe fig, jasmine and a touch of white musk. In two sizes: small for the bedside table, large for the living room.',
+		},
+		es: {
+			name: 'Vela de Higo y Jazmín',
+			description: 'Higo maduro, jazmín y un toque de almizcle blanco. En dos tamaños: pequeña para la mesilla, grande para el salón.',
+		},
+	},
+}
+
+/** English and Spanish for the demo products' option names and values (ADR 0264), keyed by the Romanian text. */
+export const demoOptionTranslations: Record<string, DemoWords> = {
+	Mărime: { en: 'Size', es: 'Tamaño' },
+	Mică: { en: 'Small', es: 'Pequeña' },
+	Mare: { en: 'Large', es: 'Grande' },
 }
 
 /** English and Spanish for the demo candles' 'smells like' and wax colour (ADR 0138), keyed by the Romanian text. */
@@ -155,6 +172,7 @@ export const demoAttributeTranslations: { smellsLike: Record<string, DemoWords>;
 		'Portocală, scorțișoară, cuișoare': { en: 'Orange, cinnamon, cloves', es: 'Naranja, canela, clavo' },
 		'Bumbac, flori albe, mosc': { en: 'Cotton, white flowers, musk', es: 'Algodón, flores blancas, almizcle' },
 		'Cedru, vetiver, piper negru': { en: 'Cedar, vetiver, black pepper', es: 'Cedro, vetiver, pimienta negra' },
+		'Smochină, iasomie, mosc alb': { en: 'Fig, jasmine, white musk', es: 'Higo, jazmín, almizcle blanco' },
 	},
 	waxColor: {
 		Crem: { en: 'Cream', es: 'Crema' },
@@ -165,6 +183,7 @@ export const demoAttributeTranslations: { smellsLike: Record<string, DemoWords>;
 		Portocaliu: { en: 'Orange', es: 'Naranja' },
 		Alb: { en: 'White', es: 'Blanco' },
 		'Maro deschis': { en: 'Light brown', es: 'Marrón claro' },
+		'Roz pal': { en: 'Pale pink', es: 'Rosa pálido' },
 	},
 }
 

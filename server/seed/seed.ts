@@ -4,12 +4,20 @@ import { sql } from 'drizzle-orm'
 import type { ObjectStorage } from '../storage/storage.ts'
 import { storeImage } from '../media/image-pipeline.ts'
 import { sourceHash } from '../translation/cache.ts'
-import { contentContext, type ContentKind } from '../translation/sync.ts'
+import { contentContext, PRODUCT_OPTION_CONTEXT, type ContentKind } from '../translation/sync.ts'
+import { variantName } from '#domain/variants.ts'
 import { queryRows, type Database } from '#db/client.ts'
 import { findProjectFolder } from '#db/migrate.ts'
 import { categories, media, products, translations } from '#db/schema/index.ts'
 import { demoCategories, demoProducts } from './demo-catalog.ts'
-import { demoAttributeTranslations, demoCategoryTranslations, demoProductTranslations, type DemoTexts, type DemoTranslation } from './demo-translations.ts'
+import {
+	demoAttributeTranslations,
+	demoCategoryTranslations,
+	demoOptionTranslations,
+	demoProductTranslations,
+	type DemoTexts,
+	type DemoTranslation,
+} from './demo-translations.ts'
 
 export type SeedResult = { seeded: boolean; categories: number; products: number }
 
@@ -48,6 +56,37 @@ function demoAttributeRows(at: Date): (typeof translations.$inferInsert)[] {
 			})),
 		),
 	)
+}
+
+/** The demo variants' names, and their options' names and values, in English and Spanish (ADR 0264), as editor translations too. */
+function demoVariantRows(at: Date): (typeof translations.$inferInsert)[] {
+	const row = (context: string, source: string, locale: 'en' | 'es', text: string) => ({
+		sourceHash: sourceHash(source),
+		context,
+		locale,
+		sourceText: source,
+		overrideText: text,
+		overrideAt: at,
+	})
+	const words = Object.entries(demoOptionTranslations).flatMap(([source, word]) =>
+		(['en', 'es'] as const).map((locale) => row(PRODUCT_OPTION_CONTEXT, source, locale, word[locale])),
+	)
+	const names = demoProducts.flatMap((product) =>
+		(product.variants ?? []).flatMap((variant) =>
+			(['en', 'es'] as const).map((locale) =>
+				row(
+					contentContext('product', 'name'),
+					variantName(product.name, variant.values),
+					locale,
+					variantName(
+						demoProductTranslations[product.slug]![locale].name,
+						variant.values.map((value) => demoOptionTranslations[value]![locale]),
+					),
+				),
+			),
+		),
+	)
+	return [...words, ...names]
 }
 
 /** True when the shop has no catalogue yet; the seed never writes into a database that has one. */
@@ -117,32 +156,60 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 
 		// Spread creation times so "newest first" has a stable, meaningful order.
 		const now = Date.now()
-		await tx.insert(products).values(
-			demoProducts.map((product, index) => ({
-				slug: product.slug,
-				name: product.name,
-				description: product.description,
+		const insertedProducts = await tx
+			.insert(products)
+			.values(
+				demoProducts.map((product, index) => ({
+					slug: product.slug,
+					name: product.name,
+					description: product.description,
+					kind: product.kind,
+					categoryId: idBySlug.get(product.category) ?? null,
+					priceCents: product.priceCents,
+					stock: product.stock,
+					badges: product.badges,
+					images: product.images.map(imageUrl),
+					portraitSize: product.portraitSize ?? null,
+					scent: product.scent ?? null,
+					smellsLike: product.smellsLike ?? null,
+					waxColor: product.waxColor ?? null,
+					containerType: product.containerType ?? null,
+					customLabelAvailable: product.customLabelAvailable ?? false,
+					giftWrapAvailable: true,
+					burnTimeHours: product.burnTimeHours ?? null,
+					widthMm: product.sizeMm?.[0] ?? null,
+					heightMm: product.sizeMm?.[1] ?? null,
+					depthMm: product.sizeMm?.[2] ?? null,
+					weightGrams: product.weightGrams ?? null,
+					optionNames: product.optionNames ?? [],
+					createdAt: new Date(now - index * 3_600_000),
+				})),
+			)
+			.returning({ id: products.id, slug: products.slug })
+		const productIds = new Map(insertedProducts.map((row) => [row.slug, row.id]))
+		const variantRows = demoProducts.flatMap((product) =>
+			(product.variants ?? []).map((variant, position) => ({
+				slug: `${product.slug}-${variant.sku.toLowerCase()}`,
+				name: variantName(product.name, variant.values),
+				description: '',
 				kind: product.kind,
 				categoryId: idBySlug.get(product.category) ?? null,
-				priceCents: product.priceCents,
-				stock: product.stock,
-				badges: product.badges,
-				images: product.images.map(imageUrl),
-				portraitSize: product.portraitSize ?? null,
+				priceCents: variant.priceCents,
+				stock: variant.stock,
+				images: [imageUrl(variant.image)],
 				scent: product.scent ?? null,
 				smellsLike: product.smellsLike ?? null,
 				waxColor: product.waxColor ?? null,
 				containerType: product.containerType ?? null,
-				customLabelAvailable: product.customLabelAvailable ?? false,
-				giftWrapAvailable: true,
 				burnTimeHours: product.burnTimeHours ?? null,
-				widthMm: product.sizeMm?.[0] ?? null,
-				heightMm: product.sizeMm?.[1] ?? null,
-				depthMm: product.sizeMm?.[2] ?? null,
-				weightGrams: product.weightGrams ?? null,
-				createdAt: new Date(now - index * 3_600_000),
+				weightGrams: variant.weightGrams,
+				variantOf: productIds.get(product.slug)!,
+				optionValues: variant.values,
+				variantPosition: position,
+				sku: variant.sku,
 			})),
 		)
+		if (variantRows.length) await tx.insert(products).values(variantRows)
 		const allCategories = demoCategories.flatMap((top) => [top, ...(top.children ?? [])])
 		await tx
 			.insert(translations)
@@ -150,6 +217,7 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 				...demoTranslationRows('category', allCategories, demoCategoryTranslations, new Date(now)),
 				...demoTranslationRows('product', demoProducts, demoProductTranslations, new Date(now)),
 				...demoAttributeRows(new Date(now)),
+				...demoVariantRows(new Date(now)),
 			])
 			.onConflictDoNothing()
 		return { seeded: true, categories: inserted.length + insertedChildren.length, products: demoProducts.length }

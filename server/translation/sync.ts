@@ -25,8 +25,14 @@ export const kindHasContentField = (kind: ContentKind, field: ContentField) => (
 /** The context a content field is translated in, e.g. `product.name`, `product.smells_like` (contexts are snake case). */
 export const contentContext = (kind: ContentKind, field: ContentField) => `${kind}.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}`
 
+/** A product's option names and its variants' values (Mărime, Mare), read on its page's variant picker (ADR 0264). */
+export const PRODUCT_OPTION_CONTEXT = 'product.option'
+
 /** Every context content translations use. */
-export const CONTENT_CONTEXTS = CONTENT_KINDS.flatMap((kind) => CONTENT_FIELDS_BY_KIND[kind].map((field) => contentContext(kind, field)))
+export const CONTENT_CONTEXTS = [
+	...CONTENT_KINDS.flatMap((kind) => CONTENT_FIELDS_BY_KIND[kind].map((field) => contentContext(kind, field))),
+	PRODUCT_OPTION_CONTEXT,
+]
 
 /** The containers the shop names itself (glass, metal: interface text in every language); any other container is the owner's text. */
 export const namedContainers = sql.join(
@@ -38,7 +44,8 @@ export type ContentTarget = { kind: ContentKind; id: string }
 
 /** Every non-blank content text as (context, text, hash), optionally for one product or category. */
 function currentContent(target?: ContentTarget): SQL {
-	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
+	// A product's variants are product rows too: their names are queued with it.
+	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id} or variant_of = ${target.id}` : target ? sql`where false` : sql``
 	const categoryFilter = target?.kind === 'category' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const homeFilter = target?.kind === 'home' || !target ? sql`` : sql`where false`
 	const home = sql.join(
@@ -52,6 +59,8 @@ function currentContent(target?: ContentTarget): SQL {
 			union all select 'product.smells_like', smells_like from ${products} ${productFilter}
 			union all select 'product.wax_color', wax_color from ${products} ${productFilter}
 			union all select 'product.container_type', container_type from ${products} ${productFilter}
+			union all select ${PRODUCT_OPTION_CONTEXT}, jsonb_array_elements_text(option_names) from ${products} ${productFilter}
+			union all select ${PRODUCT_OPTION_CONTEXT}, jsonb_array_elements_text(option_values) from ${products} ${productFilter}
 			union all select 'category.name', name from ${categories} ${categoryFilter}
 			union all select 'category.description', description from ${categories} ${categoryFilter}
 			${home}

@@ -20,6 +20,8 @@ export type ProductCardData = {
 	portraitSize: PortraitSize | null
 	/** Units on sale (0: sold out); null for made to order; absent where the page does not know. */
 	stock?: number | null
+	/** Sold as variants (ADR 0264): the price is the cheapest one's, shown as "From …". */
+	hasVariants?: boolean
 }
 
 /** Portrait products open the customiser in their size; everything else its product page. */
@@ -86,7 +88,14 @@ export function ProductCard({ product, eager, t, language }: { product: ProductC
 					</Link>
 				</h3>
 				<div className="mt-auto">
-					<PriceWithSale priceCents={product.priceCents} sale={product.sale ?? null} language={language} t={t} className="font-semibold text-clay-dark" />
+					<PriceWithSale
+						priceCents={product.priceCents}
+						sale={product.sale ?? null}
+						from={product.hasVariants}
+						language={language}
+						t={t}
+						className="font-semibold text-clay-dark"
+					/>
 				</div>
 			</div>
 		</article>

@@ -3,7 +3,7 @@ import { formatEuro } from '#domain/money.ts'
 /** A reduction as the server announces it (ADR 0246). */
 export type SaleOfferData = { priorCents: number; percentOff: number }
 
-type SaleKey = 'product.sale.badge' | 'product.sale.now' | 'product.sale.prior' | 'product.sale.priorNote'
+type SaleKey = 'product.sale.badge' | 'product.sale.now' | 'product.sale.prior' | 'product.sale.priorNote' | 'product.fromPrice'
 /** Translates a sale text; the caller's `t` from useTranslation. */
 export type SaleTranslate = (key: SaleKey, options?: Record<string, string | number>) => string
 
@@ -29,6 +29,7 @@ export function PriceWithSale({
 	className,
 	noteClassName = 'text-xs text-muted',
 	testId,
+	from = false,
 }: {
 	priceCents: number
 	sale: SaleOfferData | null
@@ -37,7 +38,16 @@ export function PriceWithSale({
 	className: string
 	noteClassName?: string
 	testId?: string
+	/** The cheapest of a product's variants (ADR 0264), shown as "From …". */
+	from?: boolean
 }) {
+	if (from) {
+		return (
+			<p className={className} data-testid={testId}>
+				{t('product.fromPrice', { price: formatEuro(priceCents, language) })}
+			</p>
+		)
+	}
 	if (!sale) {
 		return (
 			<p className={className} data-testid={testId}>

@@ -25,6 +25,8 @@ import { keepTypedForm } from '#app/lib/forms/keep-typed-form.ts'
 import { isRejected } from '#app/lib/forms/submission.ts'
 import { formError } from '#domain/forms/submission.ts'
 import type { Route } from './+types/product-edit'
+import { getVariantsForEdit } from '#server/catalog/variants.ts'
+import { VariantsSection } from '#app/components/admin/variants-section.tsx'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const { db } = getApp(context)
@@ -38,6 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		version: product?.version,
 		saleState: product?.saleState ?? null,
 		categories: categories.map(({ id, name }) => ({ id, name })),
+		variants: id ? await getVariantsForEdit(db, id) : null,
 	}
 }
 
@@ -132,6 +135,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 	})
 	const { values, set, setValues } = form
 	const [uploading, setUploading] = useState(false)
+	const pricedByVariants = (loaderData.variants?.variants.length ?? 0) > 0
 	const isCandle = kindHasCandleFields(values.kind)
 	// Stock moved under the form: what was typed stays, and the next save is checked against the
 	// figure the server just reported, so "check and save again" works without a reload.
@@ -153,8 +157,12 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 				{values.loadedStock !== undefined ? <input type="hidden" name="loadedStock" value={values.loadedStock} /> : null}
 				{form.stampFields}
 				{form.conflictNotice}
-				<GeneralFields form={form} categories={categories} />
-				<SaleFields form={form} saleState={saleState} />
+				<GeneralFields form={form} categories={categories} pricedByVariants={pricedByVariants} />
+				{pricedByVariants ? (
+					(['salePrice', 'saleFirstDay', 'saleLastDay'] as const).map((name) => <input key={name} type="hidden" name={name} value={values[name]} />)
+				) : (
+					<SaleFields form={form} saleState={saleState} />
+				)}
 				<div className="rounded-2xl bg-white p-6 shadow-sm">
 					{values.images.map((url) => (
 						<input key={url} type="hidden" name="images[]" value={url} />
@@ -185,6 +193,7 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
 				</div>
 			</Form>
 			{form.unsavedDialog}
+			{id && loaderData.variants ? <VariantsSection productId={id} variants={loaderData.variants} /> : null}
 		</section>
 	)
 }
@@ -225,8 +234,62 @@ function numberField(
 	)
 }
 
+/**
+ * The price, and the stock or the lead time of a product made to order. A product sold as variants
+ * (ADR 0264) has them on its variants: the form sends back what it loaded, and says so.
+ */
+function PriceAndStockFields({ form, pricedByVariants }: { form: ProductForm; pricedByVariants: boolean }) {
+	const { values, set, fieldId } = form
+	if (pricedByVariants) {
+		return (
+			<div className="sm:col-span-2">
+				{(['price', 'stock', 'leadTimeDays'] as const).map((name) => (
+					<input key={name} type="hidden" name={name} value={values[name]} />
+				))}
+				{values.madeToOrder ? <input type="hidden" name="madeToOrder" value="on" /> : null}
+				<p className="rounded-xl bg-sand/60 px-4 py-3 text-sm" data-testid="priced-by-variants">
+					{adminT('variants.pricedByVariants')}
+				</p>
+			</div>
+		)
+	}
+	return (
+		<>
+			{numberField(form, 'price', `${adminT('products.price')} (EUR)`, MONEY, true)}
+			<div className="space-y-3">
+				<label className="flex items-center gap-3 text-sm font-medium">
+					<input
+						type="checkbox"
+						role="switch"
+						name="madeToOrder"
+						className="size-5 accent-clay-dark"
+						checked={values.madeToOrder}
+						aria-describedby={fieldId('madeToOrder-hint')}
+						onChange={(event) => set('madeToOrder', event.target.checked)}
+					/>
+					{adminT('products.madeToOrderSwitch')}
+				</label>
+				<p id={fieldId('madeToOrder-hint')} className="text-xs text-muted">
+					{adminT('products.madeToOrderHint')}
+				</p>
+				{values.madeToOrder
+					? numberField(form, 'leadTimeDays', adminT('products.leadTimeDays'), WHOLE)
+					: numberField(form, 'stock', adminT('products.stock'), WHOLE, true)}
+			</div>
+		</>
+	)
+}
+
 /** Name, description, kind, category, price, stock or lead time, portrait size, badges, shown or not. */
-function GeneralFields({ form, categories }: { form: ProductForm; categories: { id: string; name: string }[] }) {
+function GeneralFields({
+	form,
+	categories,
+	pricedByVariants,
+}: {
+	form: ProductForm
+	categories: { id: string; name: string }[]
+	pricedByVariants: boolean
+}) {
 	const { values, set, control, fieldId } = form
 	return (
 		<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
@@ -278,27 +341,7 @@ function GeneralFields({ form, categories }: { form: ProductForm; categories: { 
 						))}
 					</select>
 				</AdminField>
-				{numberField(form, 'price', `${adminT('products.price')} (EUR)`, MONEY, true)}
-				<div className="space-y-3">
-					<label className="flex items-center gap-3 text-sm font-medium">
-						<input
-							type="checkbox"
-							role="switch"
-							name="madeToOrder"
-							className="size-5 accent-clay-dark"
-							checked={values.madeToOrder}
-							aria-describedby={fieldId('madeToOrder-hint')}
-							onChange={(event) => set('madeToOrder', event.target.checked)}
-						/>
-						{adminT('products.madeToOrderSwitch')}
-					</label>
-					<p id={fieldId('madeToOrder-hint')} className="text-xs text-muted">
-						{adminT('products.madeToOrderHint')}
-					</p>
-					{values.madeToOrder
-						? numberField(form, 'leadTimeDays', adminT('products.leadTimeDays'), WHOLE)
-						: numberField(form, 'stock', adminT('products.stock'), WHOLE, true)}
-				</div>
+				<PriceAndStockFields form={form} pricedByVariants={pricedByVariants} />
 				{kindHasPortraitSize(values.kind) ? (
 					<div>
 						<label htmlFor={fieldId('portraitSize')} className={labelClass}>

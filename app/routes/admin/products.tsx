@@ -76,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const submission = parseSubmission(bulkProductSchema, posted)
 			if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
 			const result = await applyBulkProductChange(app, submission.value)
-			const skipped = result.skipped ? adminT('bulk.skippedMadeToOrder', { count: result.skipped }) : undefined
+			const skippedKey = submission.value.operation === 'price' ? 'bulk.skippedVariants' : 'bulk.skippedMadeToOrder'
+			const skipped = result.skipped ? adminT(skippedKey, { count: result.skipped }) : undefined
 			return toastResult({ type: 'success', title: adminT(bulkToast[submission.value.operation], { count: result.count }), description: skipped })
 		}
 		if (posted.intent === 'stock') {
@@ -128,6 +129,7 @@ function StockCell({ product, threshold, onUnsaved }: { product: Row; threshold:
 		onUnsaved(product.id, unsaved)
 		return () => onUnsaved(product.id, false)
 	}, [onUnsaved, product.id, unsaved])
+	if (product.variantCount > 0) return <span className="text-muted">{adminT('variants.count', { count: product.variantCount })}</span>
 	if (product.stock === null) return <span className="text-muted">{adminT('products.madeToOrder')}</span>
 	const flag = product.stock === 0 ? 'out' : product.stock <= threshold ? 'low' : null
 	const value = typed ?? String(product.stock)

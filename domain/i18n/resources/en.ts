@@ -154,6 +154,8 @@ const en = {
 		leadTime_few: 'Made to order: ships in {{count}} working days',
 		outOfStock: 'Out of stock',
 		approxLei: '≈ {{amount}} lei (approximate, at {{rate}} lei per euro)',
+		fromPrice: 'From {{price}}',
+		sku: 'SKU',
 		category: 'Category',
 		enlarge: 'Enlarge image',
 		close: 'Close',

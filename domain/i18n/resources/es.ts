@@ -154,6 +154,8 @@ const es: Translation = {
 		leadTime_few: 'Hecho por encargo: se envía en {{count}} días laborables',
 		outOfStock: 'Agotado',
 		approxLei: '≈ {{amount}} lei (aproximado, a {{rate}} lei por euro)',
+		fromPrice: 'Desde {{price}}',
+		sku: 'SKU',
 		category: 'Categoría',
 		enlarge: 'Ampliar imagen',
 		close: 'Cerrar',

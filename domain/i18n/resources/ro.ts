@@ -155,6 +155,8 @@ const ro: Translation = {
 		leadTime_few: 'Realizat la comandă: se expediază în {{count}} zile lucrătoare',
 		outOfStock: 'Stoc epuizat',
 		approxLei: '≈ {{amount}} lei (aproximativ, la {{rate}} lei pentru un euro)',
+		fromPrice: 'De la {{price}}',
+		sku: 'Cod (SKU)',
 		category: 'Categorie',
 		enlarge: 'Mărește imaginea',
 		close: 'Închide',
