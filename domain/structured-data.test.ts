@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { breadcrumbListJsonLd, productJsonLd, type StructuredProduct } from './structured-data.ts'
+import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd, type StructuredProduct } from './structured-data.ts'
 
 const candle: StructuredProduct = {
 	id: 'p-1',
@@ -53,5 +53,50 @@ describe('breadcrumbListJsonLd', () => {
 			{ '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example/en' },
 			{ '@type': 'ListItem', position: 2, name: 'Brad candle', item: page.url },
 		])
+	})
+})
+
+describe('productGroupJsonLd', () => {
+	it('describes a product sold in sizes as a ProductGroup whose variants have their own SKU, price, availability and address', () => {
+		const variant = (id: string, size: string, scent: string, priceCents: number, stock: number | null) => ({
+			id,
+			sku: `SKU-${id}`,
+			name: `Brad candle — ${size} / ${scent}`,
+			optionValues: [size, scent],
+			priceCents,
+			stock,
+			image: null,
+			weightGrams: null,
+		})
+		const group = productGroupJsonLd(
+			{
+				...candle,
+				optionNames: ['Mărime', 'Aromă'],
+				optionLabels: ['Size', 'Scent'],
+				variants: [variant('a', 'Small', 'Pine', 1890, 3), variant('b', 'Large', 'Pine', 3490, 0)],
+			},
+			{ ...page, variantUrl: (id) => `${page.url}?variant=${id}` },
+		)
+		expect(group).toMatchObject({
+			'@context': 'https://schema.org',
+			'@type': 'ProductGroup',
+			productGroupID: 'p-1',
+			name: 'Brad candle',
+			variesBy: ['https://schema.org/size', 'Scent'],
+			hasVariant: [
+				{
+					'@type': 'Product',
+					sku: 'SKU-a',
+					url: `${page.url}?variant=a`,
+					size: 'Small',
+					additionalProperty: [{ '@type': 'PropertyValue', name: 'Scent', value: 'Pine' }],
+					image: candle.images,
+					offers: { '@type': 'Offer', price: '18.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+				},
+				{ sku: 'SKU-b', size: 'Large', offers: { price: '34.90', availability: 'https://schema.org/OutOfStock' } },
+			],
+		})
+		expect(group).not.toHaveProperty('offers')
+		expect(group).not.toHaveProperty('sku')
 	})
 })

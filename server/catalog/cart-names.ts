@@ -4,7 +4,8 @@ import { products } from '#db/schema/index.ts'
 import { LOCALES, type Locale } from '#domain/enums.ts'
 import { UUID_PATTERN } from '#domain/ids.ts'
 import { CART_MAX_LINES, type CartPrice } from '#domain/cart.ts'
-import { localizeContent, type LocalizingApp } from './content.ts'
+import type { LocalizingApp } from './content.ts'
+import { currentProductNames } from './product-names.ts'
 import { saleColumns, withSalePrices } from './sale-prices.ts'
 
 /**
@@ -22,13 +23,13 @@ export async function cartProductNames(
 	if (!(LOCALES as readonly string[]).includes(locale ?? '')) return null
 	if (ids.length === 0 || ids.length > CART_MAX_LINES || !ids.every((id) => UUID_PATTERN.test(id))) return null
 	const rows = await app.db
-		.select({ id: products.id, name: products.name, ...saleColumns })
+		.select({ id: products.id, ...saleColumns })
 		.from(products)
 		.where(inArray(products.id, ids))
-	const named = await localizeContent(app, 'product', rows, locale as Locale)
+	const names = await currentProductNames(app.db, locale as Locale, ids)
 	const priced = await withSalePrices(app.db, rows, new Date())
 	return {
-		names: Object.fromEntries(named.map((row) => [row.id, row.name])),
+		names: Object.fromEntries(names),
 		prices: Object.fromEntries(
 			priced.map((row) => [row.id, { cents: row.priceCents, sale: row.sale && { priorCents: row.sale.priorCents, percentOff: row.sale.percentOff } }]),
 		),

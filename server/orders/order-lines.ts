@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { products } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import { serverI18n } from '../i18n.ts'
+import { currentProductNames } from '../catalog/product-names.ts'
 import { portraitFrameKey } from '#domain/portrait-price.ts'
 import { contentContext } from '../translation/sync.ts'
 import { readCachedTranslations } from '../translation/service.ts'
@@ -58,18 +57,8 @@ export async function localizeOrderLines<T extends OrderLineSource>(
 ): Promise<(T & { optionRows: OptionRow[] })[]> {
 	const t = serverI18n(locale).getFixedT(locale)
 	const ids = [...new Set(lines.flatMap((line) => (line.productId ? [line.productId] : [])))]
-	const current = ids.length ? await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids)) : []
-	const source = new Map(current.map((row) => [row.id, row.name]))
-	const productLines = lines.flatMap((line, index) => (line.productId && source.has(line.productId) ? [{ index, text: source.get(line.productId)! }] : []))
-	const translated = await readCachedTranslations(
-		db,
-		locale,
-		productLines.map((line) => ({ context: contentContext('product', 'name'), text: line.text })),
-	)
-	const names = lines.map((line) => line.name)
-	productLines.forEach((line, i) => {
-		names[line.index] = translated[i]!
-	})
+	const current = await currentProductNames(db, locale, ids)
+	const names = lines.map((line) => (line.productId && current.get(line.productId)) || line.name)
 	return lines.map((line, index) => ({
 		...line,
 		name: isPortrait(line) ? t('checkout.portraitName', { size: String(line.options.dimension) }) : names[index]!,

@@ -104,7 +104,10 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 
 	const imagesFolder = findProjectFolder(path.join('server', 'seed', 'images'), import.meta.dirname)
 	// Every picture once, all at the same time: sharp encodes on its own thread pool.
-	const imageNames = new Set([...demoCategories.flatMap((c) => (c.image ? [c.image] : [])), ...demoProducts.flatMap((p) => p.images)])
+	const imageNames = new Set([
+		...demoCategories.flatMap((c) => (c.image ? [c.image] : [])),
+		...demoProducts.flatMap((p) => [...p.images, ...(p.variants ?? []).map((variant) => variant.image)]),
+	])
 	const storedImages = new Map(
 		await Promise.all(
 			[...imageNames].map(async (name) => {
