@@ -36,7 +36,12 @@ export function selectedVariant<Variant extends VariantChoice>(variants: readonl
  * The variant choosing `value` for option `option` leads to from `current`: the one with the same
  * other values, else the first (buyable first) with that value. Null when no variant has it.
  */
-export function variantForValue<Variant extends VariantChoice>(variants: readonly Variant[], current: VariantChoice, option: number, value: string): Variant | null {
+export function variantForValue<Variant extends VariantChoice>(
+	variants: readonly Variant[],
+	current: VariantChoice,
+	option: number,
+	value: string,
+): Variant | null {
 	const withValue = variants.filter((variant) => variant.optionValues[option] === value)
 	const same = withValue.find((variant) => variant.optionValues.every((own, index) => index === option || own === current.optionValues[index]))
 	return same ?? withValue.find(variantAvailable) ?? withValue[0] ?? null

@@ -107,7 +107,8 @@ export const variantsFormSchema = z.pipe(
 			.map((name) => name.trim())
 			.filter(Boolean)
 		if (optionNames.length > MAX_PRODUCT_OPTIONS) return fail(['optionNames'], `Un produs poate avea maxim ${MAX_PRODUCT_OPTIONS} opțiuni`)
-		if (optionNames.some((name) => name.length > OPTION_NAME_MAX)) return fail(['optionNames'], `Numele unei opțiuni poate avea maxim ${OPTION_NAME_MAX} de caractere`)
+		if (optionNames.some((name) => name.length > OPTION_NAME_MAX))
+			return fail(['optionNames'], `Numele unei opțiuni poate avea maxim ${OPTION_NAME_MAX} de caractere`)
 		if (new Set(optionNames.map((name) => name.toLowerCase())).size < optionNames.length) return fail(['optionNames'], 'Două opțiuni au același nume')
 		const rows = form.variantValues.length
 		if (ROW_FIELDS.some((field) => form[field].length !== rows)) return fail(['optionNames'], 'Formularul variantelor este incomplet; reîncarcă pagina')

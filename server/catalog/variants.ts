@@ -56,7 +56,6 @@ export async function listProductVariants(db: DbExecutor, productId: string): Pr
 	return priced.map(({ images, ...row }) => ({ ...row, image: images[0] ?? null }))
 }
 
-
 /** The variants form: the options, each variant, and the stamp a save is checked against. */
 export async function getVariantsForEdit(db: DbExecutor, productId: string) {
 	const [product] = await db.select({ optionNames: products.optionNames }).from(products).where(eq(products.id, productId))
@@ -217,10 +216,7 @@ export async function syncVariantParent(tx: DbExecutor, productId: string): Prom
 	if (variants.length === 0) return
 	const priceCents = Math.min(...variants.map((variant) => variant.priceCents))
 	if (product.priceCents !== priceCents || product.stock !== null || product.salePriceCents !== null) {
-		await tx
-			.update(products)
-			.set({ priceCents, stock: null, salePriceCents: null, saleStartsAt: null, saleEndsAt: null })
-			.where(eq(products.id, productId))
+		await tx.update(products).set({ priceCents, stock: null, salePriceCents: null, saleStartsAt: null, saleEndsAt: null }).where(eq(products.id, productId))
 	}
 	// Only variants that differ are written: a product save that changed none of what they take locks none of them.
 	const wanted = inherited(product)
@@ -249,7 +245,8 @@ export async function localizeOptions<Variant extends { optionValues: string[] }
 	variants: Variant[],
 ): Promise<{ optionLabels: string[]; variants: (Variant & { valueLabels: string[] })[] }> {
 	const texts = [...optionNames, ...variants.flatMap((variant) => variant.optionValues)]
-	if (locale === 'ro' || texts.length === 0) return { optionLabels: optionNames, variants: variants.map((variant) => ({ ...variant, valueLabels: variant.optionValues })) }
+	if (locale === 'ro' || texts.length === 0)
+		return { optionLabels: optionNames, variants: variants.map((variant) => ({ ...variant, valueLabels: variant.optionValues })) }
 	const read = await app.translation.read(
 		locale,
 		texts.map((text) => ({ context: PRODUCT_OPTION_CONTEXT, text })),

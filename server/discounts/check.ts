@@ -50,7 +50,11 @@ export async function checkDiscountCode(
 			}
 		const product = byId.get(line.productId)
 		// A variant counts as its product (ADR 0264): a code for the product covers its variants.
-		return { productId: product ? (product.variantOf ?? line.productId) : null, categoryId: product?.categoryId ?? null, lineCents: (product?.priceCents ?? 0) * line.quantity }
+		return {
+			productId: product ? (product.variantOf ?? line.productId) : null,
+			categoryId: product?.categoryId ?? null,
+			lineCents: (product?.priceCents ?? 0) * line.quantity,
+		}
 	})
 	const stored = await findDiscountCode(app.db, input.code)
 	const email = input.email.includes('@') ? input.email : ''

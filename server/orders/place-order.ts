@@ -141,12 +141,13 @@ export async function placeOrder(db: DbExecutor, input: PlaceOrderInput): Promis
 async function sellableProducts(db: DbExecutor, found: (typeof products.$inferSelect)[]): Promise<Set<string>> {
 	const parentIds = [...new Set(found.flatMap((p) => (p.variantOf ? [p.variantOf] : [])))]
 	const parents = parentIds.length
-		? await db.select({ id: products.id }).from(products).where(and(inArray(products.id, parentIds), eq(products.isActive, true)))
+		? await db
+				.select({ id: products.id })
+				.from(products)
+				.where(and(inArray(products.id, parentIds), eq(products.isActive, true)))
 		: []
 	const activeParents = new Set(parents.map((parent) => parent.id))
-	return new Set(
-		found.filter((p) => p.isActive && p.optionNames.length === 0 && (!p.variantOf || activeParents.has(p.variantOf))).map((p) => p.id),
-	)
+	return new Set(found.filter((p) => p.isActive && p.optionNames.length === 0 && (!p.variantOf || activeParents.has(p.variantOf))).map((p) => p.id))
 }
 
 /** The transactional step: holds the stock with guarded updates, then writes the order, its items and holds. */
@@ -180,7 +181,13 @@ async function reserveAndInsert(
 		if (discount) {
 			const stored = await findDiscountCode(tx, discount.code, true)
 			const uses = stored ? await customerUses(tx, stored.id, input.customer.email) : 0
-			const applied = applyDiscount(undiscounted, { rule: stored?.rule ?? null, customerUses: uses, now, categoryOf: discount.categoryOf, listedAs: discount.listedAs })
+			const applied = applyDiscount(undiscounted, {
+				rule: stored?.rule ?? null,
+				customerUses: uses,
+				now,
+				categoryOf: discount.categoryOf,
+				listedAs: discount.listedAs,
+			})
 			if (!applied.ok) throw new DiscountRejectedError(applied.problem)
 			pricing = applied.pricing
 			codeId = stored!.id

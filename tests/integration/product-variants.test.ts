@@ -72,7 +72,14 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
 
 	it('lists the product once, from its cheapest variant’s price, with its variants’ stock; the variants themselves are not listed', async () => {
 		const { product, small, large } = await twoSizeCandle('Lumânare Listată')
-		expect([small.optionValues, small.priceCents, small.stock, large.optionValues, large.priceCents, large.weightGrams]).toEqual([['Mică'], 1890, 8, ['Mare'], 3490, 450])
+		expect([small.optionValues, small.priceCents, small.stock, large.optionValues, large.priceCents, large.weightGrams]).toEqual([
+			['Mică'],
+			1890,
+			8,
+			['Mare'],
+			3490,
+			450,
+		])
 		const catalog = await loadCatalog(db, parseCatalogQuery(new URLSearchParams({ q: 'Listată' })))
 		expect(catalog.products.map((card) => [card.id, card.priceCents, card.hasVariants, card.stock])).toEqual([[product.id, 1890, true, 10]])
 		expect(await findActiveProduct(db, { slug: product.slug })).toMatchObject({ id: product.id, optionNames: ['Mărime'] })
@@ -109,10 +116,14 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
 		await db.update(orders).set({ paymentProvider: 'test', paymentSessionId: sessionId }).where(eq(orders.id, order.id))
 		await handlePaymentEvent(
 			{ db, mail: mailContext },
-			{ id: `evt_${order.id}`, provider: 'test', type: 'checkout.session.completed', session: { id: sessionId, orderId: order.id, status: 'complete', paymentStatus: 'paid' } },
+			{
+				id: `evt_${order.id}`,
+				provider: 'test',
+				type: 'checkout.session.completed',
+				session: { id: sessionId, orderId: order.id, status: 'complete', paymentStatus: 'paid' },
+			},
 		)
-		const sold = async () =>
-			(await db.select({ id: products.id, units: products.soldUnits }).from(products).where(eq(products.id, product.id)))[0]!.units
+		const sold = async () => (await db.select({ id: products.id, units: products.soldUnits }).from(products).where(eq(products.id, product.id)))[0]!.units
 		expect(await sold()).toBe(2)
 		await db.update(products).set({ soldUnits: 0 }).where(eq(products.id, product.id))
 		await queryRows(db, sql`select recount_all_sold_units()`)
@@ -171,7 +182,10 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
 			.from(translations)
 			.where(and(eq(translations.context, 'product.option'), eq(translations.locale, 'en')))
 		expect(queued.map((row) => row.text).sort()).toEqual(['Mare', 'Mică', 'Mărime'])
-		const names = await db.select({ text: translations.sourceText }).from(translations).where(and(eq(translations.context, 'product.name'), eq(translations.locale, 'es')))
+		const names = await db
+			.select({ text: translations.sourceText })
+			.from(translations)
+			.where(and(eq(translations.context, 'product.name'), eq(translations.locale, 'es')))
 		expect(names.map((row) => row.text)).toContain('Lumânare Nouă — Mare')
 	})
 })

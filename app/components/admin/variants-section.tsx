@@ -4,6 +4,8 @@ import { NEW_VARIANT_ROWS, type VariantFormRow, type VariantsForm } from '#domai
 import type { AdminRejection } from '#domain/forms/submission.ts'
 import { isRejected } from '#app/lib/forms/submission.ts'
 import { buttonPrimary, inputClass, labelClass } from './ui.tsx'
+import { NumberInput } from '../number-input.tsx'
+import { MONEY, WHOLE } from '#domain/locale-number.ts'
 import { useToastResult } from './use-toast-result.ts'
 
 const EMPTY_ROW: VariantFormRow = { id: '', values: '', sku: '', price: '', stock: '', weightGrams: '', image: '' }
@@ -11,9 +13,9 @@ const EMPTY_ROW: VariantFormRow = { id: '', values: '', sku: '', price: '', stoc
 const COLUMNS = [
 	{ name: 'variantValues', key: 'values', label: 'variants.values', error: 'values', width: 'min-w-40' },
 	{ name: 'variantSku', key: 'sku', label: 'variants.sku', error: 'sku', width: 'min-w-28' },
-	{ name: 'variantPrice', key: 'price', label: 'variants.price', error: 'price', width: 'w-24', inputMode: 'decimal' },
-	{ name: 'variantStock', key: 'stock', label: 'variants.stock', error: 'stock', width: 'w-20', inputMode: 'numeric' },
-	{ name: 'variantWeight', key: 'weightGrams', label: 'variants.weight', error: 'weight', width: 'w-24', inputMode: 'numeric' },
+	{ name: 'variantPrice', key: 'price', label: 'variants.price', error: 'price', width: 'w-24', format: MONEY },
+	{ name: 'variantStock', key: 'stock', label: 'variants.stock', error: 'stock', width: 'w-20', format: WHOLE },
+	{ name: 'variantWeight', key: 'weightGrams', label: 'variants.weight', error: 'weight', width: 'w-24', format: WHOLE },
 	{ name: 'variantImage', key: 'image', label: 'variants.image', error: 'image', width: 'min-w-40' },
 ] as const
 
@@ -26,7 +28,9 @@ const COLUMNS = [
 export function VariantsSection({ productId, variants }: { productId: string; variants: VariantsForm }) {
 	const fetcher = useFetcher<AdminRejection>()
 	useToastResult(fetcher.data)
-	const errors = isRejected(fetcher.data) ? fetcher.data.errors.fieldErrors : {}
+	// A refusal belongs to the rows it refused: once a save has gone through, the page's rows are new.
+	const refused = isRejected(fetcher.data) && fetcher.data.values.variantsStamp === variants.stamp
+	const errors = refused ? (fetcher.data as AdminRejection).errors.fieldErrors : {}
 	const rows = [...variants.variants, ...Array.from({ length: NEW_VARIANT_ROWS }, () => EMPTY_ROW)]
 	const saving = fetcher.state !== 'idle'
 	return (
@@ -96,6 +100,15 @@ function VariantRow({ row, index, errors }: { row: VariantFormRow; index: number
 			{COLUMNS.map((column) => {
 				const error = errors[`variant.${index}.${column.error}`]
 				const id = `variant-${index}-${column.error}`
+				const field = {
+					id,
+					name: `${column.name}[]`,
+					defaultValue: row[column.key],
+					'aria-label': `${adminT(column.label)}, ${rowLabel}`,
+					'aria-invalid': error ? true : undefined,
+					'aria-describedby': error ? `${id}-error` : undefined,
+					className: `${inputClass} mt-0 ${column.width}`,
+				}
 				return (
 					<td key={column.name} className="px-1 py-1">
 						{column.name === 'variantValues' ? (
@@ -104,16 +117,12 @@ function VariantRow({ row, index, errors }: { row: VariantFormRow; index: number
 								<input type="hidden" name="variantLoadedStock[]" value={row.id ? row.stock : ''} />
 							</>
 						) : null}
-						<input
-							id={id}
-							name={`${column.name}[]`}
-							defaultValue={row[column.key]}
-							aria-label={`${adminT(column.label)}, ${rowLabel}`}
-							aria-invalid={error ? true : undefined}
-							aria-describedby={error ? `${id}-error` : undefined}
-							inputMode={'inputMode' in column ? column.inputMode : undefined}
-							className={`${inputClass} mt-0 ${column.width}`}
-						/>
+						{'format' in column ? (
+							// Amounts and counts through the one locale-aware input: "27,50" is 27.50 (ADR 0220).
+							<NumberInput format={column.format} {...field} />
+						) : (
+							<input {...field} />
+						)}
 						{error ? (
 							<p id={`${id}-error`} className="mt-1 text-xs text-red-700">
 								{error}

@@ -281,15 +281,7 @@ function PriceAndStockFields({ form, pricedByVariants }: { form: ProductForm; pr
 }
 
 /** Name, description, kind, category, price, stock or lead time, portrait size, badges, shown or not. */
-function GeneralFields({
-	form,
-	categories,
-	pricedByVariants,
-}: {
-	form: ProductForm
-	categories: { id: string; name: string }[]
-	pricedByVariants: boolean
-}) {
+function GeneralFields({ form, categories, pricedByVariants }: { form: ProductForm; categories: { id: string; name: string }[]; pricedByVariants: boolean }) {
 	const { values, set, control, fieldId } = form
 	return (
 		<fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm">
