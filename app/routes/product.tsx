@@ -136,9 +136,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const lei = app.locale === 'ro' ? { cents: Math.round(priced.priceCents * app.env.RON_PER_EUR), rate: app.env.RON_PER_EUR } : null
 	const { updatedAt: _updatedAt, isActive, categoryId: _categoryId, parentCategoryName: _parent, optionNames: _options, ...rest } = priced
 	// Formatted here, in the page's language, so the server's and the browser's Intl data cannot disagree.
+	const measures = formatMeasures(app.locale, priced)
 	const shown = {
 		...rest,
-		measures: formatMeasures(app.locale, priced),
+		measures,
+		details: productDetailRows(t, { ...priced, measures }),
 		// What the cart adds: the variant itself, under its name in this language.
 		sellable: variant ? { id: variant.id, name: variantLabelOf(variant.valueLabels), sku: variant.sku } : { id: product.id, name: product.name, sku: null },
 	}
@@ -208,10 +210,12 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
 const KNOWN_SCENTS = ['vanilla', 'ocean', 'lavender', 'citrus', 'seasonal'] as const
 const KNOWN_CONTAINERS = ['glass', 'metal'] as const
 
-/** Every attribute the product has, as term and value; those it lacks are left out. */
-function ProductDetails({
-	product,
-}: {
+/**
+ * Every attribute the product has, as term and value in the page's language; those it lacks are
+ * left out. Worked out by the loader, so the page's JavaScript carries only the list.
+ */
+function productDetailRows(
+	t: ReturnType<typeof serverI18n>['t'],
 	product: {
 		scent: string | null
 		smellsLike: string | null
@@ -221,9 +225,8 @@ function ProductDetails({
 		customLabelAvailable: boolean
 		kind: string
 		measures: FormattedMeasures
-	}
-}) {
-	const { t } = useTranslation()
+	},
+): [string, string][] {
 	const rows: [string, string][] = []
 	if (product.scent)
 		rows.push([
@@ -244,6 +247,12 @@ function ProductDetails({
 	if (product.measures.weight) rows.push([t('product.weight'), product.measures.weight])
 	if (product.kind !== 'portrait_cardboard' && product.giftWrapAvailable) rows.push([t('product.giftWrap'), t('product.giftWrapAvailable')])
 	if (product.customLabelAvailable) rows.push([t('product.customLabel'), t('product.customLabelAvailable')])
+	return rows
+}
+
+/** The product's attributes as the loader listed them. */
+function ProductDetails({ rows }: { rows: [string, string][] }) {
+	const { t } = useTranslation()
 	if (rows.length === 0) return null
 	return (
 		<section className="mt-8" aria-labelledby="details-title">
@@ -478,7 +487,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 							<p className="mt-2 whitespace-pre-line leading-relaxed text-muted">{product.description}</p>
 						</section>
 					) : null}
-					<ProductDetails product={product} />
+					<ProductDetails rows={product.details} />
 				</div>
 			</div>
 			{related.length > 0 ? (

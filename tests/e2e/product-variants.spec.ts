@@ -54,6 +54,7 @@ test('a candle in two sizes: added in the admin, the large one bought in Spanish
 		await page.goto(`/admin/products/${product!.id}`)
 		await waitForHydration(page)
 		const section = page.getByTestId('variants-section')
+		await section.getByRole('button', { name: 'Adaugă variante' }).click()
 		await section.getByLabel('Opțiuni').fill('Mărime')
 		await section.getByLabel('Valori, Variantă nouă 1').fill('Mică')
 		await section.getByLabel('SKU, Variantă nouă 1').fill(`S-${id}`)

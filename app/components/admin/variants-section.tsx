@@ -1,9 +1,10 @@
+import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import { adminT } from '#domain/i18n/admin.ts'
 import { NEW_VARIANT_ROWS, type VariantFormRow, type VariantsForm } from '#domain/forms/admin-variants.ts'
 import type { AdminRejection } from '#domain/forms/submission.ts'
 import { isRejected } from '#app/lib/forms/submission.ts'
-import { buttonPrimary, inputClass, labelClass } from './ui.tsx'
+import { buttonPrimary, buttonSecondary, inputClass, labelClass } from './ui.tsx'
 import { NumberInput } from '../number-input.tsx'
 import { MONEY, WHOLE } from '#domain/locale-number.ts'
 import { useToastResult } from './use-toast-result.ts'
@@ -33,62 +34,71 @@ export function VariantsSection({ productId, variants }: { productId: string; va
 	const errors = refused ? (fetcher.data as AdminRejection).errors.fieldErrors : {}
 	const rows = [...variants.variants, ...Array.from({ length: NEW_VARIANT_ROWS }, () => EMPTY_ROW)]
 	const saving = fetcher.state !== 'idle'
+	// A product sold as itself shows only the way to add variants: its form stays about the product.
+	const [open, setOpen] = useState(variants.variants.length > 0)
 	return (
 		<section aria-labelledby="variants-title" className="mt-8 rounded-2xl bg-white p-6 shadow-sm" data-testid="variants-section">
 			<h2 id="variants-title" className="font-serif text-xl">
 				{adminT('variants.title')}
 			</h2>
 			<p className="mt-1 text-sm text-muted">{adminT('variants.intro')}</p>
-			<fetcher.Form key={variants.stamp} method="post" action={`/admin/products/${productId}/variants`} noValidate className="mt-4 space-y-4">
-				<input type="hidden" name="variantsStamp" value={variants.stamp} />
-				<div>
-					<label htmlFor="variant-options" className={labelClass}>
-						{adminT('variants.optionNames')}
-					</label>
-					<input
-						id="variant-options"
-						name="optionNames"
-						defaultValue={variants.optionNames}
-						aria-invalid={errors.optionNames ? true : undefined}
-						aria-describedby="variant-options-hint variant-options-error"
-						className={inputClass}
-					/>
-					<p id="variant-options-hint" className="mt-1 text-xs text-muted">
-						{adminT('variants.optionNamesHint')}
-					</p>
-					{errors.optionNames ? (
-						<p id="variant-options-error" className="mt-1 text-sm text-red-700">
-							{errors.optionNames}
+			{open ? null : (
+				<button type="button" className={`${buttonSecondary} mt-4`} onClick={() => setOpen(true)}>
+					{adminT('variants.add')}
+				</button>
+			)}
+			{open ? (
+				<fetcher.Form key={variants.stamp} method="post" action={`/admin/products/${productId}/variants`} noValidate className="mt-4 space-y-4">
+					<input type="hidden" name="variantsStamp" value={variants.stamp} />
+					<div>
+						<label htmlFor="variant-options" className={labelClass}>
+							{adminT('variants.optionNames')}
+						</label>
+						<input
+							id="variant-options"
+							name="optionNames"
+							defaultValue={variants.optionNames}
+							aria-invalid={errors.optionNames ? true : undefined}
+							aria-describedby="variant-options-hint variant-options-error"
+							className={inputClass}
+						/>
+						<p id="variant-options-hint" className="mt-1 text-xs text-muted">
+							{adminT('variants.optionNamesHint')}
 						</p>
-					) : null}
-				</div>
-				<p className="text-xs text-muted">
-					{adminT('variants.valuesHint')} {adminT('variants.stock')}: {adminT('variants.stockHint')}.
-				</p>
-				<div className="overflow-x-auto">
-					<table className="w-full text-sm">
-						<thead>
-							<tr className="text-left">
-								{COLUMNS.map((column) => (
-									<th key={column.name} scope="col" className="px-1 pb-1 font-medium">
-										{adminT(column.label)}
-									</th>
+						{errors.optionNames ? (
+							<p id="variant-options-error" className="mt-1 text-sm text-red-700">
+								{errors.optionNames}
+							</p>
+						) : null}
+					</div>
+					<p className="text-xs text-muted">
+						{adminT('variants.valuesHint')} {adminT('variants.stock')}: {adminT('variants.stockHint')}.
+					</p>
+					<div className="overflow-x-auto">
+						<table className="w-full text-sm">
+							<thead>
+								<tr className="text-left">
+									{COLUMNS.map((column) => (
+										<th key={column.name} scope="col" className="px-1 pb-1 font-medium">
+											{adminT(column.label)}
+										</th>
+									))}
+								</tr>
+							</thead>
+							<tbody>
+								{rows.map((row, index) => (
+									<VariantRow key={row.id || `new-${index}`} row={row} index={index} errors={errors} />
 								))}
-							</tr>
-						</thead>
-						<tbody>
-							{rows.map((row, index) => (
-								<VariantRow key={row.id || `new-${index}`} row={row} index={index} errors={errors} />
-							))}
-						</tbody>
-					</table>
-				</div>
-				<div className="flex justify-end">
-					<button type="submit" className={buttonPrimary} disabled={saving}>
-						{saving ? adminT('common.saving') : adminT('variants.save')}
-					</button>
-				</div>
-			</fetcher.Form>
+							</tbody>
+						</table>
+					</div>
+					<div className="flex justify-end">
+						<button type="submit" className={buttonPrimary} disabled={saving}>
+							{saving ? adminT('common.saving') : adminT('variants.save')}
+						</button>
+					</div>
+				</fetcher.Form>
+			) : null}
 		</section>
 	)
 }

@@ -372,7 +372,27 @@ function TrackingForm({ order }: { order: AdminOrderDetail }) {
 	)
 }
 
+/** The refunds of an order: a form while it is paid and something is left, then what was refunded. */
 function RefundSection({ order }: { order: AdminOrderDetail }) {
+	return (
+		<section aria-labelledby="order-refund" className="mt-6">
+			<h3 id="order-refund" className="text-lg font-semibold">
+				{adminT('orders.refundTitle')}
+			</h3>
+			{order.paymentStatus === 'refunded' ? (
+				<p className="mt-2 text-sm">{adminT('orders.refundNothingLeft')}</p>
+			) : order.paymentStatus !== 'paid' ? (
+				<p className="mt-2 text-sm text-muted">{adminT('orders.refundNotPaid')}</p>
+			) : (
+				<RefundForm order={order} />
+			)}
+			<RefundList refunds={order.refunds} />
+		</section>
+	)
+}
+
+/** A refund of the whole, an amount or some lines, with its reason, confirmed before it is sent. */
+function RefundForm({ order }: { order: AdminOrderDetail }) {
 	const fetcher = useFetcher<typeof action>()
 	useToastResult(fetcher.data)
 	const [mode, setMode] = useState<RefundMode>('full')
@@ -389,128 +409,132 @@ function RefundSection({ order }: { order: AdminOrderDetail }) {
 		left: formatEuro(order.refundableCents, 'ro'),
 	})
 	return (
-		<section aria-labelledby="order-refund" className="mt-6">
-			<h3 id="order-refund" className="text-lg font-semibold">
-				{adminT('orders.refundTitle')}
-			</h3>
-			{order.paymentStatus === 'refunded' ? (
-				<p className="mt-2 text-sm">{adminT('orders.refundNothingLeft')}</p>
-			) : order.paymentStatus !== 'paid' ? (
-				<p className="mt-2 text-sm text-muted">{adminT('orders.refundNotPaid')}</p>
-			) : (
-				<>
-					<p className="mt-2 text-sm" data-testid="refund-summary">
-						{summary}
-					</p>
-					<fetcher.Form
-						ref={form}
-						method="post"
-						noValidate
-						className="mt-3 grid gap-3"
-						onSubmit={(event) => {
-							// The confirmation asks first; its button submits for real.
-							if (!confirming) {
-								event.preventDefault()
-								setConfirming(true)
-							}
-						}}
-					>
-						<input type="hidden" name="intent" value="refund" />
-						<fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-							<legend className={labelClass}>{adminT('orders.refundMode')}</legend>
-							{(['full', 'amount', 'lines'] as const).map((value) => (
-								<label key={value} className="flex items-center gap-1.5">
-									<input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
-									{adminT(`orders.refundModes.${value}`, { amount: formatEuro(order.refundableCents, 'ro') })}
-								</label>
-							))}
-						</fieldset>
-						{mode === 'amount' ? (
-							<div>
-								<label htmlFor="refund-amount" className={labelClass}>
-									{adminT('orders.refundAmount')}
-								</label>
-								<NumberInput
-									id="refund-amount"
-									name="amount"
-									format={MONEY}
-									defaultValue={typed('amount') ?? ''}
-									aria-invalid={fieldError('amount') ? true : undefined}
-									aria-describedby={fieldError('amount') ? 'refund-amount-error' : undefined}
-									className={`${inputClass} max-w-40`}
-								/>
-								<FieldError id="refund-amount-error" message={fieldError('amount')} />
-							</div>
-						) : null}
-						{mode === 'lines' ? (
-							<div className="grid gap-2">
-								{refundable.map((item) => (
-									<div key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
-										<input type="hidden" name="lineItem[]" value={item.id} />
-										<label htmlFor={`refund-line-${item.id}`} className="min-w-0 flex-1">
-											{adminT('orders.refundLineQuantity', { name: item.name, max: item.quantity - item.refundedQuantity })}
-										</label>
-										<NumberInput id={`refund-line-${item.id}`} name="lineQuantity[]" format={WHOLE} defaultValue={0} className={`${inputClass} w-24`} />
-									</div>
-								))}
-								<FieldError id="refund-lines-error" message={fieldError('lineQuantity')} />
-							</div>
-						) : null}
-						<div>
-							<label htmlFor="refund-reason" className={labelClass}>
-								{adminT('orders.refundReason')}
-							</label>
-							<textarea
-								id="refund-reason"
-								name="reason"
-								rows={2}
-								maxLength={REFUND_REASON_MAX}
-								defaultValue={typed('reason') ?? ''}
-								aria-invalid={fieldError('reason') ? true : undefined}
-								aria-describedby={fieldError('reason') ? 'refund-reason-error' : undefined}
-								className={inputClass}
-							/>
-							<FieldError id="refund-reason-error" message={fieldError('reason')} />
-						</div>
-						<div>
-							<button type="submit" className={buttonDanger} disabled={busy || order.refundUnderWay}>
-								{adminT('orders.refundSubmit')}
-							</button>
-						</div>
-					</fetcher.Form>
-					<ConfirmDialog
-						open={confirming}
-						title={adminT('orders.refundConfirmTitle')}
-						description={adminT('orders.refundConfirm')}
-						confirmLabel={adminT('orders.refundSubmit')}
-						onClose={() => setConfirming(false)}
-						onConfirm={() => {
-							if (form.current) fetcher.submit(form.current)
-							setConfirming(false)
-						}}
+		<>
+			<p className="mt-2 text-sm" data-testid="refund-summary">
+				{summary}
+			</p>
+			<fetcher.Form
+				ref={form}
+				method="post"
+				noValidate
+				className="mt-3 grid gap-3"
+				onSubmit={(event) => {
+					// The confirmation asks first; its button submits for real.
+					if (!confirming) {
+						event.preventDefault()
+						setConfirming(true)
+					}
+				}}
+			>
+				<input type="hidden" name="intent" value="refund" />
+				<fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+					<legend className={labelClass}>{adminT('orders.refundMode')}</legend>
+					{(['full', 'amount', 'lines'] as const).map((value) => (
+						<label key={value} className="flex items-center gap-1.5">
+							<input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />
+							{adminT(`orders.refundModes.${value}`, { amount: formatEuro(order.refundableCents, 'ro') })}
+						</label>
+					))}
+				</fieldset>
+				{mode === 'amount' ? <RefundAmountField typed={typed('amount')} error={fieldError('amount')} /> : null}
+				{mode === 'lines' ? <RefundLineFields items={refundable} error={fieldError('lineQuantity')} /> : null}
+				<div>
+					<label htmlFor="refund-reason" className={labelClass}>
+						{adminT('orders.refundReason')}
+					</label>
+					<textarea
+						id="refund-reason"
+						name="reason"
+						rows={2}
+						maxLength={REFUND_REASON_MAX}
+						defaultValue={typed('reason') ?? ''}
+						aria-invalid={fieldError('reason') ? true : undefined}
+						aria-describedby={fieldError('reason') ? 'refund-reason-error' : undefined}
+						className={inputClass}
 					/>
-				</>
-			)}
-			{order.refunds.length ? (
-				<div className="mt-3">
-					<h4 className="text-sm font-semibold">{adminT('orders.refundsList')}</h4>
-					<ul className="mt-1 divide-y divide-sand rounded-lg border border-sand text-sm" data-testid="refunds">
-						{order.refunds.map((refund) => (
-							<li key={refund.id} className="flex flex-wrap justify-between gap-2 p-2">
-								<span className="min-w-0 flex-1 break-words">
-									{formatAdminDateTime(refund.createdAt)} · {refund.reason}
-									{refund.actor ? ` · ${adminT('orders.refundBy', { who: refund.actor })}` : ''}
-									{refund.failureMessage ? ` · ${refund.failureMessage}` : ''}
-								</span>
-								<span className="whitespace-nowrap font-medium">
-									{formatEuro(refund.amountCents, 'ro')} · {adminT(`orders.refundStatuses.${refund.status}`)}
-								</span>
-							</li>
-						))}
-					</ul>
+					<FieldError id="refund-reason-error" message={fieldError('reason')} />
 				</div>
-			) : null}
-		</section>
+				<div>
+					<button type="submit" className={buttonDanger} disabled={busy || order.refundUnderWay}>
+						{adminT('orders.refundSubmit')}
+					</button>
+				</div>
+			</fetcher.Form>
+			<ConfirmDialog
+				open={confirming}
+				title={adminT('orders.refundConfirmTitle')}
+				description={adminT('orders.refundConfirm')}
+				confirmLabel={adminT('orders.refundSubmit')}
+				onClose={() => setConfirming(false)}
+				onConfirm={() => {
+					if (form.current) fetcher.submit(form.current)
+					setConfirming(false)
+				}}
+			/>
+		</>
+	)
+}
+
+/** The amount to give back, in euro through the one number input. */
+function RefundAmountField({ typed, error }: { typed: string | undefined; error: string | undefined }) {
+	return (
+		<div>
+			<label htmlFor="refund-amount" className={labelClass}>
+				{adminT('orders.refundAmount')}
+			</label>
+			<NumberInput
+				id="refund-amount"
+				name="amount"
+				format={MONEY}
+				defaultValue={typed ?? ''}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? 'refund-amount-error' : undefined}
+				className={`${inputClass} max-w-40`}
+			/>
+			<FieldError id="refund-amount-error" message={error} />
+		</div>
+	)
+}
+
+/** How many of each line not yet refunded to give back. */
+function RefundLineFields({ items, error }: { items: AdminOrderDetail['items']; error: string | undefined }) {
+	return (
+		<div className="grid gap-2">
+			{items.map((item) => (
+				<div key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
+					<input type="hidden" name="lineItem[]" value={item.id} />
+					<label htmlFor={`refund-line-${item.id}`} className="min-w-0 flex-1">
+						{adminT('orders.refundLineQuantity', { name: item.name, max: item.quantity - item.refundedQuantity })}
+					</label>
+					<NumberInput id={`refund-line-${item.id}`} name="lineQuantity[]" format={WHOLE} defaultValue={0} className={`${inputClass} w-24`} />
+				</div>
+			))}
+			<FieldError id="refund-lines-error" message={error} />
+		</div>
+	)
+}
+
+/** The refunds made so far, newest last, with who made them and how each ended. */
+function RefundList({ refunds }: { refunds: AdminOrderDetail['refunds'] }) {
+	if (!refunds.length) return null
+	return (
+		<div className="mt-3">
+			<h4 className="text-sm font-semibold">{adminT('orders.refundsList')}</h4>
+			<ul className="mt-1 divide-y divide-sand rounded-lg border border-sand text-sm" data-testid="refunds">
+				{refunds.map((refund) => (
+					<li key={refund.id} className="flex flex-wrap justify-between gap-2 p-2">
+						<span className="min-w-0 flex-1 break-words">
+							{formatAdminDateTime(refund.createdAt)} · {refund.reason}
+							{refund.actor ? ` · ${adminT('orders.refundBy', { who: refund.actor })}` : ''}
+							{refund.failureMessage ? ` · ${refund.failureMessage}` : ''}
+						</span>
+						<span className="whitespace-nowrap font-medium">
+							{formatEuro(refund.amountCents, 'ro')} · {adminT(`orders.refundStatuses.${refund.status}`)}
+						</span>
+					</li>
+				))}
+			</ul>
+		</div>
 	)
 }
 

@@ -332,6 +332,7 @@ const admin = {
 		weight: 'Greutate (g)',
 		image: 'Imagine (URL)',
 		newRow: 'Variantă nouă',
+		add: 'Adaugă variante',
 		save: 'Salvează variantele',
 		saved: 'Variantele au fost salvate',
 		changed: 'Variantele au fost modificate între timp. Reîncarcă pagina și salvează din nou.',
