@@ -16,6 +16,7 @@ import {
 	demoOptionTranslations,
 	demoProductTranslations,
 	type DemoTexts,
+	type DemoWords,
 	type DemoTranslation,
 } from './demo-translations.ts'
 
@@ -42,51 +43,26 @@ function demoTranslationRows(kind: ContentKind, items: DemoItem[], bySlug: Recor
 	)
 }
 
-/** The demo candles' 'smells like' and wax colour in English and Spanish, as editor translations too. */
-function demoAttributeRows(at: Date): (typeof translations.$inferInsert)[] {
-	return (['smellsLike', 'waxColor'] as const).flatMap((field) =>
-		Object.entries(demoAttributeTranslations[field]).flatMap(([source, words]) =>
-			(['en', 'es'] as const).map((locale) => ({
-				sourceHash: sourceHash(source),
-				context: contentContext('product', field),
-				locale,
-				sourceText: source,
-				overrideText: words[locale],
-				overrideAt: at,
-			})),
-		),
+/** Words of the demo in English and Spanish, keyed by the Romanian text, as editor translations in `context`. */
+function demoWordRows(context: string, words: Record<string, DemoWords>, at: Date): (typeof translations.$inferInsert)[] {
+	return Object.entries(words).flatMap(([source, word]) =>
+		(['en', 'es'] as const).map((locale) => ({
+			sourceHash: sourceHash(source),
+			context,
+			locale,
+			sourceText: source,
+			overrideText: word[locale],
+			overrideAt: at,
+		})),
 	)
 }
 
-/** The demo variants' names, and their options' names and values, in English and Spanish (ADR 0264), as editor translations too. */
-function demoVariantRows(at: Date): (typeof translations.$inferInsert)[] {
-	const row = (context: string, source: string, locale: 'en' | 'es', text: string) => ({
-		sourceHash: sourceHash(source),
-		context,
-		locale,
-		sourceText: source,
-		overrideText: text,
-		overrideAt: at,
-	})
-	const words = Object.entries(demoOptionTranslations).flatMap(([source, word]) =>
-		(['en', 'es'] as const).map((locale) => row(PRODUCT_OPTION_CONTEXT, source, locale, word[locale])),
-	)
-	const names = demoProducts.flatMap((product) =>
-		(product.variants ?? []).flatMap((variant) =>
-			(['en', 'es'] as const).map((locale) =>
-				row(
-					contentContext('product', 'name'),
-					variantName(product.name, variant.values),
-					locale,
-					variantName(
-						demoProductTranslations[product.slug]![locale].name,
-						variant.values.map((value) => demoOptionTranslations[value]![locale]),
-					),
-				),
-			),
-		),
-	)
-	return [...words, ...names]
+/** The demo candles' 'smells like' and wax colour, and the demo options' names and values (ADR 0264). */
+function demoAttributeRows(at: Date): (typeof translations.$inferInsert)[] {
+	return [
+		...(['smellsLike', 'waxColor'] as const).flatMap((field) => demoWordRows(contentContext('product', field), demoAttributeTranslations[field], at)),
+		...demoWordRows(PRODUCT_OPTION_CONTEXT, demoOptionTranslations, at),
+	]
 }
 
 /** True when the shop has no catalogue yet; the seed never writes into a database that has one. */
@@ -220,7 +196,6 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 				...demoTranslationRows('category', allCategories, demoCategoryTranslations, new Date(now)),
 				...demoTranslationRows('product', demoProducts, demoProductTranslations, new Date(now)),
 				...demoAttributeRows(new Date(now)),
-				...demoVariantRows(new Date(now)),
 			])
 			.onConflictDoNothing()
 		return { seeded: true, categories: inserted.length + insertedChildren.length, products: demoProducts.length }

@@ -4,7 +4,7 @@
  */
 import { escapeLike } from '#domain/search.ts'
 import { adminTextMatch } from '../search/admin-text-match.ts'
-import { and, asc, count, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import {
 	MAX_TRANSLATION_OVERRIDE_LENGTH,
 	translationOverrideTextSchema,
@@ -226,7 +226,9 @@ async function catalogueRows(
 	const table = kind === 'product' ? products : categories
 	const trimmed = filter.search?.trim()
 	const searched = trimmed ? or(adminTextMatch(table.name, trimmed), ilike(table.slug, `%${escapeLike(trimmed)}%`)) : undefined
-	const where = and(searched, translationFilter(kind, filter.show))
+	// A variant's name is read as its product's name and its values (ADR 0264): only listed products are translated.
+	const listed = kind === 'product' ? isNull(products.variantOf) : undefined
+	const where = and(listed, searched, translationFilter(kind, filter.show))
 	const [totalRow] = await db.select({ total: count() }).from(table).where(where)
 	const found = (await db
 		.select(catalogueColumns(kind))

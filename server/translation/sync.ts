@@ -44,8 +44,9 @@ export type ContentTarget = { kind: ContentKind; id: string }
 
 /** Every non-blank content text as (context, text, hash), optionally for one product or category. */
 function currentContent(target?: ContentTarget): SQL {
-	// A product's variants are product rows too: their names are queued with it.
-	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id} or variant_of = ${target.id}` : target ? sql`where false` : sql``
+	// Listed products' texts; a variant is read as its product's name and its values (ADR 0264), so only its values are queued.
+	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id} and variant_of is null` : target ? sql`where false` : sql`where variant_of is null`
+	const variantFilter = target?.kind === 'product' ? sql`where variant_of = ${target.id}` : target ? sql`where false` : sql`where variant_of is not null`
 	const categoryFilter = target?.kind === 'category' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const homeFilter = target?.kind === 'home' || !target ? sql`` : sql`where false`
 	const home = sql.join(
@@ -60,7 +61,7 @@ function currentContent(target?: ContentTarget): SQL {
 			union all select 'product.wax_color', wax_color from ${products} ${productFilter}
 			union all select 'product.container_type', container_type from ${products} ${productFilter}
 			union all select ${PRODUCT_OPTION_CONTEXT}, jsonb_array_elements_text(option_names) from ${products} ${productFilter}
-			union all select ${PRODUCT_OPTION_CONTEXT}, jsonb_array_elements_text(option_values) from ${products} ${productFilter}
+			union all select ${PRODUCT_OPTION_CONTEXT}, jsonb_array_elements_text(option_values) from ${products} ${variantFilter}
 			union all select 'category.name', name from ${categories} ${categoryFilter}
 			union all select 'category.description', description from ${categories} ${categoryFilter}
 			${home}
