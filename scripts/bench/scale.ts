@@ -8,24 +8,33 @@
  * - the sitemap index and every file it lists.
  * It writes bench/scale-report.md and bench/scale-report.json. The figures are one run's, on the
  * machine it ran on; the report says which.
+ *
+ * Seeding at full size takes minutes: SCALE_KEEP=1 keeps the seeded database and its data folder
+ * (the run prints the folder), and SCALE_REUSE=<that folder> measures it again without seeding,
+ * after bringing it up to date with the migrations written since.
  */
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows } from '#db/client.ts'
+import { runMigrations } from '#db/migrate.ts'
 import { createTestUser, signInOverHttp } from '../lib/accounts.ts'
 import { startFakeStripe } from '../lib/fake-stripe.ts'
 import { PROJECT_ROOT } from '../lib/shop-process.ts'
-import { prepareBenchDatabase } from './data.ts'
+import { prepareBenchDatabase, type BenchDatabase } from './data.ts'
 import { sampleResidentMemory } from './memory.ts'
 import { FULL_SCALE, seedScaleHistory, type ScaleSize } from './scale-seed.ts'
 import { startBenchShop } from './servers.ts'
 import { measureSteadyRate, percentile, type SteadyFigures } from './steady-rate.ts'
 
 const factor = Number(process.env.SCALE_FACTOR ?? '1')
-const size: ScaleSize = Object.fromEntries(Object.entries(FULL_SCALE).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as ScaleSize
+let size: ScaleSize = Object.fromEntries(Object.entries(FULL_SCALE).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as ScaleSize
 size.categories = FULL_SCALE.categories
+const REUSE = process.env.SCALE_REUSE ? path.resolve(process.env.SCALE_REUSE) : null
+const KEEP = process.env.SCALE_KEEP === '1' || REUSE !== null
+/** Written into a kept data folder: the database beside it and the size it was seeded to. */
+const KEPT_FILE = 'scale-database.json'
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? '50')
 const SECONDS_PER_KIND = Number(process.env.BENCH_SCALE_SECONDS ?? '20')
 const ADMIN_LOADS = 5
@@ -49,16 +58,35 @@ async function timed(url: string, cookie?: string) {
 	return { ms: performance.now() - start, status: response.status, body }
 }
 
+/** The database a SCALE_KEEP run left in `dataDir`, as the shop sees it; never dropped by this run. */
+async function keptDatabase(dataDir: string): Promise<BenchDatabase> {
+	const kept = JSON.parse(await fs.readFile(path.join(dataDir, KEPT_FILE), 'utf8')) as { url: string; size: ScaleSize }
+	size = kept.size
+	const env = { DATABASE_URL: kept.url }
+	return { engine: 'postgres', dataDir, env, productPath: '', checkoutProductIds: [], productCount: kept.size.products, customers: [], cleanup: async () => {} }
+}
+
 async function main() {
-	log(`seeding ${JSON.stringify(size)} on PostgreSQL`)
-	const database = await prepareBenchDatabase('postgres', 0)
+	const database = REUSE ? await keptDatabase(REUSE) : await prepareBenchDatabase('postgres', 0)
+	log(`${REUSE ? 'reusing' : 'seeding'} ${JSON.stringify(size)} on PostgreSQL`)
 	const stripe = await startFakeStripe()
 	try {
 		const handle = await openDatabase({ engine: 'postgres', url: database.env.DATABASE_URL! })
 		let admin: { email: string; password: string }
 		let sample: { productSlugs: string[]; categorySlugs: string[]; categoryIds: string[] }
 		try {
-			await seedScaleHistory(handle.db, database, size, log)
+			if (REUSE) {
+				const migrating = performance.now()
+				await runMigrations(handle)
+				await handle.db.execute(sql`analyze`)
+				log(`migrated and analysed in ${((performance.now() - migrating) / 1000).toFixed(1)} s`)
+			} else {
+				await seedScaleHistory(handle.db, database, size, log)
+				if (KEEP) {
+					await fs.writeFile(path.join(database.dataDir, KEPT_FILE), JSON.stringify({ url: database.env.DATABASE_URL, size }))
+					log(`kept for SCALE_REUSE=${path.relative(process.cwd(), database.dataDir)}`)
+				}
+			}
 			admin = await createTestUser(handle.db, { roles: ['admin'] })
 			const slugs = await queryRows<{ slug: string }>(handle.db, sql`select slug from products where is_active order by md5(slug) limit 400`)
 			const shelves = await queryRows<{ slug: string; id: string }>(
@@ -161,7 +189,7 @@ async function main() {
 		}
 	} finally {
 		await stripe.close()
-		await database.cleanup()
+		if (!KEEP) await database.cleanup()
 	}
 }
 
