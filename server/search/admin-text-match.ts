@@ -26,9 +26,12 @@ export function adminTextMatch(expression: SQL | Column, query: string, storedFo
 export function adminSearchNarrowing(searchColumn: SQL | Column, query: string, alsoContaining: string[] = []): SQL | undefined {
 	const typed = query.trim()
 	if (!typed) return undefined
+	const asTyped = `%${escapeLike(typed)}%`
+	const folded = searchLikePattern(normalizeSearchText(typed))
 	return or(
-		ilike(searchColumn, `%${escapeLike(typed)}%`),
-		sql`${searchColumn} like ${searchLikePattern(normalizeSearchText(typed))}`,
+		ilike(searchColumn, asTyped),
+		// A query already folded (one plain word, as most are) is the same pattern, which ILIKE covers: one index scan, not two.
+		folded === asTyped ? undefined : sql`${searchColumn} like ${folded}`,
 		...alsoContaining.map((text) => sql`${searchColumn} like ${`%${escapeLike(text)}%`}`),
 	)
 }
