@@ -72,9 +72,13 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Once per statement, with the rows it changed: a bulk load counts each customer once per batch.
+-- Once per statement, with the rows it changed. A bulk load in one transaction (a restore) sets
+-- shop.bulk_load for that transaction and counts everyone once at the end instead.
 CREATE FUNCTION orders_count_customers() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	IF current_setting('shop.bulk_load', true) = 'on' THEN
+		RETURN NULL;
+	END IF;
 	IF TG_OP = 'INSERT' THEN
 		PERFORM recount_customers(array(SELECT lower(email) FROM new_orders));
 	ELSIF TG_OP = 'DELETE' THEN
@@ -92,6 +96,9 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION users_count_customers() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	IF current_setting('shop.bulk_load', true) = 'on' THEN
+		RETURN NULL;
+	END IF;
 	IF TG_OP = 'INSERT' THEN
 		PERFORM recount_customers(array(SELECT lower(email) FROM new_users));
 	ELSIF TG_OP = 'DELETE' THEN

@@ -170,5 +170,18 @@ describe.each(ENGINES)('customer figures on %s', (engine) => {
 		const kept = await queryRows(db, sql`select * from customers order by email`)
 		await db.execute(sql`select recount_all_customers()`)
 		expect(await queryRows(db, sql`select * from customers order by email`)).toEqual(kept)
+
+		// A restore loads its rows with the counting put off for its transaction, then counts everyone once.
+		await db.transaction(async (tx) => {
+			await tx.execute(sql`select set_config('shop.bulk_load', 'on', true)`)
+			await tx.insert(orders).values({ ...copy, email: 'trei@example.com', paymentSessionId: null })
+			expect(await queryRows(tx, sql`select email from customers where email = 'trei@example.com'`)).toEqual([])
+			await tx.execute(sql`select recount_all_customers()`)
+		})
+		expect((await listed('trei@example.com'))?.orderCount).toBe(1)
+		await expectFiguresMatchRecount()
+		// The setting ended with its transaction.
+		await db.insert(orders).values({ ...copy, email: 'patru@example.com', paymentSessionId: null })
+		expect((await listed('patru@example.com'))?.orderCount).toBe(1)
 	})
 })
