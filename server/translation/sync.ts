@@ -45,7 +45,8 @@ export type ContentTarget = { kind: ContentKind; id: string }
 /** Every non-blank content text as (context, text, hash), optionally for one product or category. */
 function currentContent(target?: ContentTarget): SQL {
 	// Listed products' texts; a variant is read as its product's name and its values (ADR 0264), so only its values are queued.
-	const productFilter = target?.kind === 'product' ? sql`where id = ${target.id} and variant_of is null` : target ? sql`where false` : sql`where variant_of is null`
+	const productFilter =
+		target?.kind === 'product' ? sql`where id = ${target.id} and variant_of is null` : target ? sql`where false` : sql`where variant_of is null`
 	const variantFilter = target?.kind === 'product' ? sql`where variant_of = ${target.id}` : target ? sql`where false` : sql`where variant_of is not null`
 	const categoryFilter = target?.kind === 'category' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const homeFilter = target?.kind === 'home' || !target ? sql`` : sql`where false`
