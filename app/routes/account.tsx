@@ -1,5 +1,5 @@
 import { languageAlternates } from '#server/seo.ts'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { data, Form, useNavigation } from 'react-router'
 import { Link } from '#app/components/link.tsx'
@@ -121,8 +121,7 @@ const section = 'rounded-2xl border border-sand bg-white p-5 sm:p-6'
 const button = 'rounded-full bg-clay-dark px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60'
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-	const { t, i18n } = useTranslation()
-	const lp = useLocalizedPath()
+	const { t } = useTranslation()
 	const navigation = useNavigation()
 	const busyIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
 	const passwordForm = useRef<HTMLFormElement>(null)
@@ -170,76 +169,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 				) : (
 					<ol className="mt-4 space-y-4">
 						{orders.map((order) => (
-							<li key={order.id} className="rounded-xl border border-sand p-4" data-testid="account-order">
-								<div className="flex flex-wrap items-baseline justify-between gap-2">
-									<h3 className="font-medium">{t('account.orderNumber', { number: order.number })}</h3>
-									<p className="text-sm text-muted">
-										{t('account.placedOn')} <time dateTime={order.createdAt}>{order.date}</time>
-									</p>
-								</div>
-								<dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-									<div className="flex items-center gap-2">
-										<dt className="text-muted">{t('account.status')}</dt>
-										<dd>
-											<Badge className={STATUS_TONE[order.status]}>{t(`account.orderStatus.${order.status}`)}</Badge>
-										</dd>
-									</div>
-									<div className="flex items-center gap-2">
-										<dt className="text-muted">{t('account.payment')}</dt>
-										<dd>
-											<Badge className={PAYMENT_TONE[order.paymentStatus]}>{t(`account.paymentStatus.${order.paymentStatus}`)}</Badge>
-											{order.paymentStatus === 'paid' && order.refundedCents > 0 ? (
-												<span className="ml-1 text-sm" data-testid="account-partly-refunded">
-													{t('account.partlyRefunded', { amount: formatEuro(order.refundedCents, i18n.language) })}
-												</span>
-											) : null}
-											{order.testMode ? (
-												<span title={t('account.testPaymentTitle')} className="ml-1">
-													<Badge className="bg-fuchsia-700 text-white">{t('account.testPayment')}</Badge>
-												</span>
-											) : null}
-										</dd>
-									</div>
-									<div className="flex items-center gap-2">
-										<dt className="text-muted">{t('account.total')}</dt>
-										<dd className="font-medium">{formatEuro(order.totalCents, i18n.language)}</dd>
-									</div>
-									{order.trackingNumber ? (
-										<div className="flex items-center gap-2">
-											<dt className="text-muted">{t('account.tracking')}</dt>
-											<dd className="font-mono">{order.trackingNumber}</dd>
-										</div>
-									) : null}
-								</dl>
-								{order.documents.length ? (
-									<ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('account.documents')}>
-										{order.documents.map((document) => (
-											<li key={document.number}>
-												<a href={`/account/invoices/${document.number}.pdf`} download className="underline hover:text-clay-dark" data-testid="account-invoice">
-													{t(document.kind === 'invoice' ? 'account.invoice' : 'account.creditNote', { number: document.number })}
-												</a>
-											</li>
-										))}
-									</ul>
-								) : null}
-								<p className="mt-3 text-sm">
-									<Link to={lp(`/order/${order.id}`)} className="underline hover:text-clay-dark">
-										{t('orderPage.view')}
-										<span className="sr-only"> {order.number}</span>
-									</Link>
-								</p>
-								<h4 className="sr-only">{t('account.items')}</h4>
-								<ul className="mt-3 divide-y divide-sand text-sm">
-									{order.items.map((item, index) => (
-										<li key={index} className="flex justify-between gap-4 py-1.5">
-											<span>
-												{t('account.quantity', { count: item.quantity })} {item.name}
-											</span>
-											<span className="text-muted">{formatEuro(item.unitPriceCents * item.quantity, i18n.language)}</span>
-										</li>
-									))}
-								</ul>
-							</li>
+							<AccountOrder key={order.id} order={order} />
 						))}
 					</ol>
 				)}
@@ -292,51 +222,135 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 				</Form>
 			</section>
 
-			<section aria-labelledby="account-privacy" className={section}>
-				<h2 id="account-privacy" className="font-serif text-xl">
-					{t('account.privacyTitle')}
-				</h2>
-				<p className="mt-3 text-sm text-muted">{t('account.exportText')}</p>
-				<a
-					href="/account/export"
-					download
-					className="mt-3 inline-block rounded-full border border-clay-dark px-5 py-2.5 text-sm font-medium text-clay-dark hover:bg-sand/60"
-				>
-					{t('account.exportButton')}
-				</a>
-
-				<h3 className="mt-8 font-medium">{t('account.deleteTitle')}</h3>
-				<p className="mt-2 text-sm text-muted">{t('account.deleteText')}</p>
-				{ordersToShip > 0 ? (
-					<p role="note" data-testid="delete-open-orders" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-						{t('account.deleteOpenOrders', { count: ordersToShip })}
-					</p>
-				) : null}
-				<Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
-					<input type="hidden" name="intent" value="delete-account" />
-					{errorFor('delete-account')}
-					<Field
-						id="delete-password"
-						name="password"
-						type="password"
-						autoComplete="current-password"
-						required
-						maxLength={PASSWORD_MAX}
-						label={t('account.deletePassword')}
-					/>
-					<label className="flex items-start gap-2 text-sm">
-						<input type="checkbox" name="confirm" required className="mt-1" />
-						<span>{t('account.deleteConfirm')}</span>
-					</label>
-					<button
-						type="submit"
-						disabled={busyIntent === 'delete-account'}
-						className="rounded-full bg-red-800 px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60"
-					>
-						{busyIntent === 'delete-account' ? t('auth.busy') : t('account.deleteButton')}
-					</button>
-				</Form>
-			</section>
+			<PrivacySection ordersToShip={ordersToShip} busy={busyIntent === 'delete-account'} error={errorFor('delete-account')} />
 		</div>
+	)
+}
+
+type AccountOrderRow = Route.ComponentProps['loaderData']['orders'][number]
+
+/** One order in the account: its number, date, states, total, tracking, documents and lines. */
+function AccountOrder({ order }: { order: AccountOrderRow }) {
+	const { t, i18n } = useTranslation()
+	const lp = useLocalizedPath()
+	return (
+		<li className="rounded-xl border border-sand p-4" data-testid="account-order">
+			<div className="flex flex-wrap items-baseline justify-between gap-2">
+				<h3 className="font-medium">{t('account.orderNumber', { number: order.number })}</h3>
+				<p className="text-sm text-muted">
+					{t('account.placedOn')} <time dateTime={order.createdAt}>{order.date}</time>
+				</p>
+			</div>
+			<dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+				<div className="flex items-center gap-2">
+					<dt className="text-muted">{t('account.status')}</dt>
+					<dd>
+						<Badge className={STATUS_TONE[order.status]}>{t(`account.orderStatus.${order.status}`)}</Badge>
+					</dd>
+				</div>
+				<div className="flex items-center gap-2">
+					<dt className="text-muted">{t('account.payment')}</dt>
+					<dd>
+						<Badge className={PAYMENT_TONE[order.paymentStatus]}>{t(`account.paymentStatus.${order.paymentStatus}`)}</Badge>
+						{order.paymentStatus === 'paid' && order.refundedCents > 0 ? (
+							<span className="ml-1 text-sm" data-testid="account-partly-refunded">
+								{t('account.partlyRefunded', { amount: formatEuro(order.refundedCents, i18n.language) })}
+							</span>
+						) : null}
+						{order.testMode ? (
+							<span title={t('account.testPaymentTitle')} className="ml-1">
+								<Badge className="bg-fuchsia-700 text-white">{t('account.testPayment')}</Badge>
+							</span>
+						) : null}
+					</dd>
+				</div>
+				<div className="flex items-center gap-2">
+					<dt className="text-muted">{t('account.total')}</dt>
+					<dd className="font-medium">{formatEuro(order.totalCents, i18n.language)}</dd>
+				</div>
+				{order.trackingNumber ? (
+					<div className="flex items-center gap-2">
+						<dt className="text-muted">{t('account.tracking')}</dt>
+						<dd className="font-mono">{order.trackingNumber}</dd>
+					</div>
+				) : null}
+			</dl>
+			{order.documents.length ? (
+				<ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('account.documents')}>
+					{order.documents.map((document) => (
+						<li key={document.number}>
+							<a href={`/account/invoices/${document.number}.pdf`} download className="underline hover:text-clay-dark" data-testid="account-invoice">
+								{t(document.kind === 'invoice' ? 'account.invoice' : 'account.creditNote', { number: document.number })}
+							</a>
+						</li>
+					))}
+				</ul>
+			) : null}
+			<p className="mt-3 text-sm">
+				<Link to={lp(`/order/${order.id}`)} className="underline hover:text-clay-dark">
+					{t('orderPage.view')}
+					<span className="sr-only"> {order.number}</span>
+				</Link>
+			</p>
+			<h4 className="sr-only">{t('account.items')}</h4>
+			<ul className="mt-3 divide-y divide-sand text-sm">
+				{order.items.map((item, index) => (
+					<li key={index} className="flex justify-between gap-4 py-1.5">
+						<span>
+							{t('account.quantity', { count: item.quantity })} {item.name}
+						</span>
+						<span className="text-muted">{formatEuro(item.unitPriceCents * item.quantity, i18n.language)}</span>
+					</li>
+				))}
+			</ul>
+		</li>
+	)
+}
+
+/** The customer's data: a copy to download, and deleting the account (with its open orders said first). */
+function PrivacySection({ ordersToShip, busy, error }: { ordersToShip: number; busy: boolean; error: ReactNode }) {
+	const { t } = useTranslation()
+	return (
+		<section aria-labelledby="account-privacy" className={section}>
+			<h2 id="account-privacy" className="font-serif text-xl">
+				{t('account.privacyTitle')}
+			</h2>
+			<p className="mt-3 text-sm text-muted">{t('account.exportText')}</p>
+			<a
+				href="/account/export"
+				download
+				className="mt-3 inline-block rounded-full border border-clay-dark px-5 py-2.5 text-sm font-medium text-clay-dark hover:bg-sand/60"
+			>
+				{t('account.exportButton')}
+			</a>
+
+			<h3 className="mt-8 font-medium">{t('account.deleteTitle')}</h3>
+			<p className="mt-2 text-sm text-muted">{t('account.deleteText')}</p>
+			{ordersToShip > 0 ? (
+				<p role="note" data-testid="delete-open-orders" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+					{t('account.deleteOpenOrders', { count: ordersToShip })}
+				</p>
+			) : null}
+			<Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
+				<input type="hidden" name="intent" value="delete-account" />
+				{error}
+				<Field
+					id="delete-password"
+					name="password"
+					type="password"
+					autoComplete="current-password"
+					required
+					maxLength={PASSWORD_MAX}
+					label={t('account.deletePassword')}
+				/>
+				<label className="flex items-start gap-2 text-sm">
+					<input type="checkbox" name="confirm" required className="mt-1" />
+					<span>{t('account.deleteConfirm')}</span>
+				</label>
+				<button type="submit" disabled={busy} className="rounded-full bg-red-800 px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60">
+					{busy ? t('auth.busy') : t('account.deleteButton')}
+				</button>
+			</Form>
+		</section>
 	)
 }
