@@ -254,6 +254,27 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'json',
 		example: validProduct,
 	},
+	{
+		// Variants (ADR 0264). The stamp names no loaded form, so a well-formed body is refused as stale and changes nothing.
+		name: 'admin: product variants save',
+		module: 'routes/admin/product-variants.ts',
+		path: (fx) => `/admin/products/${fx.productId}/variants`,
+		pathWithSegment: (segment) => `/admin/products/${segment}/variants`,
+		actor: 'admin',
+		encoding: 'json',
+		example: () => ({
+			variantsStamp: 'not-a-loaded-form',
+			optionNames: 'Mărime',
+			variantId: [''],
+			variantValues: ['Mare'],
+			variantSku: ['MARE-1'],
+			variantPrice: ['34,90'],
+			variantStock: ['3'],
+			variantLoadedStock: [''],
+			variantWeight: ['450'],
+			variantImage: [''],
+		}),
+	},
 	// Roles (ADR 0112). The examples name nobody the shop knows, so no run of the fuzz changes who may act.
 	{
 		name: 'admin: staff grant',
