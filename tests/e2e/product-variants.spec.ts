@@ -2,13 +2,8 @@ import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { categories, orderItems, orders, products, translations } from '#db/schema/index.ts'
 import { sourceHash } from '#server/translation/cache.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
 import { payWithTestCardInSpanish, placeSpanishOrder } from './spanish-checkout.ts'
-
-const VIEWPORTS = [
-	{ name: 'mobile', width: 375, height: 812 },
-	{ name: 'desktop', width: 1280, height: 900 },
-] as const
 
 /**
  * ADR 0264: the owner gives a candle two sizes in the admin; a Spanish visitor picks the large one
@@ -79,9 +74,9 @@ test('a candle in two sizes: added in the admin, the large one bought in Spanish
 			{ id: expect.any(String), values: ['Mică'], stock: 5, sku: `S-${id}` },
 			{ id: expect.any(String), values: ['Mare'], stock: 1, sku: `L-${id}` },
 		])
-		await page.setViewportSize(VIEWPORTS[0])
-		await page.screenshot({ path: 'test-results/variants-admin-mobile.png', fullPage: true })
-		await page.setViewportSize(VIEWPORTS[1])
+		await page.setViewportSize(SCAN_VIEWPORTS[0])
+		await page.screenshot({ path: 'test-results/variants-admin-phone.png', fullPage: true })
+		await page.setViewportSize(SCAN_VIEWPORTS[1])
 		await page.screenshot({ path: 'test-results/variants-admin-desktop.png', fullPage: true })
 
 		// A visitor: the catalogue shows the product once, from its cheaper size.
@@ -91,7 +86,7 @@ test('a candle in two sizes: added in the admin, the large one bought in Spanish
 		await expect(card).toHaveCount(1)
 		await expect(card).toContainText('Desde 18,90 €')
 
-		for (const viewport of VIEWPORTS) {
+		for (const viewport of SCAN_VIEWPORTS) {
 			await page.setViewportSize(viewport)
 			await page.goto(`/es/product/${product!.slug}`)
 			await waitForHydration(page)

@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#db/client.ts'
-import { categories, orderItems, orders, products, translations } from '#db/schema/index.ts'
+import { categories, orderItems, products, translations } from '#db/schema/index.ts'
 import { findActiveProduct, loadCatalog } from '#server/catalog/catalog.ts'
 import { saveProduct, getProductForEdit } from '#server/catalog/admin-products.ts'
 import { getVariantsForEdit, listProductVariants, saveProductVariants, VariantsChangedError } from '#server/catalog/variants.ts'
-import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { CheckoutRejectedError, placeOrder } from '#server/orders/place-order.ts'
 import { syncTranslations } from '#server/translation/sync.ts'
 import { parseCatalogQuery } from '#domain/catalog-query.ts'
@@ -13,7 +12,7 @@ import { variantsFormSchema, type VariantsForm } from '#domain/forms/admin-varia
 import { productEditSchema } from '#domain/forms/admin-product.ts'
 import { parseSubmission } from '#domain/forms/submission.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
-import { createProduct, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
+import { createProduct, customer, orderInput, payPlacedOrder } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 type Row = { id?: string; values: string; sku?: string; price: string; stock?: string; loaded?: string; weight?: string }
@@ -112,17 +111,7 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
 	it('counts a variant’s paid units for its product too, as a recount from scratch does', async () => {
 		const { product, large } = await twoSizeCandle('Lumânare Vândută')
 		const order = await buy(large.id, 2)
-		const sessionId = `test_cs_${order.id}`
-		await db.update(orders).set({ paymentProvider: 'test', paymentSessionId: sessionId }).where(eq(orders.id, order.id))
-		await handlePaymentEvent(
-			{ db, mail: mailContext },
-			{
-				id: `evt_${order.id}`,
-				provider: 'test',
-				type: 'checkout.session.completed',
-				session: { id: sessionId, orderId: order.id, status: 'complete', paymentStatus: 'paid' },
-			},
-		)
+		await payPlacedOrder(db, order.id)
 		const sold = async () => (await db.select({ id: products.id, units: products.soldUnits }).from(products).where(eq(products.id, product.id)))[0]!.units
 		expect(await sold()).toBe(2)
 		await db.update(products).set({ soldUnits: 0 }).where(eq(products.id, product.id))

@@ -4,12 +4,11 @@ import { queryRows } from '#db/client.ts'
 import { orderItems, orders, products } from '#db/schema/index.ts'
 import { anonymiseOrders } from '#server/account/order-erasure.ts'
 import { loadCatalog } from '#server/catalog/catalog.ts'
-import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { refundOrder, RefundRefusedError } from '#server/orders/refunds.ts'
 import { createTestCardProvider } from '#server/payments/test-card.ts'
 import { parseCatalogQuery } from '#domain/catalog-query.ts'
-import { createProduct, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
+import { createProduct, customer, mailContext, orderInput, payPlacedOrder } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 /**
@@ -44,17 +43,7 @@ describe.each(ENGINES)('units sold on %s', (engine) => {
 
 	async function paidOrder(lines: { productId: string; quantity: number }[]) {
 		const order = await placeOrder(db, { ...orderInput, customer, lines: lines.map((line) => ({ kind: 'product' as const, ...line })) })
-		const sessionId = `test_cs_${order.id}`
-		await db.update(orders).set({ paymentProvider: 'test', paymentSessionId: sessionId }).where(eq(orders.id, order.id))
-		await handlePaymentEvent(
-			{ db, mail: mailContext },
-			{
-				id: `evt_${order.id}`,
-				provider: 'test',
-				type: 'checkout.session.completed',
-				session: { id: sessionId, orderId: order.id, status: 'complete', paymentStatus: 'paid' },
-			},
-		)
+		await payPlacedOrder(db, order.id)
 		const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
 		return { order, itemFor: (productId: string) => items.find((item) => item.productId === productId)! }
 	}

@@ -3,7 +3,9 @@ import { DEMO_SELLER, type InvoicingConfig } from '#server/invoices/config.ts'
 import type { OrderEmailContext } from '#server/orders/emails.ts'
 import crypto from 'node:crypto'
 import type { Database } from '#db/client.ts'
-import { products, uploads } from '#db/schema/index.ts'
+import { orders, products, uploads } from '#db/schema/index.ts'
+import { eq } from 'drizzle-orm'
+import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { FREE_SHIPPING } from '#domain/shipping.ts'
 import type { PaymentDeps } from '#server/orders/payment-deps.ts'
 
@@ -60,4 +62,19 @@ export function shuffle<T>(items: T[], random: () => number = Math.random): T[] 
 		;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
 	}
 	return copy
+}
+
+/** Marks a placed order paid as the built-in test provider's webhook does: its session, then the completed event. */
+export async function payPlacedOrder(db: Database, orderId: string) {
+	const sessionId = `test_cs_${orderId}`
+	await db.update(orders).set({ paymentProvider: 'test', paymentSessionId: sessionId }).where(eq(orders.id, orderId))
+	await handlePaymentEvent(
+		{ db, mail: mailContext },
+		{
+			id: `evt_${orderId}`,
+			provider: 'test',
+			type: 'checkout.session.completed',
+			session: { id: sessionId, orderId, status: 'complete', paymentStatus: 'paid' },
+		},
+	)
 }
