@@ -9,7 +9,7 @@ import { demoCategories, demoProducts } from '#server/seed/demo-catalog.ts'
 import { demoProductTranslations } from '#server/seed/demo-translations.ts'
 import { emptyProductForm } from '#domain/forms/admin-product.ts'
 import { HOME_FIELDS } from '#domain/forms/admin-home.ts'
-import { contentContext } from '#server/translation/sync.ts'
+import { contentContext, PRODUCT_OPTION_CONTEXT } from '#server/translation/sync.ts'
 import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { SIGN_IN_BACKOFF } from '#server/auth/sign-in-backoff.ts'
 import { createTestUser, uniqueEmail } from '../support/accounts.ts'
@@ -44,7 +44,8 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 
 		const demoCategoryCount = demoCategories.reduce((sum, top) => sum + 1 + (top.children?.length ?? 0), 0)
 		expect((await db().select({ n: count() }).from(categories))[0]!.n).toBe(demoCategoryCount)
-		expect((await db().select({ n: count() }).from(products))[0]!.n).toBe(demoProducts.length)
+		const demoRows = demoProducts.reduce((sum, product) => sum + 1 + (product.variants?.length ?? 0), 0)
+		expect((await db().select({ n: count() }).from(products))[0]!.n).toBe(demoRows)
 		expect(cluster.instances.filter((shop) => shop.output().includes('"msg":"demo catalogue loaded"'))).toHaveLength(1)
 
 		const admins = await db().select({ id: users.id }).from(users).where(eq(users.email, CLUSTER_ADMIN.email))
@@ -154,6 +155,12 @@ describe('two shop instances on one PostgreSQL database and one S3 bucket', () =
 				if (text?.trim()) texts.add(`${context}\u0000${text}`)
 			}
 			for (const row of await db().select().from(products)) {
+				// A variant reads as its product's name and its own option values (ADR 0264).
+				if (row.variantOf) {
+					for (const value of row.optionValues) add(PRODUCT_OPTION_CONTEXT, value)
+					continue
+				}
+				for (const name of row.optionNames) add(PRODUCT_OPTION_CONTEXT, name)
 				add('product.name', row.name)
 				add('product.description', row.description)
 				add('product.smells_like', row.smellsLike)
