@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Logger, SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -50,6 +51,9 @@ export type OpenDatabaseOptions =
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
+/** The contrib extensions the migrations create: PGlite loads an extension's code only when it is opened with it. */
+export const PGLITE_EXTENSIONS = { pg_trgm }
+
 function queryLogger(onQuery?: (query: string) => void): Logger | undefined {
 	return onQuery ? { logQuery: (query) => onQuery(query) } : undefined
 }
@@ -67,7 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 			target = pgliteDirectory(options.dataDir)
 			fs.mkdirSync(target, { recursive: true })
 		}
-		const settings = { ...(target ? { dataDir: target } : {}), startParams: PGLITE_START_PARAMS }
+		const settings = { ...(target ? { dataDir: target } : {}), startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS }
 		const fresh = target !== undefined && !fs.existsSync(path.join(target, 'PG_VERSION'))
 		let client = await PGlite.create(settings)
 		if (fresh) {

@@ -37,6 +37,18 @@ export function foldedSearchSql(expression: string): string {
 	return `translate(lower(${expression}), '${SEARCH_FOLD_FROM}', '${SEARCH_FOLD_TO}')`
 }
 
+/**
+ * The SQL expression of an admin search column (ADR 0263): the given texts as stored, then folded,
+ * in one string a trigram index covers. A row whose text matches an admin search box (any case as
+ * typed, or folded word by word: server/search/admin-text-match.ts) also matches the same query on
+ * this column, so the index finds it; the exact match is then checked on the row's own columns.
+ * Each expression must not be null (coalesce what may be).
+ */
+export function adminSearchSql(expressions: string[]): string {
+	const joined = expressions.map((expression) => `(${expression})`).join(` || ' ' || `)
+	return `${joined} || ' ' || ${foldedSearchSql(joined)}`
+}
+
 /** Longest search the shop reads (a longer one is cut; it would match nothing anyway). */
 export const SEARCH_MAX_LENGTH = 100
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { ROLES } from '../../domain/enums.ts'
 import { createdAt, updatedAt } from './columns.ts'
@@ -8,15 +9,20 @@ import { createdAt, updatedAt } from './columns.ts'
  * The user's full name is better-auth's `name`, stored as '' when not given.
  */
 
-export const users = pgTable('user', {
-	id: text().primaryKey(),
-	name: text().notNull().default(''),
-	email: text().notNull().unique(),
-	emailVerified: boolean().notNull().default(false),
-	image: text(),
-	createdAt: createdAt(),
-	updatedAt: updatedAt(),
-})
+export const users = pgTable(
+	'user',
+	{
+		id: text().primaryKey(),
+		name: text().notNull().default(''),
+		email: text().notNull().unique(),
+		emailVerified: boolean().notNull().default(false),
+		image: text(),
+		createdAt: createdAt(),
+		updatedAt: updatedAt(),
+	},
+	// The account of an email in any case (the customers list's figures, ADR 0263).
+	(t) => [index('user_email_lower_idx').on(sql`lower(${t.email})`)],
+)
 
 export const sessions = pgTable(
 	'session',

@@ -45,7 +45,7 @@ async function placeTemplateOrder(database: BenchDatabase, productId: string): P
  * categories sharing them out, then orders over three years from `size.customers` addresses, their
  * lines, and an invoice for every paid one, all copied from one real order. Set-based SQL with the
  * triggers off (as a bulk import does), then the figures the triggers keep (units sold, invoice
- * counters) set once, and the planner's statistics gathered. The template order is the only one
+ * counters, the customers list) set once, and the planner's statistics gathered. The template order is the only one
  * in the database when it starts.
  */
 export async function seedScaleHistory(db: Database, database: BenchDatabase, size: ScaleSize, log: (line: string) => void) {
@@ -130,6 +130,7 @@ export async function seedScaleHistory(db: Database, database: BenchDatabase, si
 		update products set sold_units = sold.units
 		from (select product_id, sum(sold_units)::int as units from order_items where product_id is not null group by product_id) sold
 		where sold.product_id = products.id`)
+	await db.execute(sql`select recount_all_customers()`)
 	log(`orders: ${size.orders}, lines: ${size.lines}, invoices for the paid ones`)
 	await db.execute(sql`vacuum analyze`)
 	log('vacuum analyze')

@@ -5,27 +5,40 @@
  * - each storefront page kind at a steady BENCH_SCALE_RATE requests a second (p50, p99);
  * - each admin list and filter, signed in as an admin (median and slowest of a few loads);
  * - the orders CSV of the last year, streamed, with the shop's peak memory meanwhile;
- * - the sitemap index and every file it lists.
+ * - the sitemap index and every file it lists;
+ * - then, the shop stopped, a backup and its restore into an empty database (BENCH_SCALE_BACKUP=0 skips them).
  * It writes bench/scale-report.md and bench/scale-report.json. The figures are one run's, on the
  * machine it ran on; the report says which.
+ *
+ * Seeding at full size takes minutes: SCALE_KEEP=1 keeps the seeded database and its data folder
+ * (the run prints the folder), and SCALE_REUSE=<that folder> measures it again without seeding,
+ * after bringing it up to date with the migrations written since.
  */
+import { spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows } from '#db/client.ts'
+import { runMigrations } from '#db/migrate.ts'
 import { createTestUser, signInOverHttp } from '../lib/accounts.ts'
 import { startFakeStripe } from '../lib/fake-stripe.ts'
 import { PROJECT_ROOT } from '../lib/shop-process.ts'
-import { prepareBenchDatabase } from './data.ts'
+import { createTemporaryPostgresDatabase } from '../lib/postgres.ts'
+import { BENCH_TMP, prepareBenchDatabase, type BenchDatabase } from './data.ts'
 import { sampleResidentMemory } from './memory.ts'
 import { FULL_SCALE, seedScaleHistory, type ScaleSize } from './scale-seed.ts'
 import { startBenchShop } from './servers.ts'
 import { measureSteadyRate, percentile, type SteadyFigures } from './steady-rate.ts'
 
 const factor = Number(process.env.SCALE_FACTOR ?? '1')
-const size: ScaleSize = Object.fromEntries(Object.entries(FULL_SCALE).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as ScaleSize
+let size: ScaleSize = Object.fromEntries(Object.entries(FULL_SCALE).map(([key, value]) => [key, Math.max(1, Math.round(value * factor))])) as ScaleSize
 size.categories = FULL_SCALE.categories
+const REUSE = process.env.SCALE_REUSE ? path.resolve(process.env.SCALE_REUSE) : null
+const KEEP = process.env.SCALE_KEEP === '1' || REUSE !== null
+/** Written into a kept data folder: the database beside it and the size it was seeded to. */
+const KEPT_FILE = 'scale-database.json'
 const RATE = Number(process.env.BENCH_SCALE_RATE ?? '50')
 const SECONDS_PER_KIND = Number(process.env.BENCH_SCALE_SECONDS ?? '20')
 const ADMIN_LOADS = 5
@@ -49,16 +62,35 @@ async function timed(url: string, cookie?: string) {
 	return { ms: performance.now() - start, status: response.status, body }
 }
 
+/** The database a SCALE_KEEP run left in `dataDir`, as the shop sees it; never dropped by this run. */
+async function keptDatabase(dataDir: string): Promise<BenchDatabase> {
+	const kept = JSON.parse(await fs.readFile(path.join(dataDir, KEPT_FILE), 'utf8')) as { url: string; size: ScaleSize }
+	size = kept.size
+	const env = { DATABASE_URL: kept.url }
+	return { engine: 'postgres', dataDir, env, productPath: '', checkoutProductIds: [], productCount: kept.size.products, customers: [], cleanup: async () => {} }
+}
+
 async function main() {
-	log(`seeding ${JSON.stringify(size)} on PostgreSQL`)
-	const database = await prepareBenchDatabase('postgres', 0)
+	const database = REUSE ? await keptDatabase(REUSE) : await prepareBenchDatabase('postgres', 0)
+	log(`${REUSE ? 'reusing' : 'seeding'} ${JSON.stringify(size)} on PostgreSQL`)
 	const stripe = await startFakeStripe()
 	try {
 		const handle = await openDatabase({ engine: 'postgres', url: database.env.DATABASE_URL! })
 		let admin: { email: string; password: string }
 		let sample: { productSlugs: string[]; categorySlugs: string[]; categoryIds: string[] }
 		try {
-			await seedScaleHistory(handle.db, database, size, log)
+			if (REUSE) {
+				const migrating = performance.now()
+				await runMigrations(handle)
+				await handle.db.execute(sql`analyze`)
+				log(`migrated and analysed in ${((performance.now() - migrating) / 1000).toFixed(1)} s`)
+			} else {
+				await seedScaleHistory(handle.db, database, size, log)
+				if (KEEP) {
+					await fs.writeFile(path.join(database.dataDir, KEPT_FILE), JSON.stringify({ url: database.env.DATABASE_URL, size }))
+					log(`kept for SCALE_REUSE=${path.relative(process.cwd(), database.dataDir)}`)
+				}
+			}
 			admin = await createTestUser(handle.db, { roles: ['admin'] })
 			const slugs = await queryRows<{ slug: string }>(handle.db, sql`select slug from products where is_active order by md5(slug) limit 400`)
 			const shelves = await queryRows<{ slug: string; id: string }>(
@@ -70,6 +102,7 @@ async function main() {
 			await handle.close()
 		}
 
+		let measured: Omit<Report, 'backup'>
 		const { shop, coldStartMs } = await startBenchShop(database, stripe, { PAGE_CACHE_MB: '0' })
 		try {
 			log(`shop started in ${coldStartMs.toFixed(0)} ms`)
@@ -155,13 +188,58 @@ async function main() {
 			const slowestFile = [...sitemapFiles].sort((a, b) => b.ms - a.ms)[0]
 			log(`sitemap index ${index.ms.toFixed(0)} ms, ${files.length} files, slowest ${slowestFile?.ms.toFixed(0)} ms`)
 
-			await writeReport({ storefront, adminFigures, exportFigure, sitemap: { indexMs: index.ms, indexStatus: index.status, files: sitemapFiles }, coldStartMs })
+			measured = { storefront, adminFigures, exportFigure, sitemap: { indexMs: index.ms, indexStatus: index.status, files: sitemapFiles }, coldStartMs }
 		} finally {
 			await shop.stop()
 		}
+		const backup = process.env.BENCH_SCALE_BACKUP === '0' ? null : await timeBackupAndRestore(database)
+		await writeReport({ ...measured, backup })
 	} finally {
 		await stripe.close()
-		await database.cleanup()
+		if (!KEEP) await database.cleanup()
+	}
+}
+
+/** Runs one of the shop's commands (`npm run backup`, `npm run restore`) as an operator would, and fails with its output. */
+function runCommand(script: string, args: string[], env: Record<string, string>) {
+	const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(PROJECT_ROOT, script), ...args], {
+		cwd: PROJECT_ROOT,
+		env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	return new Promise<void>((resolve, reject) =>
+		child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}:\n${output}`)))),
+	)
+}
+
+type BackupFigure = { seconds: number; megabytes: number; restoreSeconds: number }
+
+/**
+ * A signed backup of the seeded shop with the shop stopped (`npm run backup`), then its restore into
+ * an empty PostgreSQL database (`npm run restore`): both with the whole history.
+ */
+async function timeBackupAndRestore(database: BenchDatabase): Promise<BackupFigure> {
+	const folder = await fs.mkdtemp(path.join(BENCH_TMP, 'backup-'))
+	const target = await createTemporaryPostgresDatabase('scalerestore')
+	try {
+		const key = crypto.randomBytes(24).toString('hex')
+		const file = path.join(folder, 'scale.tar.gz')
+		const backupStart = performance.now()
+		await runCommand('server/cli/backup.ts', [file], { DATA_DIR: database.dataDir, DATABASE_URL: database.env.DATABASE_URL!, BACKUP_KEY: key })
+		const seconds = (performance.now() - backupStart) / 1000
+		const megabytes = (await fs.stat(file)).size / 1e6
+		log(`backup: ${megabytes.toFixed(0)} MB in ${seconds.toFixed(0)} s`)
+		const restoreStart = performance.now()
+		await runCommand('server/cli/restore.ts', [file], { DATA_DIR: path.join(folder, 'restored'), DATABASE_URL: target.url, BACKUP_KEY: key })
+		const restoreSeconds = (performance.now() - restoreStart) / 1000
+		log(`restore into an empty PostgreSQL database: ${restoreSeconds.toFixed(0)} s`)
+		return { seconds, megabytes, restoreSeconds }
+	} finally {
+		await target.drop()
+		await fs.rm(folder, { recursive: true, force: true })
 	}
 }
 
@@ -171,6 +249,7 @@ type Report = {
 	exportFigure: { status: number; seconds: number; megabytes: number; peakMb: number }
 	sitemap: { indexMs: number; indexStatus: number; files: { path: string; ms: number; status: number }[] }
 	coldStartMs: number
+	backup: BackupFigure | null
 }
 
 const ms = (value: number | null | undefined) => (value == null ? '–' : `${value.toFixed(value < 10 ? 1 : 0)} ms`)
@@ -192,7 +271,7 @@ async function writeReport(report: Report) {
 		'# Scale benchmark',
 		'',
 		`One run of \`npm run bench:scale\` on ${when} UTC: ${machine}. PostgreSQL, page cache off (every`,
-		'request reaches the database). The shop held:',
+		`request reaches the database).${REUSE ? ' The database was seeded by an earlier run (SCALE_KEEP), then migrated.' : ''} The shop held:`,
 		'',
 		`- ${size.products.toLocaleString('en')} products in ${size.categories} categories (plus the demo catalogue), each translated;`,
 		`- ${size.orders.toLocaleString('en')} orders from ${size.customers.toLocaleString('en')} customers over three years, with ${size.lines.toLocaleString('en')} order lines, and an invoice for each paid order.`,
@@ -218,11 +297,16 @@ async function writeReport(report: Report) {
 		'| --- | ---: | ---: | ---: |',
 		...report.adminFigures.map((figure) => `| \`${figure.path}\` | ${ms(figure.medianMs)} | ${ms(figure.slowestMs)} | ${figure.status} |`),
 		'',
-		'## Exports and sitemap',
+		'## Exports, sitemap and backup',
 		'',
 		`- Orders CSV of the last year: ${report.exportFigure.megabytes.toFixed(1)} MB in ${report.exportFigure.seconds.toFixed(1)} s (status ${report.exportFigure.status}); the shop's resident memory peaked at ${report.exportFigure.peakMb.toFixed(0)} MB.`,
 		`- Sitemap index: ${ms(report.sitemap.indexMs)} (status ${report.sitemap.indexStatus}), ${report.sitemap.files.length} files, the slowest ${ms(Math.max(...report.sitemap.files.map((file) => file.ms)))}.`,
 		`- The shop started in ${ms(report.coldStartMs)} on this database.`,
+		...(report.backup
+			? [
+					`- A signed backup with the shop stopped (\`npm run backup\`): ${report.backup.megabytes.toFixed(0)} MB in ${report.backup.seconds.toFixed(0)} s; restored into an empty PostgreSQL database (\`npm run restore\`) in ${report.backup.restoreSeconds.toFixed(0)} s.`,
+				]
+			: []),
 		'',
 	]
 	await fs.writeFile(path.join(PROJECT_ROOT, 'bench/scale-report.md'), lines.join('\n'))

@@ -7,6 +7,7 @@ import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
 
+/** An erased order's email. The customers list's triggers (ADR 0263, migration 0027) name it too: it is nobody's. */
 export const DELETED_EMAIL = 'deleted@invalid'
 
 /** What stays of the delivery address on a deleted customer's orders: the country, for VAT records. */

@@ -1,5 +1,5 @@
 import { escapeLike } from '#domain/search.ts'
-import { adminTextMatch } from '../search/admin-text-match.ts'
+import { adminSearchNarrowing, adminTextMatch } from '../search/admin-text-match.ts'
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { categories, products } from '#db/schema/index.ts'
@@ -42,7 +42,11 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 	const conditions: SQL[] = [isNull(products.variantOf)]
 	const q = query.q?.trim()
 	if (q) {
-		conditions.push(or(adminTextMatch(products.name, q), ilike(products.slug, `%${escapeLike(q)}%`))!)
+		// The index finds the products that hold the query somewhere; the exact match decides on those.
+		conditions.push(
+			adminSearchNarrowing(products.adminSearch, q)!,
+			or(adminTextMatch(products.name, q, products.nameFolded), ilike(products.slug, `%${escapeLike(q)}%`))!,
+		)
 	}
 	if (query.category === 'none') conditions.push(isNull(products.categoryId))
 	else if (query.category) conditions.push(inArray(products.categoryId, [query.category, ...(await descendantIds(db, query.category))]))

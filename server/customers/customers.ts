@@ -1,14 +1,13 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import { queryRows, type Database, type DbExecutor } from '#db/client.ts'
-import { newsletterSubscribers, orders, userRoles, users } from '#db/schema/index.ts'
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { type Database, type DbExecutor } from '#db/client.ts'
+import { customers, newsletterSubscribers, orders, userRoles, users } from '#db/schema/index.ts'
 import type { CustomerListFilters } from '#domain/forms/admin-customers.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import { deleteAccount, exportAccountData, ordersForExport } from '../account/account-data.ts'
-import { anonymiseOrders, DELETED_EMAIL, deleteStoredFiles } from '../account/order-erasure.ts'
+import { anonymiseOrders, deleteStoredFiles } from '../account/order-erasure.ts'
 import type { Logger } from '../logger.ts'
-import { isRealOrder } from '../orders/real-order.ts'
 import type { ObjectStorage } from '../storage/storage.ts'
-import { adminTextMatch } from '../search/admin-text-match.ts'
+import { adminSearchNarrowing, adminTextMatch } from '../search/admin-text-match.ts'
 
 export const ADMIN_CUSTOMERS_PAGE_SIZE = 25
 
@@ -29,62 +28,32 @@ export type CustomerRow = {
 /**
  * The customers list (ADR 0130): every email that placed an order or holds an account, grouped by
  * email (any case), with its orders and what they paid; newest customer activity first. Orders of
- * erased customers (their email is gone) are nobody's. Plain SQL with a CTE: the same on PGlite and PostgreSQL.
+ * erased customers (their email is gone) are nobody's. The figures are the database's own, kept per
+ * email as orders and accounts change (ADR 0263), so a page reads one indexed table.
  */
 export async function listCustomersForAdmin(db: DbExecutor, filters: CustomerListFilters) {
 	const q = filters.q.trim()
-	const base = sql`with people as (
-			select lower(${orders.email}) as email from ${orders} where ${orders.email} <> ${DELETED_EMAIL}
-			union
-			select lower(${users.email}) from ${users}
-		), stats as (
-			select lower(${orders.email}) as email,
-				count(*) filter (where ${isRealOrder} and ${orders.archivedAt} is null)::int as order_count,
-				coalesce(sum(case when ${orders.paymentStatus} = 'paid' and not ${orders.testMode} and ${orders.archivedAt} is null
-					then ${orders.totalCents} - ${orders.refundedCents} else 0 end), 0)::bigint as paid_cents,
-				max(${orders.createdAt}) filter (where ${isRealOrder} and ${orders.archivedAt} is null) as last_order_at,
-				(array_agg(${orders.shippingAddress}->>'fullName' order by (${isRealOrder} and ${orders.archivedAt} is null) desc, ${orders.createdAt} desc))[1] as order_name
-			from ${orders}
-			where ${orders.email} <> ${DELETED_EMAIL}
-			group by lower(${orders.email})
-		), customers as (
-			select people.email,
-				coalesce(nullif(u.name, ''), stats.order_name, '') as name,
-				u.id as user_id,
-				coalesce(stats.order_count, 0) as order_count,
-				coalesce(stats.paid_cents, 0) as paid_cents,
-				stats.last_order_at
-			from people
-			left join stats on stats.email = people.email
-			left join ${users} u on lower(u.email) = people.email
-		)`
-	const where = q ? sql`where ${or(adminTextMatch(sql`email`, q), adminTextMatch(sql`name`, q))}` : sql``
-	const [counted] = await queryRows<{ total: number }>(db, sql`${base} select count(*)::int as total from customers ${where}`)
-	const total = Number(counted?.total ?? 0)
+	// The index finds the customers that hold the query somewhere; the exact match decides on those.
+	const where = q ? and(adminSearchNarrowing(customers.adminSearch, q), or(adminTextMatch(customers.email, q), adminTextMatch(customers.name, q))) : undefined
+	const [counted] = await db.select({ total: count() }).from(customers).where(where)
+	const total = counted?.total ?? 0
 	const pages = Math.max(1, Math.ceil(total / ADMIN_CUSTOMERS_PAGE_SIZE))
 	const page = Math.min(Math.max(1, filters.page), pages)
-	const rows = await queryRows<{
-		email: string
-		name: string
-		user_id: string | null
-		order_count: number
-		paid_cents: string | number
-		last_order_at: Date | string | null
-	}>(
-		db,
-		sql`${base} select * from customers ${where}
-			order by last_order_at desc nulls last, email asc
-			limit ${ADMIN_CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE}`,
-	)
-	const customers: CustomerRow[] = rows.map((row) => ({
-		email: row.email,
-		name: row.name,
-		userId: row.user_id,
-		orderCount: Number(row.order_count),
-		paidCents: Number(row.paid_cents),
-		lastOrderAt: row.last_order_at === null ? null : new Date(row.last_order_at),
-	}))
-	return { customers, total, page, pages }
+	const rows: CustomerRow[] = await db
+		.select({
+			email: customers.email,
+			name: customers.name,
+			userId: customers.userId,
+			orderCount: customers.orderCount,
+			paidCents: customers.paidCents,
+			lastOrderAt: customers.lastOrderAt,
+		})
+		.from(customers)
+		.where(where)
+		.orderBy(sql`${customers.lastOrderAt} desc nulls last`, asc(customers.email))
+		.limit(ADMIN_CUSTOMERS_PAGE_SIZE)
+		.offset((page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE)
+	return { customers: rows, total, page, pages }
 }
 
 async function accountOf(db: DbExecutor, email: string) {

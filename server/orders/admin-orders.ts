@@ -1,8 +1,8 @@
 import { escapeLike } from '#domain/search.ts'
-import { adminTextMatch } from '../search/admin-text-match.ts'
+import { adminSearchNarrowing, adminTextMatch } from '../search/admin-text-match.ts'
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { orderHistory, orderItems, orderRefunds, orders, uploads, users } from '#db/schema/index.ts'
+import { ORDER_ADMIN_SEARCH_SQL, orderHistory, orderItems, orderRefunds, orders, uploads, users } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
 import { ADMIN_TIME_ZONE, displayOrderNumber } from '#domain/admin/format.ts'
 import { paymentNoteOf } from '#domain/payment-note.ts'
@@ -33,8 +33,10 @@ function searchCondition(text: string): SQL | undefined {
 	]
 	if (/^[0-9a-f-]{1,36}$/i.test(q)) matches.push(sql`${orders.id}::text like ${`${q.toLowerCase()}%`}`)
 	const digits = q.replace(/[^0-9]/g, '')
-	if (/^[0-9+\s().-]+$/.test(q) && digits.length >= 4) matches.push(sql`${phoneDigits} like ${`%${digits}%`}`)
-	return or(...matches)
+	const phoneLike = /^[0-9+\s().-]+$/.test(q) && digits.length >= 4
+	if (phoneLike) matches.push(sql`${phoneDigits} like ${`%${digits}%`}`)
+	// The index finds the few orders that hold the query somewhere; the exact match decides on those.
+	return and(adminSearchNarrowing(sql.raw(ORDER_ADMIN_SEARCH_SQL), q, phoneLike ? [digits] : []), or(...matches))
 }
 
 /**
