@@ -29,6 +29,7 @@ import type { PaymentProvider } from './payments/provider.ts'
 import { loadAppSecret } from './secret.ts'
 import { startScheduledBackups } from './backup/schedule.ts'
 import { createExpiredRowsJob } from './security/expired-rows.ts'
+import { createCustomerFiguresJob } from './customers/customer-figures-job.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
 import { createTaxServices } from './tax/configure.ts'
 import type { VatNumberChecker } from './tax/vies.ts'
@@ -167,6 +168,8 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		reconciler.start()
 		const expiredRows = createExpiredRowsJob({ db: database.db, log: log.child({ component: 'expired-rows' }) })
 		expiredRows.start()
+		const customerFigures = createCustomerFiguresJob({ db: database.db, log: log.child({ component: 'customer-figures' }) })
+		customerFigures.start()
 		const efacturaSettings = eFacturaSettings(env)
 		const eFactura = efacturaSettings ? createEFacturaUploads({ db: database.db, settings: efacturaSettings, log: log.child({ component: 'efactura' }) }) : null
 		if (efacturaSettings) {
@@ -200,6 +203,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 				await tax.exchangeRates?.stop()
 				await orderErasure.stop()
 				await expiredRows.stop()
+				await customerFigures.stop()
 				await scheduledBackups?.stop()
 			},
 			pageCache,

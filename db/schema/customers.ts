@@ -4,10 +4,9 @@ import { adminSearchSql } from '../../domain/search.ts'
 
 /**
  * One row per customer as the admin's customers list shows them (ADR 0130): every email that placed
- * an order or holds an account, in lower case, with its figures. Kept by the database's own
- * triggers on orders and accounts, in the transaction that changes them (ADR 0263), so the list
- * reads one indexed table instead of grouping every order per request. Derived data: backups leave
- * it out and a restore counts it again.
+ * an order or holds an account, in lower case, with its figures. Counted again for the emails in
+ * customer_changes before the list is read (ADR 0263), so the list reads one indexed table instead
+ * of grouping every order per request. Derived data: backups leave it out and a restore counts it again.
  */
 export const customers = pgTable(
 	'customers',
@@ -32,3 +31,13 @@ export const customers = pgTable(
 		index('customers_admin_search_idx').using('gin', t.adminSearch.op('gin_trgm_ops')),
 	],
 )
+
+/**
+ * Emails whose orders or account changed since their figures were last counted, written by triggers
+ * on orders and accounts in the transaction that changes them. Only ever appended to there: no unique
+ * key and no lock, so a checkout and a payment of one customer never wait on each other for it.
+ */
+export const customerChanges = pgTable('customer_changes', {
+	id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+	email: text().notNull(),
+})

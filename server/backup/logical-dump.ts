@@ -10,7 +10,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
  * Tables the database fills itself from the others (ADR 0263): not backed up, counted again by the
  * restore once the rows they are made from are loaded.
  */
-const DERIVED_TABLES = new Set(['customers'])
+const DERIVED_TABLES = new Set(['customers', 'customer_changes'])
 
 /**
  * The shop's tables in an order where every table comes after the tables it references, so

@@ -11,6 +11,15 @@ import { adminSearchNarrowing, adminTextMatch } from '../search/admin-text-match
 
 export const ADMIN_CUSTOMERS_PAGE_SIZE = 25
 
+/**
+ * Counts again the figures of every email whose orders or account changed since they were last
+ * counted (noted by triggers in the transaction that changed them; ADR 0263). Its own statement,
+ * after those transactions, so it never waits inside a checkout or a payment.
+ */
+export async function applyCustomerChanges(db: DbExecutor) {
+	await db.execute(sql`select apply_customer_changes()`)
+}
+
 export type CustomerRow = {
 	/** Lower case: one customer is one email, whether they ordered as a guest, with an account, or both. */
 	email: string
@@ -29,9 +38,10 @@ export type CustomerRow = {
  * The customers list (ADR 0130): every email that placed an order or holds an account, grouped by
  * email (any case), with its orders and what they paid; newest customer activity first. Orders of
  * erased customers (their email is gone) are nobody's. The figures are the database's own, kept per
- * email as orders and accounts change (ADR 0263), so a page reads one indexed table.
+ * email (ADR 0263), so a page reads one indexed table.
  */
 export async function listCustomersForAdmin(db: DbExecutor, filters: CustomerListFilters) {
+	await applyCustomerChanges(db)
 	const q = filters.q.trim()
 	// The index finds the customers that hold the query somewhere; the exact match decides on those.
 	const where = q ? and(adminSearchNarrowing(customers.adminSearch, q), or(adminTextMatch(customers.email, q), adminTextMatch(customers.name, q))) : undefined

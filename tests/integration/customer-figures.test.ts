@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#db/client.ts'
 import { orderItems, orders, users } from '#db/schema/index.ts'
-import { eraseCustomer, listCustomersForAdmin } from '#server/customers/customers.ts'
+import { createCustomerFiguresJob } from '#server/customers/customer-figures-job.ts'
+import { createLogger } from '#server/logger.ts'
+import { applyCustomerChanges, eraseCustomer, listCustomersForAdmin } from '#server/customers/customers.ts'
 import { archiveOrder, restoreOrder } from '#server/orders/admin-orders.ts'
 import { cancelOrder } from '#server/orders/cancel-order.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
@@ -19,9 +21,10 @@ import { createProduct, customer, mailContext, orderInput } from '../support/che
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 /**
- * ADR 0263: the customers list's figures are kept by the database in the transaction that places,
+ * ADR 0263: the customers list's figures are kept by the database: the transaction that places,
  * pays, refunds, cancels, archives, deletes or erases an order, or adds, renames or deletes an
- * account; after every step they equal the list's definition counted from scratch (ADR 0130).
+ * account notes its emails, and they are counted again before the list is read; after every step
+ * they equal the list's definition counted from scratch (ADR 0130).
  */
 describe.each(ENGINES)('customer figures on %s', (engine) => {
 	let database: TestDatabase
@@ -41,6 +44,7 @@ describe.each(ENGINES)('customer figures on %s', (engine) => {
 
 	/** Every kept row against the definition: every email of an order or an account, grouped in any case. */
 	async function expectFiguresMatchRecount() {
+		await applyCustomerChanges(db)
 		const columns = sql`email, name, user_id, order_count::int as order_count, paid_cents::bigint::text as paid_cents, last_order_at`
 		const kept = await queryRows(db, sql`select ${columns} from customers order by email`)
 		const recounted = await queryRows(
@@ -175,7 +179,7 @@ describe.each(ENGINES)('customer figures on %s', (engine) => {
 		await db.transaction(async (tx) => {
 			await tx.execute(sql`select set_config('shop.bulk_load', 'on', true)`)
 			await tx.insert(orders).values({ ...copy, email: 'trei@example.com', paymentSessionId: null })
-			expect(await queryRows(tx, sql`select email from customers where email = 'trei@example.com'`)).toEqual([])
+			expect(await queryRows(tx, sql`select email from customer_changes where email = 'trei@example.com'`)).toEqual([])
 			await tx.execute(sql`select recount_all_customers()`)
 		})
 		expect((await listed('trei@example.com'))?.orderCount).toBe(1)
@@ -183,5 +187,28 @@ describe.each(ENGINES)('customer figures on %s', (engine) => {
 		// The setting ended with its transaction.
 		await db.insert(orders).values({ ...copy, email: 'patru@example.com', paymentSessionId: null })
 		expect((await listed('patru@example.com'))?.orderCount).toBe(1)
+	})
+	it('one customer’s checkouts and payments at the same moment never wait on each other for the figures', async () => {
+		const candle = await createProduct(db, { priceCents: 2500, stock: 100 })
+		const email = 'Graba@Example.com'
+		const unpaid = await Promise.all(
+			Array.from({ length: 6 }, () =>
+				placeOrder(db, { ...orderInput, customer: { ...customer, email }, lines: [{ kind: 'product', productId: candle.id, quantity: 1 }] }),
+			),
+		)
+		// Payments of earlier checkouts race new checkouts of the same email, each in its own transaction.
+		await Promise.all([...Array.from({ length: 6 }, () => paidOrder(email, candle.id)), ...unpaid.map((order) => archiveOrder(db, { orderId: order.id }))])
+		expect(await listed(email)).toMatchObject({ orderCount: 6 })
+		await expectFiguresMatchRecount()
+	})
+	it('the background job counts the noted customers without anyone opening the list', async () => {
+		const candle = await createProduct(db, { priceCents: 1800, stock: 10 })
+		await paidOrder('Fundal@Example.com', candle.id)
+		expect(
+			(await queryRows<{ noted: number }>(db, sql`select count(*)::int as noted from customer_changes where email = 'fundal@example.com'`))[0]!.noted,
+		).toBeGreaterThan(0)
+		await createCustomerFiguresJob({ db, log: createLogger({ LOG_LEVEL: 'silent' }) }).runOnce()
+		expect(await queryRows(db, sql`select count(*)::int as noted from customer_changes`)).toEqual([{ noted: 0 }])
+		expect(await queryRows(db, sql`select order_count::int as orders from customers where email = 'fundal@example.com'`)).toEqual([{ orders: 1 }])
 	})
 })
