@@ -32,7 +32,7 @@ const absentAsEmpty = z.pipe(
 )
 
 /** A sale day, `YYYY-MM-DD` (what a date field sends), or '' for none. */
-const saleDay = (message: string) =>
+export const saleDay = (message: string) =>
 	z.pipe(
 		absentAsEmpty,
 		z.pipe(
@@ -120,17 +120,24 @@ const productFields = z.object({
 	),
 })
 
+export const SALE_NOT_BELOW_PRICE_MESSAGE = 'Prețul redus trebuie să fie mai mic decât prețul'
+
+/** What is wrong with a sale's days, on which field, once a sale price is typed; null when they make a sale. */
+export function saleDaysIssue(saleFirstDay: string | null, saleLastDay: string | null) {
+	if (!saleFirstDay) return { field: 'saleFirstDay', message: 'Alege prima zi a reducerii' }
+	if (!saleLastDay) return { field: 'saleLastDay', message: 'Alege ultima zi a reducerii' }
+	if (saleLastDay < saleFirstDay) return { field: 'saleLastDay', message: 'Ultima zi a reducerii nu poate fi înaintea primei zile' }
+	return null
+}
+
 /** What is wrong with a typed sale, on which field; null when it is a sale or none. */
 function saleIssue(product: { price: number; salePrice: number | null; saleFirstDay: string | null; saleLastDay: string | null }) {
 	const { salePrice, saleFirstDay, saleLastDay } = product
 	if (salePrice === null) {
 		return saleFirstDay || saleLastDay ? { field: 'salePrice', message: 'Completează prețul redus, sau golește zilele reducerii' } : null
 	}
-	if (salePrice >= product.price) return { field: 'salePrice', message: 'Prețul redus trebuie să fie mai mic decât prețul' }
-	if (!saleFirstDay) return { field: 'saleFirstDay', message: 'Alege prima zi a reducerii' }
-	if (!saleLastDay) return { field: 'saleLastDay', message: 'Alege ultima zi a reducerii' }
-	if (saleLastDay < saleFirstDay) return { field: 'saleLastDay', message: 'Ultima zi a reducerii nu poate fi înaintea primei zile' }
-	return null
+	if (salePrice >= product.price) return { field: 'salePrice', message: SALE_NOT_BELOW_PRICE_MESSAGE }
+	return saleDaysIssue(saleFirstDay, saleLastDay)
 }
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { MAX_PRODUCT_OPTIONS, MAX_PRODUCT_VARIANTS, VALUES_SEPARATOR, variantLabel } from '../variants.ts'
 import { isUuid } from '../ids.ts'
 import { euroCents, imageUrlField, optionalIntegerInRange, optionalText } from './admin-fields.ts'
-import { STOCK_MAX, STOCK_RANGE_MESSAGE, WEIGHT_MAX_GRAMS } from './admin-product.ts'
+import { SALE_NOT_BELOW_PRICE_MESSAGE, saleDay, saleDaysIssue, STOCK_MAX, STOCK_RANGE_MESSAGE, WEIGHT_MAX_GRAMS } from './admin-product.ts'
 
 /**
  * The admin's variants form (ADR 0264), beside the product form: the product's options, then one row
@@ -17,7 +17,17 @@ export const SKU_MAX = 40
 export const NEW_VARIANT_ROWS = 2
 const SKU_PATTERN = /^[A-Za-z0-9._-]+$/
 
-const ROW_FIELDS = ['variantId', 'variantValues', 'variantSku', 'variantPrice', 'variantStock', 'variantLoadedStock', 'variantWeight', 'variantImage'] as const
+const ROW_FIELDS = [
+	'variantId',
+	'variantValues',
+	'variantSku',
+	'variantPrice',
+	'variantSalePrice',
+	'variantStock',
+	'variantLoadedStock',
+	'variantWeight',
+	'variantImage',
+] as const
 type RowField = (typeof ROW_FIELDS)[number]
 
 const textList = z.pipe(
@@ -29,6 +39,9 @@ const formFields = z.object({
 	/** What the variants were when the page loaded, sent back so a save never overwrites another's (ADR 0264). */
 	variantsStamp: z.optional(z.string()),
 	optionNames: z.optional(z.string()),
+	/** One sale window for the variants with a sale price (ADR 0264), in the shop's days as a product's sale (ADR 0245). */
+	saleFirstDay: saleDay('Prima zi a reducerii nu este o dată validă'),
+	saleLastDay: saleDay('Ultima zi a reducerii nu este o dată validă'),
 	...(Object.fromEntries(ROW_FIELDS.map((field) => [field, textList])) as Record<RowField, typeof textList>),
 })
 
@@ -38,6 +51,8 @@ export type VariantInput = {
 	optionValues: string[]
 	sku: string | null
 	priceCents: number
+	/** The reduced price during the variants' sale window; null: not on sale. */
+	salePriceCents: number | null
 	/** Null: made to order. */
 	stock: number | null
 	/** The stock figure the row was loaded with (null for a new row or a made-to-order one). */
@@ -52,20 +67,30 @@ export type VariantFormRow = {
 	values: string
 	sku: string
 	price: string
+	salePrice: string
 	stock: string
 	weightGrams: string
 	image: string
 }
 
 /** The variants form as the page loads it. */
-export type VariantsForm = { optionNames: string; variants: VariantFormRow[]; stamp: string }
+export type VariantsForm = { optionNames: string; variants: VariantFormRow[]; saleFirstDay: string; saleLastDay: string; stamp: string }
 
-export type VariantsInput = { stamp: string; optionNames: string[]; variants: VariantInput[]; removed: string[] }
+export type VariantsInput = {
+	stamp: string
+	optionNames: string[]
+	variants: VariantInput[]
+	removed: string[]
+	/** The sale window's days (`YYYY-MM-DD`, the shop's calendar); null when no variant has a sale price. */
+	saleFirstDay: string | null
+	saleLastDay: string | null
+}
 
 const priceField = euroCents((payload) => {
 	payload.issues.push({ code: 'custom', message: 'Prețul variantei este obligatoriu', input: '' })
 	return z.NEVER
 })
+const salePriceField = euroCents(() => null)
 const stockField = optionalIntegerInRange(0, STOCK_MAX, STOCK_RANGE_MESSAGE)
 const weightField = optionalIntegerInRange(1, WEIGHT_MAX_GRAMS, `Greutatea trebuie să fie un număr întreg de grame între 1 și ${WEIGHT_MAX_GRAMS}`)
 const skuField = z.pipe(
@@ -133,6 +158,7 @@ export const variantsFormSchema = z.pipe(
 			const parsed = {
 				sku: z.safeParse(skuField, at('variantSku')),
 				price: z.safeParse(priceField, at('variantPrice')),
+				salePrice: z.safeParse(salePriceField, at('variantSalePrice')),
 				stock: z.safeParse(stockField, at('variantStock')),
 				loadedStock: z.safeParse(stockField, at('variantLoadedStock')),
 				weight: z.safeParse(weightField, at('variantWeight')),
@@ -141,12 +167,15 @@ export const variantsFormSchema = z.pipe(
 			for (const [name, result] of Object.entries(parsed)) {
 				if (!result.success) return fail(field(name), result.error.issues[0]!.message)
 			}
+			const salePriceCents = parsed.salePrice.data ?? null
+			if (salePriceCents !== null && salePriceCents >= (parsed.price.data as number)) return fail(field('salePrice'), SALE_NOT_BELOW_PRICE_MESSAGE)
 			rowOf.push(row)
 			variants.push({
 				id: id ? id.toLowerCase() : null,
 				optionValues: values,
 				sku: parsed.sku.data ?? null,
 				priceCents: parsed.price.data as number,
+				salePriceCents,
 				stock: parsed.stock.data ?? null,
 				loadedStock: parsed.loadedStock.data ?? null,
 				weightGrams: parsed.weight.data ?? null,
@@ -163,6 +192,12 @@ export const variantsFormSchema = z.pipe(
 		}
 		const skus = variants.flatMap((variant) => (variant.sku ? [variant.sku.toLowerCase()] : []))
 		if (new Set(skus).size < skus.length) return fail(['optionNames'], 'Două variante au același cod SKU')
-		return { stamp: form.variantsStamp ?? '', optionNames, variants, removed }
+		const onSale = variants.some((variant) => variant.salePriceCents !== null)
+		if (!onSale && (form.saleFirstDay || form.saleLastDay))
+			return fail(['saleFirstDay'], 'Completează prețul redus al unei variante, sau golește zilele reducerii')
+		const daysProblem = onSale ? saleDaysIssue(form.saleFirstDay, form.saleLastDay) : null
+		if (daysProblem) return fail([daysProblem.field], daysProblem.message)
+		const window = onSale ? { saleFirstDay: form.saleFirstDay, saleLastDay: form.saleLastDay } : { saleFirstDay: null, saleLastDay: null }
+		return { stamp: form.variantsStamp ?? '', optionNames, variants, removed, ...window }
 	}),
 )

@@ -86,6 +86,8 @@ const productCardColumns = {
 	name: products.name,
 	kind: products.kind,
 	...saleColumns,
+	// A product sold as variants shows its cheapest variant's price now, "from" (ADR 0264); it has no sale of its own.
+	priceCents: sql<number>`case when jsonb_array_length(${products.optionNames}) > 0 then ${products.priceNowCents} else ${products.priceCents} end`,
 	images: products.images,
 	badges: products.badges,
 	portraitSize: products.portraitSize,

@@ -62,4 +62,21 @@ export async function refreshPricesNow(db: DbExecutor): Promise<void> {
 		.update(products)
 		.set({ priceNowCents: now })
 		.where(sql`${products.priceNowCents} <> ${now}`)
+	await parentsPriceNow(db)
+}
+
+/**
+ * A product sold as variants is charged nothing itself: the price it shows ("from") and is sorted by
+ * is its cheapest listed variant's price charged now (ADR 0264), a variant's sale included. For one
+ * product, or every product with variants. Only rows whose figure changed are written.
+ */
+export async function parentsPriceNow(db: DbExecutor, productId?: string): Promise<void> {
+	await db.execute(sql`
+		update ${products} parent set price_now_cents = cheapest.cents
+		from (
+			select variant_of, min(price_now_cents) as cents from ${products}
+			where variant_of is not null and is_active ${productId ? sql`and variant_of = ${productId}` : sql``}
+			group by variant_of
+		) cheapest
+		where parent.id = cheapest.variant_of and parent.price_now_cents <> cheapest.cents`)
 }

@@ -7,9 +7,10 @@ import { joinValues } from '#domain/forms/admin-variants.ts'
 import { formatAmount } from '#domain/money.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { slugify } from '#domain/slug.ts'
+import { shopDaysOf, shopDaysWindow } from '#domain/shop-calendar.ts'
 import { variantName } from '#domain/variants.ts'
 import { AdminInputError, isUniqueViolation } from '../admin/errors.ts'
-import { saleColumns, withSalePrices, type SaleOffer } from './sale-prices.ts'
+import { parentsPriceNow, saleColumns, withSalePrices, type SaleOffer } from './sale-prices.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
 import type { Locale } from '#domain/enums.ts'
 import { PRODUCT_OPTION_CONTEXT } from '../translation/sync.ts'
@@ -66,11 +67,21 @@ export async function getVariantsForEdit(db: DbExecutor, productId: string) {
 		values: joinValues(row.optionValues),
 		sku: row.sku ?? '',
 		price: formatAmount(row.priceCents, 'ro'),
+		salePrice: row.salePriceCents === null ? '' : formatAmount(row.salePriceCents, 'ro'),
 		stock: row.stock === null ? '' : String(row.stock),
 		weightGrams: row.weightGrams === null ? '' : String(row.weightGrams),
 		image: row.images[0] ?? '',
 	}))
-	return { optionNames: product.optionNames.join(', '), variants, stamp: stampOf(product.optionNames, rows) }
+	// The variants share one sale window (the form's); a variant without a reduced price is not on sale.
+	const onSale = rows.find((row) => row.saleStartsAt && row.saleEndsAt)
+	const days = onSale ? shopDaysOf(onSale.saleStartsAt!, onSale.saleEndsAt!) : { firstDay: '', lastDay: '' }
+	return {
+		optionNames: product.optionNames.join(', '),
+		variants,
+		saleFirstDay: days.firstDay,
+		saleLastDay: days.lastDay,
+		stamp: stampOf(product.optionNames, rows),
+	}
 }
 
 function variantRows(db: DbExecutor, productId: string) {
@@ -121,9 +132,11 @@ export async function saveProductVariants(db: DbExecutor, productId: string, inp
 			const kept = new Set(input.variants.flatMap((variant) => (variant.id ? [variant.id] : [])))
 			const removed = current.filter((row) => !kept.has(row.id)).map((row) => row.id)
 			await removeVariants(tx, removed)
+			const window = input.saleFirstDay && input.saleLastDay ? shopDaysWindow(input.saleFirstDay, input.saleLastDay) : null
 			for (const [position, variant] of input.variants.entries()) {
 				const existing = variant.id ? byId.get(variant.id)! : null
-				await (existing ? updateVariant(tx, product, existing, variant, position) : insertVariant(tx, product, variant, position))
+				const columns = ownColumns(product, variant, position, window)
+				await (existing ? updateVariant(tx, existing, variant, columns) : insertVariant(tx, product, variant, columns))
 			}
 			await tx.update(products).set({ optionNames: input.optionNames }).where(eq(products.id, productId))
 			await syncVariantParent(tx, productId)
@@ -153,19 +166,27 @@ function inherited(product: ProductRow) {
 	}
 }
 
-function ownColumns(product: ProductRow, variant: VariantInput, position: number) {
+type SaleWindow = { startsAt: Date; endsAt: Date } | null
+
+function ownColumns(product: ProductRow, variant: VariantInput, position: number, window: SaleWindow) {
+	const onSale = variant.salePriceCents !== null && window !== null
 	return {
 		name: variantName(product.name, variant.optionValues),
 		optionValues: variant.optionValues,
 		sku: variant.sku,
 		priceCents: variant.priceCents,
+		// A sale as a product's (ADR 0245): all three columns or none.
+		salePriceCents: onSale ? variant.salePriceCents : null,
+		saleStartsAt: onSale ? window.startsAt : null,
+		saleEndsAt: onSale ? window.endsAt : null,
 		weightGrams: variant.weightGrams ?? product.weightGrams,
 		images: variant.image ? [variant.image] : [],
 		variantPosition: position,
 	}
 }
+type OwnColumns = ReturnType<typeof ownColumns>
 
-async function insertVariant(tx: DbExecutor, product: ProductRow, variant: VariantInput, position: number) {
+async function insertVariant(tx: DbExecutor, product: ProductRow, variant: VariantInput, columns: OwnColumns) {
 	const id = randomUUID()
 	await tx.insert(products).values({
 		id,
@@ -174,7 +195,7 @@ async function insertVariant(tx: DbExecutor, product: ProductRow, variant: Varia
 		variantOf: product.id,
 		stock: variant.stock,
 		...inherited(product),
-		...ownColumns(product, variant, position),
+		...columns,
 	})
 }
 
@@ -182,11 +203,11 @@ async function insertVariant(tx: DbExecutor, product: ProductRow, variant: Varia
  * A variant's stock is written only when the admin changed it, and then only while it still is the
  * figure the form loaded: the same guarded write as a product's (checkouts move stock under the form).
  */
-async function updateVariant(tx: DbExecutor, product: ProductRow, existing: ProductRow, variant: VariantInput, position: number) {
+async function updateVariant(tx: DbExecutor, existing: ProductRow, variant: VariantInput, columns: OwnColumns) {
 	const stockTouched = variant.stock !== variant.loadedStock
 	const [updated] = await tx
 		.update(products)
-		.set({ ...ownColumns(product, variant, position), ...(stockTouched ? { stock: variant.stock } : {}) })
+		.set({ ...columns, ...(stockTouched ? { stock: variant.stock } : {}) })
 		.where(and(eq(products.id, existing.id), stockTouched ? sql`${products.stock} is not distinct from ${variant.loadedStock}` : undefined))
 		.returning({ id: products.id })
 	if (!updated) throw new AdminInputError(adminT('variants.stockMoved', { name: joinValues(variant.optionValues), stock: existing.stock ?? '∞' }), 409)
@@ -204,8 +225,9 @@ async function removeVariants(tx: DbExecutor, ids: string[]) {
 }
 
 /**
- * Keeps a product with variants as lists show it: its price is its cheapest variant's (the "from"
- * price catalogues sort by), it has no sale or stock figure of its own (its variants have them), and
+ * Keeps a product with variants as lists show it: its price is its cheapest variant's, its price
+ * charged now its cheapest variant's now (the "from" price cards show and catalogues sort by, a
+ * variant's sale included), it has no sale or stock figure of its own (its variants have them), and
  * its variants carry its current name and description fields. A product left with no variants keeps
  * its last price and becomes made to order, for the owner to set again.
  */
@@ -218,6 +240,7 @@ export async function syncVariantParent(tx: DbExecutor, productId: string): Prom
 	if (product.priceCents !== priceCents || product.stock !== null || product.salePriceCents !== null) {
 		await tx.update(products).set({ priceCents, stock: null, salePriceCents: null, saleStartsAt: null, saleEndsAt: null }).where(eq(products.id, productId))
 	}
+	await parentsPriceNow(tx, productId)
 	// Only variants that differ are written: a product save that changed none of what they take locks none of them.
 	const wanted = inherited(product)
 	for (const variant of variants) {

@@ -2,6 +2,10 @@ import crypto from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { categories, orderItems, orders, products, translations } from '#db/schema/index.ts'
 import { sourceHash } from '#server/translation/cache.ts'
+import { getVariantsForEdit, listProductVariants, saveProductVariants } from '#server/catalog/variants.ts'
+import { variantsFormSchema } from '#domain/forms/admin-variants.ts'
+import { parseSubmission } from '#domain/forms/submission.ts'
+import { nextDay, shopDay } from '#domain/shop-calendar.ts'
 import { expect, SCAN_VIEWPORTS, test, waitForHydration } from './fixtures.ts'
 import { payWithTestCardInSpanish, placeSpanishOrder } from './spanish-checkout.ts'
 
@@ -156,5 +160,79 @@ test('a candle in two sizes: added in the admin, the large one bought in Spanish
 		await database.db.delete(categories).where(eq(categories.id, category!.id))
 		for (const row of translationRows)
 			await database.db.delete(translations).where(and(eq(translations.sourceHash, row.sourceHash), eq(translations.context, row.context)))
+	}
+})
+
+/** ADR 0264 with ADR 0245/0246: one size put on sale in the variants form; the storefront announces it with its 30-day low. */
+test('one size on sale: set in the variants form, announced with its 30-day low on its page, and the product listed from it', async ({
+	page,
+	database,
+	createUser,
+	signIn,
+}) => {
+	const id = crypto.randomBytes(4).toString('hex')
+	const [category] = await database.db
+		.insert(categories)
+		.values({ name: `Reduceri mărimi ${id}`, slug: `reduceri-marimi-${id}` })
+		.returning()
+	const [product] = await database.db
+		.insert(products)
+		.values({ slug: `lumanare-redusa-${id}`, name: `Lumânare redusă ${id}`, kind: 'candle', categoryId: category!.id, priceCents: 2000, stock: 4 })
+		.returning()
+	try {
+		const loaded = (await getVariantsForEdit(database.db, product!.id))!
+		const form = new FormData()
+		form.set('variantsStamp', loaded.stamp)
+		form.set('optionNames', 'Mărime')
+		for (const [values, price] of [
+			['Mică', '18,90'],
+			['Mare', '34,90'],
+		] as const) {
+			for (const [field, value] of Object.entries({ variantId: '', variantValues: values, variantSku: '', variantPrice: price, variantSalePrice: '' }))
+				form.append(`${field}[]`, value)
+			for (const field of ['variantStock', 'variantLoadedStock', 'variantWeight', 'variantImage'])
+				form.append(`${field}[]`, field === 'variantStock' ? '5' : '')
+		}
+		const parsed = parseSubmission(variantsFormSchema, form)
+		if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+		await saveProductVariants(database.db, product!.id, parsed.value)
+
+		await signIn(page, await createUser({ roles: ['admin'] }))
+		await page.goto(`/admin/products/${product!.id}`)
+		await waitForHydration(page)
+		const section = page.getByTestId('variants-section')
+		const today = shopDay(new Date())
+		await section.getByLabel('Preț redus (€), Mare').fill('14,90')
+		await section.getByRole('button', { name: 'Salvează variantele' }).click()
+		// A reduced price needs its days: refused on the first day's field, and what was typed stays.
+		await expect(section.getByLabel('Prima zi a reducerii')).toHaveAttribute('aria-invalid', 'true')
+		await expect(section.getByLabel('Preț redus (€), Mare')).toHaveValue('14,90')
+		await section.getByLabel('Prima zi a reducerii').fill(today)
+		await section.getByLabel('Ultima zi a reducerii').fill(nextDay(nextDay(today)))
+		await section.getByRole('button', { name: 'Salvează variantele' }).click()
+		await expect(page.getByText('Variantele au fost salvate')).toBeVisible()
+		await expect(section.getByLabel('Preț redus (€), Mare')).toHaveValue('14,90')
+		await expect(section.getByLabel('Prima zi a reducerii')).toHaveValue(today)
+
+		await page.context().clearCookies()
+		await page.goto(`/es/catalog?category=${category!.slug}`)
+		await expect(page.getByTestId('product-card')).toContainText('Desde 14,90 €')
+		const large = (await listProductVariants(database.db, product!.id)).find((variant) => variant.optionValues[0] === 'Mare')!
+		for (const viewport of SCAN_VIEWPORTS) {
+			await page.setViewportSize(viewport)
+			await page.goto(`/es/product/${product!.slug}?variant=${large.id}`)
+			await expect(page.getByTestId('product-price')).toContainText('14,90 €')
+			await expect(page.getByTestId('prior-price')).toHaveText('34,90 €')
+			await expect(page.getByTestId('prior-price-note')).toHaveText('Precio más bajo de los 30 días anteriores a la rebaja: 34,90 €')
+			await page.screenshot({ path: `test-results/variants-sale-es-${viewport.name}.png`, fullPage: true })
+		}
+		// The small size is not on sale: its page announces nothing.
+		await page.goto(`/es/product/${product!.slug}`)
+		await expect(page.getByTestId('product-price')).toHaveText('18,90 €')
+		await expect(page.getByTestId('prior-price')).toHaveCount(0)
+	} finally {
+		await database.db.delete(products).where(eq(products.variantOf, product!.id))
+		await database.db.delete(products).where(eq(products.id, product!.id))
+		await database.db.delete(categories).where(eq(categories.id, category!.id))
 	}
 })

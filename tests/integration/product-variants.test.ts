@@ -12,21 +12,26 @@ import { variantsFormSchema, type VariantsForm } from '#domain/forms/admin-varia
 import { productEditSchema } from '#domain/forms/admin-product.ts'
 import { parseSubmission } from '#domain/forms/submission.ts'
 import { AdminInputError } from '#server/admin/errors.ts'
+import { refreshPricesNow } from '#server/catalog/sale-prices.ts'
+import { DAY_MS, nextDay, shopDay } from '#domain/shop-calendar.ts'
 import { createProduct, customer, orderInput, payPlacedOrder } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
-type Row = { id?: string; values: string; sku?: string; price: string; stock?: string; loaded?: string; weight?: string }
+type Row = { id?: string; values: string; sku?: string; price: string; sale?: string; stock?: string; loaded?: string; weight?: string }
 
 /** The variants form as the admin posts it: the page's stamp, the options, one set of fields per row. */
-function posted(form: Pick<VariantsForm, 'stamp'>, optionNames: string, rows: Row[]) {
+function posted(form: Pick<VariantsForm, 'stamp'>, optionNames: string, rows: Row[], sale: { first: string; last: string } = { first: '', last: '' }) {
 	const data = new FormData()
 	data.set('variantsStamp', form.stamp)
 	data.set('optionNames', optionNames)
+	data.set('saleFirstDay', sale.first)
+	data.set('saleLastDay', sale.last)
 	for (const row of rows) {
 		data.append('variantId[]', row.id ?? '')
 		data.append('variantValues[]', row.values)
 		data.append('variantSku[]', row.sku ?? '')
 		data.append('variantPrice[]', row.price)
+		data.append('variantSalePrice[]', row.sale ?? '')
 		data.append('variantStock[]', row.stock ?? '')
 		data.append('variantLoadedStock[]', row.loaded ?? row.stock ?? '')
 		data.append('variantWeight[]', row.weight ?? '')
@@ -178,5 +183,39 @@ describe.each(ENGINES)('product variants on %s', (engine) => {
 		// A variant is read as its product's name and its values: its own name is never sent to be translated.
 		expect(names.map((row) => row.text)).toContain('Lumânare Nouă')
 		expect(names.map((row) => row.text)).not.toContain('Lumânare Nouă — Mare')
+	})
+	it('puts one size on sale: charged and announced with its 30-day low, the product listed and sorted from it, and the form shows the sale back', async () => {
+		const { product, small, large } = await twoSizeCandle('Lumânare Redusă')
+		const today = shopDay(new Date())
+		const lastDay = Array.from({ length: 6 }).reduce<string>((day) => nextDay(day), today)
+		const loaded = (await getVariantsForEdit(db, product.id))!
+		const rows: Row[] = loaded.variants.map((row) => ({ id: row.id, values: row.values, price: row.price, stock: row.stock }))
+		// The large size at 14,90 €: below the small one's 18,90 €, so the product now shows "from 14,90".
+		rows[1] = { ...rows[1]!, sale: '14,90' }
+		await saveProductVariants(db, product.id, posted(loaded, 'Mărime', rows, { first: today, last: lastDay }))
+
+		const variants = await listProductVariants(db, product.id)
+		expect(variants.map((variant) => [variant.id, variant.priceCents, variant.sale?.priorCents ?? null])).toEqual([
+			[small.id, 1890, null],
+			[large.id, 1490, 3490],
+		])
+		const card = (await loadCatalog(db, parseCatalogQuery(new URLSearchParams({ q: 'Redusă' })))).products.find((row) => row.id === product.id)
+		expect([card?.priceCents, card?.sale]).toEqual([1490, null])
+		const [parent] = await db.select({ now: products.priceNowCents }).from(products).where(eq(products.id, product.id))
+		expect(parent!.now).toBe(1490)
+		const order = await buy(large.id)
+		expect(order.items).toEqual([expect.objectContaining({ productId: large.id, unitPriceCents: 1490 })])
+
+		const again = (await getVariantsForEdit(db, product.id))!
+		expect([again.saleFirstDay, again.saleLastDay, again.variants.map((row) => row.salePrice)]).toEqual([today, lastDay, ['', '14,90']])
+
+		// The sale ends: the large size is back at its price, the product at the small one's.
+		await db
+			.update(products)
+			.set({ saleStartsAt: new Date(Date.now() - 2 * DAY_MS), saleEndsAt: new Date(Date.now() - DAY_MS) })
+			.where(eq(products.id, large.id))
+		await refreshPricesNow(db)
+		const [ended] = await db.select({ now: products.priceNowCents }).from(products).where(eq(products.id, product.id))
+		expect(ended!.now).toBe(1890)
 	})
 })

@@ -9,12 +9,13 @@ import { NumberInput } from '../number-input.tsx'
 import { MONEY, WHOLE } from '#domain/locale-number.ts'
 import { useToastResult } from './use-toast-result.ts'
 
-const EMPTY_ROW: VariantFormRow = { id: '', values: '', sku: '', price: '', stock: '', weightGrams: '', image: '' }
+const EMPTY_ROW: VariantFormRow = { id: '', values: '', sku: '', price: '', salePrice: '', stock: '', weightGrams: '', image: '' }
 
 const COLUMNS = [
 	{ name: 'variantValues', key: 'values', label: 'variants.values', error: 'values', width: 'min-w-40' },
 	{ name: 'variantSku', key: 'sku', label: 'variants.sku', error: 'sku', width: 'min-w-28' },
 	{ name: 'variantPrice', key: 'price', label: 'variants.price', error: 'price', width: 'w-24', format: MONEY },
+	{ name: 'variantSalePrice', key: 'salePrice', label: 'variants.salePrice', error: 'salePrice', width: 'w-24', format: MONEY },
 	{ name: 'variantStock', key: 'stock', label: 'variants.stock', error: 'stock', width: 'w-20', format: WHOLE },
 	{ name: 'variantWeight', key: 'weightGrams', label: 'variants.weight', error: 'weight', width: 'w-24', format: WHOLE },
 	{ name: 'variantImage', key: 'image', label: 'variants.image', error: 'image', width: 'min-w-40' },
@@ -92,6 +93,7 @@ export function VariantsSection({ productId, variants }: { productId: string; va
 							</tbody>
 						</table>
 					</div>
+					<SaleWindowFields variants={variants} errors={errors} />
 					<div className="flex justify-end">
 						<button type="submit" className={buttonPrimary} disabled={saving}>
 							{saving ? adminT('common.saving') : adminT('variants.save')}
@@ -142,5 +144,40 @@ function VariantRow({ row, index, errors }: { row: VariantFormRow; index: number
 				)
 			})}
 		</tr>
+	)
+}
+
+/** One sale window for every variant given a reduced price (ADR 0264), in the shop's days as a product's sale. */
+function SaleWindowFields({ variants, errors }: { variants: VariantsForm; errors: Record<string, string> }) {
+	return (
+		<fieldset className="space-y-2" aria-describedby="variant-sale-hint">
+			<legend className="font-medium">{adminT('products.sale')}</legend>
+			<p id="variant-sale-hint" className="text-xs text-muted">
+				{adminT('variants.saleHint')}
+			</p>
+			<div className="grid gap-4 sm:grid-cols-2">
+				{(['saleFirstDay', 'saleLastDay'] as const).map((name) => (
+					<div key={name}>
+						<label htmlFor={`variant-${name}`} className={labelClass}>
+							{adminT(`products.${name}`)}
+						</label>
+						<input
+							id={`variant-${name}`}
+							name={name}
+							type="date"
+							defaultValue={variants[name]}
+							aria-invalid={errors[name] ? true : undefined}
+							aria-describedby={errors[name] ? `variant-${name}-error` : undefined}
+							className={inputClass}
+						/>
+						{errors[name] ? (
+							<p id={`variant-${name}-error`} className="mt-1 text-sm text-red-700">
+								{errors[name]}
+							</p>
+						) : null}
+					</div>
+				))}
+			</div>
+		</fieldset>
 	)
 }

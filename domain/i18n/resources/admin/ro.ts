@@ -327,6 +327,8 @@ const admin = {
 		valuesHint: 'Câte una pentru fiecare opțiune, despărțite prin /. Golește valorile ca să ștergi varianta.',
 		sku: 'SKU',
 		price: 'Preț (€)',
+		salePrice: 'Preț redus (€)',
+		saleHint: 'Variantele cu preț redus sunt reduse între aceste zile (ora României). Fără preț redus, varianta nu este în reducere.',
 		stock: 'Stoc',
 		stockHint: 'gol = la comandă',
 		weight: 'Greutate (g)',
@@ -339,7 +341,8 @@ const admin = {
 		productOnSale: 'Produsul are o reducere. Șterge reducerea înainte de a-i adăuga variante (fiecare variantă are prețul ei).',
 		duplicateSku: 'Codul SKU este folosit deja de alt produs',
 		stockMoved: 'Stocul variantei {{name}} s-a modificat între timp (acum: {{stock}}). Verifică și salvează din nou.',
-		pricedByVariants: 'Prețul, stocul și reducerea se stabilesc pe variante (mai jos). Prețul afișat în liste este cel al celei mai ieftine variante.',
+		pricedByVariants:
+			'Prețul, stocul și reducerea se stabilesc pe variante (mai jos). Prețul afișat în liste este cel al celei mai ieftine variante, cu reducerea ei.',
 		count: '{{count}} variante',
 	},
 	bulk: {
