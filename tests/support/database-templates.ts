@@ -12,10 +12,13 @@ import { adminDatabaseUrl } from './postgres.ts'
  * seconds of CPU, and the suites make hundreds of databases; copying a migrated one costs a fraction.
  * Each template is named by a hash of the migrations and the engine's version, so a changed migration
  * gets a template of its own and a stale one is never used. Builders race safely: each builds under
- * its own name and renames into place, and a loser drops its copy.
+ * its own name and renames into place, and a loser drops its copy. Templates of other migration sets
+ * are dropped only once they are a day old: another checkout on this machine (a branch with a
+ * migration of its own) may be copying from one right now.
  */
 
 const PREFIX = 'shop_template_'
+const TEMPLATE_KEPT_MS = 24 * 60 * 60 * 1000
 
 function listFiles(folder: string): string[] {
 	return fs
@@ -56,8 +59,14 @@ export async function pgliteTemplate(): Promise<string> {
 		fs.rmSync(building, { recursive: true, force: true })
 	}
 	if (!fs.existsSync(ready)) throw new Error(`could not prepare the PGlite template in ${root}`)
-	for (const old of fs.readdirSync(root))
-		if (old !== templateKey() && !old.startsWith('building-')) fs.rmSync(path.join(root, old), { recursive: true, force: true })
+	for (const old of fs.readdirSync(root)) {
+		const folder = path.join(root, old)
+		if (old !== templateKey() && !old.startsWith('building-') && Date.now() - fs.statSync(folder).mtimeMs > TEMPLATE_KEPT_MS)
+			fs.rmSync(folder, { recursive: true, force: true })
+	}
+	// Marks when this template was last built or found, for the other checkouts' cleanup above.
+	const now = new Date()
+	fs.utimesSync(ready, now, now)
 	return ready
 }
 
@@ -94,12 +103,19 @@ export async function postgresTemplate(): Promise<string> {
 	await withAdmin(async (admin) => {
 		try {
 			await admin.query(`alter database "${building}" rename to "${name}"`)
+			await admin.query(`comment on database "${name}" is '${new Date().toISOString()}'`)
 		} catch {
 			await admin.query(`drop database if exists "${building}" with (force)`)
 		}
-		// Templates of older migration sets are never used again.
-		const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1 and datname <> $2`, [`${PREFIX}%`, name])
-		for (const row of rows) if (!row.datname.startsWith(`${PREFIX}building_`)) await admin.query(`drop database if exists "${row.datname}" with (force)`)
+		// Templates of other migration sets, built over a day ago: no checkout still testing uses them.
+		const { rows } = await admin.query<{ datname: string; built: string | null }>(
+			`select datname, shobj_description(oid, 'pg_database') as built from pg_database where datname like $1 and datname <> $2`,
+			[`${PREFIX}%`, name],
+		)
+		for (const row of rows) {
+			const age = Date.now() - Date.parse(row.built ?? '')
+			if (!row.datname.startsWith(`${PREFIX}building_`) && !(age < TEMPLATE_KEPT_MS)) await admin.query(`drop database if exists "${row.datname}" with (force)`)
+		}
 	})
 	return name
 }
