@@ -137,6 +137,10 @@ export const products = pgTable(
 		index('products_active_created_idx').on(t.isActive, t.createdAt),
 		index('products_category_idx').on(t.categoryId),
 		index('products_admin_search_idx').using('gin', t.adminSearch.op('gin_trgm_ops')),
+		// The dashboard's low stock: the few active products at or under the threshold, fewest first.
+		index('products_low_stock_idx')
+			.on(t.stock, t.name)
+			.where(sql`${t.isActive} and ${t.stock} is not null`),
 		// The admin list, every product newest first: a later page reads its rows from the index instead of sorting the catalogue.
 		index('products_admin_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
 		// One index per catalogue order (ADR 0165): the first pages of every sort read the index, not the table.

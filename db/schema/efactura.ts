@@ -55,6 +55,10 @@ export const efacturaSubmissions = pgTable(
 		index('efactura_submissions_due_idx')
 			.on(t.nextAttemptAt)
 			.where(sql`${t.state} in ('waiting', 'uploading', 'uploaded')`),
+		// Documents ANAF has not accepted yet (the dashboard's late ones): few, whatever the history.
+		index('efactura_submissions_open_idx')
+			.on(t.invoiceId)
+			.where(sql`${t.state} <> 'accepted'`),
 	],
 )
 

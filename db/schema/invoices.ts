@@ -90,6 +90,10 @@ export const invoices = pgTable(
 			.where(sql`${t.kind} = 'invoice'`),
 		uniqueIndex('invoices_credit_note_refund_idx').on(t.refersToInvoiceId, t.refundId),
 		index('invoices_order_idx').on(t.orderId),
+		// Live documents by issue: the e-Factura list newest first and the accountant's month, from the index.
+		index('invoices_live_issued_idx')
+			.on(t.issuedAt.desc().nullsFirst(), t.number.desc().nullsFirst())
+			.where(sql`not ${t.testMode}`),
 		check(
 			'invoices_kind_shape',
 			sql`(${t.kind} = 'invoice' and ${t.refersToInvoiceId} is null and ${t.totalCents} >= 0) or (${t.kind} = 'credit_note' and ${t.refersToInvoiceId} is not null and ${t.refundId} is not null and ${t.totalCents} < 0)`,

@@ -44,6 +44,17 @@ const inMonth = (month: string) => and(eq(invoices.testMode, false), monthBounds
 
 type Document = typeof invoices.$inferSelect
 
+/** What the month's totals read of a document: its figures and tax, never its lines or files. */
+const TOTALS_COLUMNS = {
+	taxTreatment: invoices.taxTreatment,
+	tax: invoices.tax,
+	buyer: invoices.buyer,
+	totals: invoices.totals,
+	vatCents: invoices.vatCents,
+	totalCents: invoices.totalCents,
+}
+type TotalsDocument = Pick<Document, keyof typeof TOTALS_COLUMNS>
+
 export type TotalsRow = { key: string; label: string; documents: number; netCents: number; vatCents: number; vatLeiCents: number; grossCents: number }
 
 export type MonthTotals = {
@@ -66,16 +77,16 @@ const TREATMENT_LABEL: Record<TaxTreatment, string> = {
 	not_registered: 'Neplătitor de TVA',
 }
 
-function vatLei(document: Pick<Document, 'vatCents' | 'tax'>) {
+function vatLei(document: Pick<TotalsDocument, 'vatCents' | 'tax'>) {
 	return leiCents(document.vatCents, document.tax.exchangeRate)
 }
 
-function buyerTaxId(document: Document) {
+function buyerTaxId(document: TotalsDocument) {
 	return document.buyer.vatNumber ?? document.buyer.legalId ?? ''
 }
 
 /** Totals of documents, grouped by a key (a rate, a country, a buyer). */
-function grouped(documents: Document[], keyOf: (document: Document) => { key: string; label: string }): TotalsRow[] {
+function grouped(documents: TotalsDocument[], keyOf: (document: TotalsDocument) => { key: string; label: string }): TotalsRow[] {
 	const rows = new Map<string, TotalsRow>()
 	for (const document of documents) {
 		const { key, label } = keyOf(document)
@@ -90,10 +101,10 @@ function grouped(documents: Document[], keyOf: (document: Document) => { key: st
 	return [...rows.values()].sort((a, b) => a.key.localeCompare(b.key))
 }
 
-export function monthTotals(documents: Document[]): MonthTotals {
+export function monthTotals(documents: TotalsDocument[]): MonthTotals {
 	const of = (treatment: TaxTreatment) => documents.filter((document) => document.taxTreatment === treatment)
-	const country = (document: Document) => ({ key: document.tax.destinationCountry, label: countryName(document.tax.destinationCountry, 'ro') })
-	const rate = (document: Document) => ({ key: String(document.tax.ratePercent).padStart(5, '0'), label: `${document.tax.ratePercent}%` })
+	const country = (document: TotalsDocument) => ({ key: document.tax.destinationCountry, label: countryName(document.tax.destinationCountry, 'ro') })
+	const rate = (document: TotalsDocument) => ({ key: String(document.tax.ratePercent).padStart(5, '0'), label: `${document.tax.ratePercent}%` })
 	const [all] = grouped(documents, () => ({ key: 'all', label: 'Total' }))
 	return {
 		domestic: grouped(of('domestic'), rate),
@@ -109,6 +120,11 @@ export function monthTotals(documents: Document[]): MonthTotals {
 		notRegistered: grouped(of('not_registered'), () => ({ key: 'all', label: TREATMENT_LABEL.not_registered })),
 		all: all ?? { key: 'all', label: 'Total', documents: 0, netCents: 0, vatCents: 0, vatLeiCents: 0, grossCents: 0 },
 	}
+}
+
+/** The month's totals per VAT return (the accounting page), read from the columns they need only. */
+export async function monthTotalsOf(db: DbExecutor, month: string): Promise<MonthTotals> {
+	return monthTotals(await db.select(TOTALS_COLUMNS).from(invoices).where(inMonth(month)))
 }
 
 /** The month's documents in the order of their numbers' issue. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { efacturaSubmissions, invoices } from '#db/schema/index.ts'
+import { countListRows, listPages, oneColumn } from '../admin/list-count.ts'
 import {
 	canRetry,
 	eFacturaDeadline,
@@ -107,9 +108,9 @@ function filterCondition(filter: EFacturaFilter, now: Date): SQL | undefined {
 export async function listEFacturaDocuments(db: DbExecutor, input: { filter: EFacturaFilter; page: number; now?: Date }) {
 	const now = input.now ?? new Date()
 	const where = and(live, filterCondition(input.filter, now))
-	const [total] = await db.select({ count: count() }).from(invoices).leftJoin(efacturaSubmissions, eq(efacturaSubmissions.invoiceId, invoices.id)).where(where)
-	const pages = Math.max(1, Math.ceil(Number(total?.count ?? 0) / EFACTURA_PAGE_SIZE))
-	const page = Math.min(Math.max(1, input.page), pages)
+	const matching = db.select(oneColumn).from(invoices).leftJoin(efacturaSubmissions, eq(efacturaSubmissions.invoiceId, invoices.id)).where(where).$dynamic()
+	const counted = await countListRows(db, matching, { page: input.page, pageSize: EFACTURA_PAGE_SIZE })
+	const { pages, page } = listPages(counted, input.page, EFACTURA_PAGE_SIZE)
 	const rows = await db
 		.select(columns)
 		.from(invoices)
@@ -119,7 +120,7 @@ export async function listEFacturaDocuments(db: DbExecutor, input: { filter: EFa
 		.limit(EFACTURA_PAGE_SIZE)
 		.offset((page - 1) * EFACTURA_PAGE_SIZE)
 	const documents = (rows as Row[]).map((row) => shown(row, now))
-	return { documents: input.filter === 'late' ? documents.filter((d) => d.late) : documents, total: Number(total?.count ?? 0), page, pages }
+	return { documents: input.filter === 'late' ? documents.filter((d) => d.late) : documents, total: counted.total, more: counted.more, page, pages }
 }
 
 /** The e-Factura state of an order's documents (the order dialog). */

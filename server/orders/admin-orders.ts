@@ -1,6 +1,6 @@
 import { escapeLike } from '#domain/search.ts'
 import { adminSearchNarrowing, adminTextMatch } from '../search/admin-text-match.ts'
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
 import { ORDER_ADMIN_SEARCH_SQL, orderHistory, orderItems, orderRefunds, orders, uploads, users } from '#db/schema/index.ts'
 import type { OrderListFilters } from '#domain/forms/admin-order-filters.ts'
@@ -10,6 +10,7 @@ import type { ObjectStorage, StoredObject } from '../storage/storage.ts'
 import { OrderNotFoundError } from './admin-changes.ts'
 import { isRealOrder } from './real-order.ts'
 import { uncheckedVatNumber } from '../tax/unchecked-vat-numbers.ts'
+import { countListRows, listPages, oneColumn } from '../admin/list-count.ts'
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20
 
@@ -60,9 +61,8 @@ export function orderListConditions(filters: Omit<OrderListFilters, 'page'>): SQ
 /** The admin list: every order newest first, filtered, one page at a time. */
 export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilters) {
 	const where = orderListConditions(filters)
-	const [total] = await db.select({ value: count() }).from(orders).where(where)
-	const pages = Math.max(1, Math.ceil((total?.value ?? 0) / ADMIN_ORDERS_PAGE_SIZE))
-	const page = Math.min(Math.max(1, filters.page), pages)
+	const counted = await countListRows(db, db.select(oneColumn).from(orders).where(where).$dynamic(), { page: filters.page, pageSize: ADMIN_ORDERS_PAGE_SIZE })
+	const { pages, page } = listPages(counted, filters.page, ADMIN_ORDERS_PAGE_SIZE)
 	const rows = await db
 		.select({
 			id: orders.id,
@@ -89,7 +89,8 @@ export async function listOrdersForAdmin(db: DbExecutor, filters: OrderListFilte
 			paymentNote: paymentNoteOf({ paymentStatus: row.paymentStatus, paymentProcessingAt, refundDueAt }),
 			number: displayOrderNumber(row.id),
 		})),
-		total: total?.value ?? 0,
+		total: counted.total,
+		more: counted.more,
 		page,
 		pages,
 	}

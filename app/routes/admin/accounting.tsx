@@ -2,7 +2,7 @@ import { Form } from 'react-router'
 import { buttonSecondary, buttonSmall, inputClass, labelClass } from '#app/components/admin/ui.tsx'
 import { getApp } from '#server/context.ts'
 import { loadAdminPage } from '#server/admin/route-helpers.ts'
-import { monthDocuments, monthTotals, parseMonth, previousMonth, type MonthTotals, type TotalsRow } from '#server/accounting/monthly-export.ts'
+import { monthTotalsOf, parseMonth, previousMonth, type MonthTotals, type TotalsRow } from '#server/accounting/monthly-export.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { formatEuro } from '#domain/money.ts'
 import type { Route } from './+types/accounting'
@@ -11,15 +11,10 @@ import type { Route } from './+types/accounting'
 export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const month = parseMonth(new URL(args.request.url).searchParams.get('luna')) ?? previousMonth()
-	return loadAdminPage(
-		app,
-		`accounting totals of ${month}`,
-		async () => ({ month, totals: monthTotals(await monthDocuments(app.db, month)) as MonthTotals | null }),
-		{
-			month,
-			totals: null,
-		},
-	)
+	return loadAdminPage(app, `accounting totals of ${month}`, async () => ({ month, totals: (await monthTotalsOf(app.db, month)) as MonthTotals | null }), {
+		month,
+		totals: null,
+	})
 }
 
 export function meta() {

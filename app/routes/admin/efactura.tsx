@@ -31,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 		setup,
 		documents: [],
 		total: 0,
+		more: false,
 		page: 1,
 		pages: 1,
 	})
@@ -105,7 +106,7 @@ function Actions({ document, configured }: { document: EFacturaDocument; configu
 }
 
 export default function AdminEFactura({ loaderData }: Route.ComponentProps) {
-	const { documents, filters, page, pages, total, loadError, setup } = loaderData
+	const { documents, filters, page, pages, total, more, loadError, setup } = loaderData
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/efactura'
 
@@ -177,6 +178,7 @@ export default function AdminEFactura({ loaderData }: Route.ComponentProps) {
 					page={page}
 					pages={pages}
 					total={total}
+					more={more}
 					href={(target) => `/admin/efactura${eFacturaListSearch({ filter: filters.filter, page: target }) || '?'}`}
 				/>
 			</ListState>

@@ -24,6 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
 		filters,
 		orders: [],
 		total: 0,
+		more: false,
 		page: 1,
 		pages: 1,
 	})
@@ -79,7 +80,7 @@ function orderColumns(search: string): [Column<Row>, ...Column<Row>[]] {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-	const { orders, filters, page, pages, total, loadError } = loaderData
+	const { orders, filters, page, pages, total, more, loadError } = loaderData
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/orders'
 	const search = orderListSearch(filters)
@@ -170,7 +171,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 			</Form>
 			<ListState loading={loading} loadError={loadError ? adminT('messages.ordersLoad') : null} empty={orders.length === 0 ? adminT('orders.empty') : null}>
 				<ResourceTable rows={orders} rowKey={(order) => order.id} columns={orderColumns(search)} />
-				<Pager page={page} pages={pages} total={total} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
+				<Pager page={page} pages={pages} total={total} more={more} href={(target) => `/admin/orders${orderListSearch(filters, { page: target }) || '?'}`} />
 			</ListState>
 			<Outlet />
 		</section>

@@ -22,6 +22,8 @@ const admin = {
 		previous: 'Înapoi',
 		next: 'Înainte',
 		page: 'Pagina {{page}} din {{pages}}',
+		pageOfMore: 'Pagina {{page}} din peste {{pages}}',
+		moreThan: 'peste {{count}}',
 		none: 'Niciuna',
 		back: 'Înapoi la listă',
 		loading: 'Se încarcă...',
