@@ -327,7 +327,7 @@ const en = {
 		signInSuccessTitle: 'Signed in!',
 		signInSuccessText: 'Welcome back!',
 		signUpSuccessTitle: 'Account created!',
-		signUpSuccessText: 'You can sign in now.',
+		signUpSuccessText: 'You can sign in now. We sent you an email to confirm your address.',
 		signOutTitle: 'Signed out',
 		signOutText: 'Goodbye!',
 		invalidCredentials: 'Wrong email or password.',
@@ -362,6 +362,16 @@ const en = {
 		existingAccountEmailSubject: 'You already have a Lumină & Carton account',
 		existingAccountEmailText:
 			'Hello,\n\nSomeone (hopefully you) tried to create a Lumină & Carton account with this email address, but it already has one. Nothing was changed.\n\nSign in here:\n{{loginUrl}}\n\nForgot your password? Choose a new one here:\n{{forgotUrl}}\n\nIf it was not you, ignore this email: your account stays as it is.\n\nLumină & Carton',
+		verifyEmailSubject: 'Confirm your email address for Lumină & Carton',
+		verifyEmailText:
+			'Hello,\n\nThank you for creating a Lumină & Carton account. Open this link to confirm that this email address is yours:\n\n{{url}}\n\nOnce it is confirmed, the orders you placed earlier without an account with this address appear in your account. The link works for 24 hours.\n\nIf you did not create the account, ignore this email.\n\nLumină & Carton',
+		verifyTitle: 'Confirm your email address',
+		verifyText: 'Confirm that this email address is yours: the orders you placed earlier without an account with it will appear in your account.',
+		verifyButton: 'Confirm my address',
+		verifyInvalid: 'This confirmation link is not valid or has expired.',
+		verifyNewLink: 'Ask for a new link from your account',
+		verifiedTitle: 'Address confirmed',
+		verifiedText: 'Orders placed with this address now appear in your account.',
 	},
 	account: {
 		title: 'My account',
@@ -417,6 +427,10 @@ const en = {
 		deleteButton: 'Delete my account',
 		deletedTitle: 'Account deleted',
 		deletedText: 'Your account was deleted. Goodbye!',
+		unverifiedOrders:
+			'Orders you placed earlier without an account with this address appear here once you confirm your email address: open the link in the email we sent you.',
+		resendVerification: 'Send the confirmation email again',
+		verificationSent: 'We sent you a new confirmation email.',
 	},
 	notFound: {
 		title: 'Page not found',

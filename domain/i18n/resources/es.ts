@@ -329,7 +329,7 @@ const es: Translation = {
 		signInSuccessTitle: '¡Sesión iniciada!',
 		signInSuccessText: '¡Bienvenido de nuevo!',
 		signUpSuccessTitle: '¡Cuenta creada!',
-		signUpSuccessText: 'Ya puedes iniciar sesión.',
+		signUpSuccessText: 'Ya puedes iniciar sesión. Te hemos enviado un email para confirmar tu dirección.',
 		signOutTitle: 'Sesión cerrada',
 		signOutText: '¡Hasta pronto!',
 		invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
@@ -365,6 +365,16 @@ const es: Translation = {
 		existingAccountEmailSubject: 'Ya tienes una cuenta en Lumină & Carton',
 		existingAccountEmailText:
 			'Hola:\n\nAlguien (esperamos que tú) ha intentado crear una cuenta en Lumină & Carton con esta dirección de correo, pero ya tiene una. No se ha cambiado nada.\n\nInicia sesión aquí:\n{{loginUrl}}\n\n¿Has olvidado tu contraseña? Elige una nueva aquí:\n{{forgotUrl}}\n\nSi no has sido tú, ignora este correo: tu cuenta no cambia.\n\nLumină & Carton',
+		verifyEmailSubject: 'Confirma tu dirección de email para Lumină & Carton',
+		verifyEmailText:
+			'Hola:\n\nGracias por crear una cuenta en Lumină & Carton. Abre este enlace para confirmar que esta dirección de email es tuya:\n\n{{url}}\n\nUna vez confirmada, los pedidos que hiciste antes sin cuenta con esta dirección aparecerán en tu cuenta. El enlace funciona durante 24 horas.\n\nSi no creaste tú la cuenta, ignora este email.\n\nLumină & Carton',
+		verifyTitle: 'Confirma tu dirección de email',
+		verifyText: 'Confirma que esta dirección de email es tuya: los pedidos que hiciste antes sin cuenta con ella aparecerán en tu cuenta.',
+		verifyButton: 'Confirmar mi dirección',
+		verifyInvalid: 'Este enlace de confirmación no es válido o ha caducado.',
+		verifyNewLink: 'Pide un enlace nuevo desde tu cuenta',
+		verifiedTitle: 'Dirección confirmada',
+		verifiedText: 'Los pedidos hechos con esta dirección ya aparecen en tu cuenta.',
 	},
 	account: {
 		title: 'Mi cuenta',
@@ -420,6 +430,10 @@ const es: Translation = {
 		deleteButton: 'Eliminar mi cuenta',
 		deletedTitle: 'Cuenta eliminada',
 		deletedText: 'Tu cuenta se ha eliminado. ¡Hasta pronto!',
+		unverifiedOrders:
+			'Los pedidos que hiciste antes sin cuenta con esta dirección aparecen aquí cuando confirmes tu dirección de email: abre el enlace del email que te enviamos.',
+		resendVerification: 'Enviar de nuevo el email de confirmación',
+		verificationSent: 'Te hemos enviado un nuevo email de confirmación.',
 	},
 	notFound: {
 		title: 'Página no encontrada',

@@ -328,7 +328,7 @@ const ro: Translation = {
 		signInSuccessTitle: 'Autentificare reușită!',
 		signInSuccessText: 'Bine ai revenit!',
 		signUpSuccessTitle: 'Cont creat cu succes!',
-		signUpSuccessText: 'Te poți autentifica acum.',
+		signUpSuccessText: 'Te poți autentifica acum. Ți-am trimis un email pentru a confirma adresa.',
 		signOutTitle: 'Deconectat',
 		signOutText: 'La revedere!',
 		invalidCredentials: 'Email sau parolă greșită.',
@@ -363,6 +363,16 @@ const ro: Translation = {
 		existingAccountEmailSubject: 'Ai deja un cont Lumină & Carton',
 		existingAccountEmailText:
 			'Bună,\n\nCineva (sperăm că tu) a încercat să creeze un cont Lumină & Carton cu această adresă de email, dar ea are deja unul. Nu s-a schimbat nimic.\n\nAutentifică-te aici:\n{{loginUrl}}\n\nAi uitat parola? Alege una nouă aici:\n{{forgotUrl}}\n\nDacă nu ai fost tu, ignoră acest email: contul tău rămâne neschimbat.\n\nLumină & Carton',
+		verifyEmailSubject: 'Confirmă adresa de email pentru Lumină & Carton',
+		verifyEmailText:
+			'Bună,\n\nMulțumim că ți-ai creat un cont Lumină & Carton. Deschide acest link pentru a confirma că adresa de email este a ta:\n\n{{url}}\n\nDupă confirmare, comenzile plasate mai devreme fără cont cu această adresă apar în contul tău. Linkul funcționează 24 de ore.\n\nDacă nu tu ai creat contul, ignoră acest email.\n\nLumină & Carton',
+		verifyTitle: 'Confirmă adresa de email',
+		verifyText: 'Confirmă că această adresă de email este a ta: comenzile plasate mai devreme fără cont cu ea vor apărea în contul tău.',
+		verifyButton: 'Confirmă adresa',
+		verifyInvalid: 'Acest link de confirmare nu este valid sau a expirat.',
+		verifyNewLink: 'Cere un link nou din contul tău',
+		verifiedTitle: 'Adresă confirmată',
+		verifiedText: 'Comenzile plasate cu această adresă apar acum în contul tău.',
 	},
 	account: {
 		title: 'Contul meu',
@@ -418,6 +428,10 @@ const ro: Translation = {
 		deleteButton: 'Șterge contul',
 		deletedTitle: 'Cont șters',
 		deletedText: 'Contul tău a fost șters. La revedere!',
+		unverifiedOrders:
+			'Comenzile plasate mai devreme fără cont cu această adresă apar aici după ce confirmi adresa de email: deschide linkul din emailul pe care ți l-am trimis.',
+		resendVerification: 'Trimite din nou emailul de confirmare',
+		verificationSent: 'Ți-am trimis un email nou de confirmare.',
 	},
 	notFound: {
 		title: 'Pagina nu a fost găsită',

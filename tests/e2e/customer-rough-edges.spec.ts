@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm'
+import { orders, users } from '#db/schema/index.ts'
+import { issueCreditNote, issueInvoice } from '#server/invoices/issue.ts'
+import { uniqueEmail } from '../support/accounts.ts'
+import { testInvoicing } from '../support/checkout-fixtures.ts'
+import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
+import { mailsTo } from './mail.ts'
+import { orderFixtures } from './order-fixtures.ts'
+
+/** The first link in a mail to `email` whose path ends with `path`, polled until the outbox wrote it. */
+async function linkFromMail(email: string, path: string): Promise<URL> {
+	const pattern = new RegExp(`https?://[^\\s"<>]+${path}\\?token=[\\w.-]+`)
+	const find = async () => {
+		for (const text of await mailsTo(email)) {
+			const match = pattern.exec(text)
+			if (match) return match[0]
+		}
+		return ''
+	}
+	await expect.poll(find, { timeout: 15_000 }).not.toBe('')
+	return new URL(await find())
+}
+
+test.describe('guest orders join the account once its address is verified', () => {
+	test('sign-up mails a verification link in the customer’s language; only then are guest orders and their documents the account’s', async ({
+		page,
+		baseURL,
+		database,
+		signIn,
+	}) => {
+		const email = uniqueEmail('guest-then-account')
+		const fixtures = orderFixtures(database)
+		try {
+			// Placed as a guest, before the account existed; invoiced and partly refunded.
+			const order = await fixtures.create(email)
+			await database.db.update(orders).set({ testMode: true }).where(eq(orders.id, order.id))
+			const invoice = await database.db.transaction((tx) => issueInvoice(tx, testInvoicing, order.id))
+			const creditNote = await database.db.transaction((tx) =>
+				issueCreditNote(tx, { orderId: order.id, refundId: `re_${order.id}`, amountCents: 1000, reason: 'Ceară ciobită' }),
+			)
+
+			await useLanguage(page, baseURL!, 'es')
+			await page.goto('/es/login?tab=signup')
+			await waitForHydration(page)
+			await page.getByLabel('Correo electrónico').fill(email)
+			await page.getByLabel('Contraseña').fill('lantern-orchard-42')
+			await page.getByRole('button', { name: 'Crear cuenta' }).click()
+			await expect(page.getByText('Te hemos enviado un email para confirmar tu dirección.').first()).toBeVisible()
+
+			const link = await linkFromMail(email, '/verify-email')
+			expect((await mailsTo(email)).join('\n')).toContain('Abre este enlace para confirmar que esta dirección de email es tuya')
+			// The link opens the page in the language the email was written in.
+			expect(link.pathname).toBe('/es/verify-email')
+
+			// Signed in but not verified: the page says why the guest order is missing, and its documents stay closed.
+			const [account] = await database.db.select().from(users).where(eq(users.email, email))
+			await signIn(page, { id: account!.id, email, password: 'lantern-orchard-42', name: '' })
+			await page.goto('/es/account')
+			await expect(page.getByTestId('verify-email-note')).toContainText('Los pedidos que hiciste antes sin cuenta con esta dirección aparecen aquí')
+			await expect(page.getByTestId('account-order')).toHaveCount(0)
+			expect((await page.request.get(`/account/invoices/${invoice.number}.pdf`)).status()).toBe(404)
+			expect((await page.request.get(`/account/invoices/${creditNote.number}.pdf`)).status()).toBe(404)
+			expect((await page.request.get(`/es/order/${order.id}`)).status()).toBe(404)
+
+			await page.goto(link.pathname + link.search)
+			await waitForHydration(page)
+			await page.getByRole('button', { name: 'Confirmar mi dirección' }).click()
+			await expect(page).toHaveURL(/\/es\/account$/)
+			await expect(page.getByText('Dirección confirmada').first()).toBeVisible()
+			await expect(page.getByTestId('verify-email-note')).toHaveCount(0)
+			await expect(page.getByTestId('account-order')).toHaveCount(1)
+			await expect(page.getByTestId('account-invoice')).toHaveCount(2)
+			for (const document of [invoice, creditNote]) {
+				const pdf = await page.request.get(`/account/invoices/${document.number}.pdf`)
+				expect(pdf.status()).toBe(200)
+				expect(pdf.headers()['content-type']).toBe('application/pdf')
+			}
+		} finally {
+			await fixtures.cleanup()
+			await database.db.delete(users).where(eq(users.email, email))
+		}
+	})
+
+	test('a forged or tampered verification link verifies nothing', async ({ page, baseURL, database, createUser, signIn }) => {
+		const user = await createUser()
+		await useLanguage(page, baseURL!, 'en')
+		await signIn(page, user)
+		await page.goto('/en/account')
+		await waitForHydration(page)
+		await page.getByRole('button', { name: 'Send the confirmation email again' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'We sent you a new confirmation email.' })).toBeVisible()
+		const link = await linkFromMail(user.email, '/verify-email')
+		const token = link.searchParams.get('token')!
+		await page.goto(`/en/verify-email?token=${token.slice(0, -2)}xx`)
+		await waitForHydration(page)
+		await page.getByRole('button', { name: 'Confirm my address' }).click()
+		await expect(page.getByRole('alert')).toHaveText('This confirmation link is not valid or has expired.')
+		const [row] = await database.db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, user.id))
+		expect(row!.verified).toBe(false)
+	})
+})
