@@ -15,7 +15,7 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field } from '#app/components/account/field.tsx'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
@@ -143,7 +143,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 	useEffect(() => {
 		if (!changed) return
 		passwordForm.current?.reset()
-		notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(changed.message) })
+		notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(changed.message) }, { replaces: SUBMISSION_RESULT })
 	}, [changed, t])
 
 	const errorFor = (intent: Intent) =>

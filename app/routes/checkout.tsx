@@ -17,7 +17,7 @@ import { CustomerFields } from '#app/components/checkout/customer-fields.tsx'
 import { DiscountCode, type AcceptedDiscount } from '#app/components/checkout/discount-code.tsx'
 import { checkDiscountCode } from '#server/discounts/check.ts'
 import { useKeptCheckoutForm } from '#app/components/checkout/use-kept-checkout-form.ts'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
 import { countryName, defaultCountry, orderWeightGrams } from '#domain/shipping.ts'
 import { checkoutSubmissionSchema, discountCheckSchema } from '#domain/forms/checkout-lines.ts'
@@ -196,11 +196,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		if (!failure || !isRejected(actionData)) return
 		// A field the server refused (a country not shipped to, a VAT number VIES refuses) is the customer's to correct.
 		if (failure.field) formRef.current?.querySelector<HTMLElement>(`[name="${failure.field}"]`)?.focus()
-		notify({
-			type: 'error',
-			title: t(failure.field ? 'checkout.validationTitle' : 'checkout.failure'),
-			description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined,
-		})
+		notify(
+			{
+				type: 'error',
+				title: t(failure.field ? 'checkout.validationTitle' : 'checkout.failure'),
+				description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined,
+			},
+			{ replaces: SUBMISSION_RESULT },
+		)
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [actionData])
 
@@ -212,7 +215,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		}
 		// The form's rules are checked by the action (ADR 0101), which answers a refusal with the
 		// spec's toast; checking them here too would put zod on this page (JS budget, ADR 0014).
-		dismissRedirecting.current = notify({ type: 'info', title: t('checkout.redirecting') })
+		// The last attempt's refusals go: this attempt's answer is what counts now.
+		dismissRedirecting.current = notify({ type: 'info', title: t('checkout.redirecting') }, { replaces: SUBMISSION_RESULT })
 	}
 
 	if (!ready) {
