@@ -9,7 +9,7 @@ export type PortraitFrame = (typeof PORTRAIT_FRAMES)[number]
 /** What each frame adds to the portrait's base price (negative: less); every label shows it from here. */
 export const PORTRAIT_FRAME_CENTS: Record<PortraitFrame, number> = { none: -1000, simple: 0, premium: 500 }
 
-/** The translation key naming each frame (`portrait.…` on the storefront, `checkout.options.…` in documents). */
+/** The translation key naming each frame (`portrait.…`, on the storefront and in order pages and emails alike). */
 export const PORTRAIT_FRAME_KEYS: Record<PortraitFrame, 'frameNone' | 'frameSimple' | 'framePremium'> = {
 	none: 'frameNone',
 	simple: 'frameSimple',

@@ -117,9 +117,6 @@ const checkoutEn = {
 			description: 'Description',
 			yes: 'yes',
 			no: 'no',
-			frameNone: 'no frame',
-			frameSimple: 'simple',
-			framePremium: 'premium',
 		},
 	},
 	payment: {

@@ -123,9 +123,6 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 			description: 'Descripción',
 			yes: 'sí',
 			no: 'no',
-			frameNone: 'sin marco',
-			frameSimple: 'sencillo',
-			framePremium: 'premium',
 		},
 	},
 	payment: {

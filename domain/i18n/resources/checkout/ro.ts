@@ -124,9 +124,6 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 			description: 'Descriere',
 			yes: 'da',
 			no: 'nu',
-			frameNone: 'fără ramă',
-			frameSimple: 'simplă',
-			framePremium: 'premium',
 		},
 	},
 	payment: {
