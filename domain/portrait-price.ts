@@ -22,6 +22,8 @@ export function portraitFrameKey(value: unknown): (typeof PORTRAIT_FRAME_KEYS)[P
 }
 
 export const PORTRAIT_PERSONS = ['1', '2', '3', '4', '5+'] as const
+/** Portraits are painted by hand, one by one: one order line holds at most this many (ADR 0266). */
+export const PORTRAIT_MAX_QUANTITY = 10
 export const PORTRAIT_DESCRIPTION_MAX = 500
 export const PORTRAIT_PHOTO_MAX_BYTES = 10 * 1024 * 1024
 

@@ -1,9 +1,10 @@
+import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { orders, users } from '#db/schema/index.ts'
+import { orders, uploads, users } from '#db/schema/index.ts'
 import { issueCreditNote, issueInvoice } from '#server/invoices/issue.ts'
 import { uniqueEmail } from '../support/accounts.ts'
 import { testInvoicing } from '../support/checkout-fixtures.ts'
-import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
+import { expect, storedCart, test, useLanguage, waitForHydration } from './cart-fixtures.ts'
 import { mailsTo } from './mail.ts'
 import { orderFixtures } from './order-fixtures.ts'
 
@@ -97,5 +98,60 @@ test.describe('guest orders join the account once its address is verified', () =
 		await expect(page.getByRole('alert')).toHaveText('This confirmation link is not valid or has expired.')
 		const [row] = await database.db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, user.id))
 		expect(row!.verified).toBe(false)
+	})
+})
+
+test.describe('quantities are said, not silently changed', () => {
+	test('asking for more candles than are left says how many can be added, in the customer’s language', async ({ page, baseURL, makeProduct }) => {
+		const candle = await makeProduct({ name: 'Vela de cera', priceCents: 1500, stock: 9 })
+		await useLanguage(page, baseURL!, 'es')
+		await page.goto(`/es/product/${candle.slug}`)
+		await waitForHydration(page)
+		const quantity = page.getByLabel('Cantidad', { exact: true })
+		await quantity.fill('50')
+		await expect(page.getByTestId('quantity-notice')).toHaveText('Puedes añadir como máximo 9 más: es todo lo que nos queda.')
+		await page.getByRole('button', { name: 'Añadir al carrito' }).click()
+		await expect(page.getByTestId('quantity-notice')).toHaveText('Pediste 50, pero solo quedaban 9: ya tienes 9 en tu carrito.')
+		await expect
+			.poll(() => storedCart(page))
+			.toEqual([expect.objectContaining({ id: candle.id, line: { kind: 'product', productId: candle.id, quantity: 9 } })])
+	})
+
+	test('a portrait line over the cap is refused by the server, beside the line, with the cap named', async ({ page, baseURL, database }) => {
+		const [upload] = await database.db
+			.insert(uploads)
+			.values({ storageKey: `portraits/e2e-cap-${crypto.randomBytes(4).toString('hex')}.webp`, mimeType: 'image/webp', size: 100 })
+			.returning()
+		const email = `cap-${crypto.randomBytes(4).toString('hex')}@example.com`
+		try {
+			await useLanguage(page, baseURL!, 'en')
+			await page.goto('/en')
+			// A cart saved before the cap, or edited by hand: 999 portraits.
+			await page.evaluate((uploadId) => {
+				const line = {
+					kind: 'portrait',
+					options: { size: '18x24', persons: '2', withCar: false, withPet: false, frame: 'premium', description: '' },
+					uploadId,
+					quantity: 999,
+				}
+				localStorage.setItem('cart', JSON.stringify([{ id: `portrait-${Date.now()}`, line, name: 'Portrait', price: 2990, image: null }]))
+			}, upload!.id)
+			await page.goto('/en/checkout')
+			await waitForHydration(page)
+			await page.getByLabel('Full name').fill('Ana Popescu')
+			await page.getByLabel('Email').fill(email)
+			await page.getByLabel('Phone').fill('+40 712 345 678')
+			await page.getByLabel('Address').fill('Str. Lalelelor 3')
+			await page.getByLabel('City').fill('Cluj-Napoca')
+			await page.getByLabel('Postal code').fill('400001')
+			await page.getByRole('button', { name: 'Place order' }).click()
+			await expect(page.getByRole('main').getByRole('alert')).toContainText(
+				'Cardboard portrait 18x24 cm: at most 10 copies of one portrait per order, as each is painted by hand.',
+			)
+			await expect(page).toHaveURL(/\/en\/checkout$/)
+			expect(await database.db.select({ id: orders.id }).from(orders).where(eq(orders.email, email))).toEqual([])
+		} finally {
+			await database.db.delete(uploads).where(eq(uploads.id, upload!.id))
+		}
 	})
 })

@@ -106,6 +106,7 @@ const checkoutEn = {
 			outOfStock: '{{name}} is out of stock',
 			notEnoughStock: '{{name}} is not available in the quantity you chose',
 			photoMissing: 'The photo for {{name}} is missing; please upload it again',
+			tooManyPortraits: '{{name}}: at most {{max}} copies of one portrait per order, as each is painted by hand. For more, write to us.',
 			invalidOptions: 'The options chosen for {{name}} are not valid',
 		},
 		options: {

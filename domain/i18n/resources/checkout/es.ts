@@ -112,6 +112,7 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 			outOfStock: '{{name}} está agotado',
 			notEnoughStock: '{{name}} no está disponible en la cantidad elegida',
 			photoMissing: 'Falta la foto de {{name}}; vuelve a subirla',
+			tooManyPortraits: '{{name}}: como máximo {{max}} copias de un mismo retrato por pedido, porque cada una se pinta a mano. Si quieres más, escríbenos.',
 			invalidOptions: 'Las opciones elegidas para {{name}} no son válidas',
 		},
 		options: {
