@@ -101,7 +101,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 					</div>
 					<div>
 						<dt className="text-sm font-semibold">{t('contact.locationLabel')}</dt>
-						<dd className="text-muted">{SHOP.location}</dd>
+						<dd className="text-muted">{t('contact.location')}</dd>
 					</div>
 					<div>
 						<dt className="text-sm font-semibold">{t('contact.videoLabel')}</dt>

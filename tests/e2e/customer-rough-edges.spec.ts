@@ -155,3 +155,26 @@ test.describe('quantities are said, not silently changed', () => {
 		}
 	})
 })
+
+test('search finds the singular and the plural alike, in each language', async ({ page, baseURL, makeProduct }) => {
+	const tag = `t${crypto.randomBytes(3).toString('hex')}9`
+	const single = await makeProduct({ name: `Vela candle lumânare ${tag}`, priceCents: 1200, stock: 5 })
+	const set = await makeProduct({ name: `Juego de velas candles lumânări ${tag}`, priceCents: 3200, stock: 5 })
+	const searches = { es: ['vela', 'velas'], en: ['candle', 'candles'], ro: ['lumânare', 'lumânări'] } as const
+	for (const [locale, words] of Object.entries(searches)) {
+		await useLanguage(page, baseURL!, locale as keyof typeof searches)
+		for (const word of words) {
+			await page.goto(`/${locale}/catalog?q=${encodeURIComponent(`${word} ${tag}`)}`)
+			await expect(page.getByTestId('product-card'), `${locale}: ${word}`).toHaveCount(2)
+			await expect(page.getByTestId('product-card').filter({ hasText: single.name })).toHaveCount(1)
+			await expect(page.getByTestId('product-card').filter({ hasText: set.name })).toHaveCount(1)
+		}
+	}
+})
+
+test('the Spanish contact page names the shop’s country in Spanish', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'es')
+	await page.goto('/es/contact')
+	await expect(page.getByRole('main').getByText('Rumanía', { exact: true })).toBeVisible()
+	await expect(page.getByRole('main')).not.toContainText('România')
+})

@@ -102,6 +102,10 @@ test.describe('orders a customer can follow, in their language', () => {
 			expect(body).toContain('Marco: Marco prémium')
 			expect(body).toContain('España')
 			expect(body).not.toMatch(/Lumânare|Spania|Portret/)
+			// The shop's own country and the tracking number in Spanish too.
+			expect(body).toContain('Rumanía')
+			expect(body).toContain('Número de seguimiento')
+			expect(body).not.toMatch(/România|AWB/)
 		}
 		expect(mail!.html).toMatch(/<html[^>]* lang="es"/)
 		const link = mail!.text.match(/https?:\/\/\S+\/es\/order\/\S+/)?.[0]

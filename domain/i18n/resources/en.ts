@@ -176,6 +176,7 @@ const en = {
 		phoneLabel: 'Phone',
 		phoneSoon: 'available soon',
 		locationLabel: 'Location',
+		location: 'Romania',
 		videoLabel: 'Video channel',
 		videoLink: 'Watch us on YouTube',
 		responseTime: 'We usually reply within 24 hours on working days.',

@@ -176,6 +176,7 @@ const es: Translation = {
 		phoneLabel: 'Teléfono',
 		phoneSoon: 'disponible pronto',
 		locationLabel: 'Ubicación',
+		location: 'Rumanía',
 		videoLabel: 'Canal de vídeo',
 		videoLink: 'Míranos en YouTube',
 		responseTime: 'Normalmente respondemos en 24 horas en días laborables.',
@@ -349,7 +350,7 @@ const es: Translation = {
 		forgotText: 'Introduce el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
 		forgotSubmit: 'Enviar el enlace',
 		forgotSent:
-			'Si existe una cuenta con esta dirección, le hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una vez, durante una hora.',
+			'Si existe una cuenta con esta dirección, te hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una vez, durante una hora.',
 		backToLogin: 'Volver a iniciar sesión',
 		resetTitle: 'Elige una contraseña nueva',
 		newPassword: 'Contraseña nueva',

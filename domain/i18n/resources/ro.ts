@@ -177,6 +177,7 @@ const ro: Translation = {
 		phoneLabel: 'Telefon',
 		phoneSoon: 'disponibil în curând',
 		locationLabel: 'Locație',
+		location: 'România',
 		videoLabel: 'Canal video',
 		videoLink: 'Urmărește-ne pe YouTube',
 		responseTime: 'De obicei răspundem în 24 de ore în zilele lucrătoare.',

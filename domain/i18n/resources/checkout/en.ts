@@ -209,7 +209,7 @@ const checkoutEn = {
 			kept: 'The {{amount}} you paid is not refunded, because: {{reason}}',
 		},
 		paymentLabel: 'Payment',
-		trackingLabel: 'Tracking number (AWB)',
+		trackingLabel: 'Tracking number',
 		noTracking: 'not yet available',
 		items: 'Items',
 		subtotal: 'Subtotal',
