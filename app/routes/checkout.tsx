@@ -25,7 +25,7 @@ import { CHECKOUT_LIMITS } from '#domain/forms/checkout-fields.ts'
 import { checkoutPreview } from '#domain/checkout-preview.ts'
 import { errorBody, formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { checkoutTaxPreview } from '#server/tax/checkout-tax.ts'
-import { loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
+import { connectionCountry, loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
 import type { Route } from './+types/checkout'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
@@ -34,14 +34,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
 	// Read on every visit (ADR 0242): a rate the owner changed shows at once, whichever instance answers.
 	const [shipping, weights] = await Promise.all([loadShippingConfig(app.db, app.env), productWeights(app.db)])
-	const connectionCountry = request.headers.get('cf-ipcountry') ?? request.headers.get('x-country-code') ?? request.headers.get('cloudfront-viewer-country')
 	const t = serverI18n(app.locale).getFixedT(app.locale)
 	return {
 		locale: app.locale,
 		shipping,
 		// Grams per product that has a weight: the preview prices rates by weight as the server will.
 		weights,
-		defaultCountry: defaultCountry(shipping.countries, { country: connectionCountry, locale: app.locale }),
+		defaultCountry: defaultCountry(shipping.countries, { country: connectionCountry(request), locale: app.locale }),
 		paymentsOpen: app.payments !== null,
 		// Each destination's tax for a buyer without a VAT number, as the server will decide it (ADR 0119, 0150).
 		taxes: Object.fromEntries(shipping.countries.map((code) => [code, checkoutTaxPreview(app.orderMail.invoicing.vat, code)])),

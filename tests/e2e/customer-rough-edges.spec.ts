@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { orders, uploads, users } from '#db/schema/index.ts'
+import { orders, products, uploads, users } from '#db/schema/index.ts'
 import { issueCreditNote, issueInvoice } from '#server/invoices/issue.ts'
 import { uniqueEmail } from '../support/accounts.ts'
 import { testInvoicing } from '../support/checkout-fixtures.ts'
@@ -177,4 +177,31 @@ test('the Spanish contact page names the shop’s country in Spanish', async ({ 
 	await page.goto('/es/contact')
 	await expect(page.getByRole('main').getByText('Rumanía', { exact: true })).toBeVisible()
 	await expect(page.getByRole('main')).not.toContainText('România')
+})
+
+test('on a phone the enlarged photo is bigger than the page’s, and its buttons keep to one line', async ({ page, baseURL, database, makeProduct }) => {
+	const candle = await makeProduct({ name: 'Zoom candle', priceCents: 1500, stock: 3 })
+	await database.db
+		.update(products)
+		.set({ images: ['/apple-touch-icon.png', '/favicon.svg'] })
+		.where(eq(products.id, candle.id))
+	await page.setViewportSize({ width: 375, height: 740 })
+	await useLanguage(page, baseURL!, 'en')
+	await page.goto(`/en/product/${candle.slug}`)
+	await waitForHydration(page)
+	const enlarge = page.getByRole('button', { name: /Enlarge image/ })
+	const pageWidth = (await enlarge.boundingBox())!.width
+	await enlarge.click()
+	const dialog = page.getByRole('dialog', { name: candle.name })
+	await expect(dialog).toBeVisible()
+	const enlarged = dialog.getByRole('img', { name: candle.name })
+	await expect.poll(async () => (await enlarged.boundingBox())?.width ?? 0).toBeGreaterThan(pageWidth * 1.5)
+	// Previous, next and close side by side: one row of 44 px buttons.
+	const buttons = dialog.getByTestId('zoom-toolbar').getByRole('button')
+	await expect(buttons).toHaveCount(3)
+	const tops = await buttons.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)))
+	expect(new Set(tops).size).toBe(1)
+	await dialog.getByRole('button', { name: 'Next image' }).click()
+	await dialog.getByRole('button', { name: 'Close' }).click()
+	await expect(dialog).toBeHidden()
 })
