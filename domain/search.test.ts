@@ -45,9 +45,27 @@ describe('escapeLike', () => {
 describe('searchStem', () => {
 	/** Each group's words, singular and plural, stem to a prefix of every word of the group: LIKE '%stem%' finds them all. */
 	const families = {
-		es: [['vela', 'velas'], ['flor', 'flores'], ['jabon', 'jabones'], ['aceite', 'aceites'], ['clase', 'clases'], ['retrato', 'retratos']],
-		en: [['candle', 'candles'], ['box', 'boxes'], ['berry', 'berries'], ['portrait', 'portraits'], ['gift', 'gifts']],
-		ro: [['lumanare', 'lumanari', 'lumanarea', 'lumanarile'], ['portret', 'portrete', 'portretul'], ['cutie', 'cutii'], ['cadou', 'cadouri']],
+		es: [
+			['vela', 'velas'],
+			['flor', 'flores'],
+			['jabon', 'jabones'],
+			['aceite', 'aceites'],
+			['clase', 'clases'],
+			['retrato', 'retratos'],
+		],
+		en: [
+			['candle', 'candles'],
+			['box', 'boxes'],
+			['berry', 'berries'],
+			['portrait', 'portraits'],
+			['gift', 'gifts'],
+		],
+		ro: [
+			['lumanare', 'lumanari', 'lumanarea', 'lumanarile'],
+			['portret', 'portrete', 'portretul'],
+			['cutie', 'cutii'],
+			['cadou', 'cadouri'],
+		],
 	} as const
 	for (const [locale, groups] of Object.entries(families) as [keyof typeof families, readonly (readonly string[])[]][]) {
 		it(`finds the singular and the plural alike in ${locale}`, () => {
