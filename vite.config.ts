@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Alias, type Plugin } from 'vite'
+import { defineConfig, type Alias, type InlineConfig, type Plugin } from 'vite'
 import { reactRouterOncePerBuild } from './scripts/vite/react-router-once-per-build.ts'
 
 const serverOnlyDirs = ['server', 'db'].map((dir) => path.resolve(import.meta.dirname, dir) + path.sep)
@@ -84,9 +84,11 @@ function envDirInsteadOfEnvFile(): Plugin {
 		name: 'env-dir-instead-of-env-file',
 		enforce: 'pre',
 		config(config) {
-			if (config.envFile !== false) return
-			delete config.envFile
-			config.envDir = false
+			// envFile is an option of Vite's inline config, the one React Router creates its servers with.
+			const inline = config as InlineConfig
+			if (inline.envFile !== false) return
+			delete inline.envFile
+			inline.envDir = false
 		},
 	}
 }

@@ -1,10 +1,8 @@
 import checkoutEn from './checkout/en.ts'
-import invoiceEn from './invoice/en.ts'
 
 /** English interface text. The key set here is the reference the other languages must match. */
 const en = {
 	...checkoutEn,
-	...invoiceEn,
 	toasts: {
 		label: 'Notifications',
 		close: 'Close notification',

@@ -1,10 +1,8 @@
 import type { Translation } from './en.ts'
 import checkoutEs from './checkout/es.ts'
-import invoiceEs from './invoice/es.ts'
 
 const es: Translation = {
 	...checkoutEs,
-	...invoiceEs,
 	toasts: {
 		label: 'Notificaciones',
 		close: 'Cerrar notificación',

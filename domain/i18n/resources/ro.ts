@@ -1,10 +1,8 @@
 import type { Translation } from './en.ts'
 import checkoutRo from './checkout/ro.ts'
-import invoiceRo from './invoice/ro.ts'
 
 const ro: Translation = {
 	...checkoutRo,
-	...invoiceRo,
 	toasts: {
 		label: 'Notificări',
 		close: 'Închide notificarea',
