@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Alias, type Plugin } from 'vite'
+import { defineConfig, type Alias, type InlineConfig, type Plugin } from 'vite'
 import { reactRouterOncePerBuild } from './scripts/vite/react-router-once-per-build.ts'
 
 const serverOnlyDirs = ['server', 'db'].map((dir) => path.resolve(import.meta.dirname, dir) + path.sep)
@@ -74,6 +74,25 @@ function reactRouterProductionAliases(): Alias[] {
 	return Object.entries(entries).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: path.join(production, file) }))
 }
 
+/**
+ * React Router's own Vite servers (the child compiler of its plugin) still pass `envFile: false`,
+ * which Vite 8 reports as deprecated on every start; this asks for the same thing the way Vite now
+ * wants it, `envDir: false`, before Vite reads the option.
+ */
+function envDirInsteadOfEnvFile(): Plugin {
+	return {
+		name: 'env-dir-instead-of-env-file',
+		enforce: 'pre',
+		config(config) {
+			// envFile is an option of Vite's inline config, the one React Router creates its servers with.
+			const inline = config as InlineConfig
+			if (inline.envFile !== false) return
+			delete inline.envFile
+			inline.envDir = false
+		},
+	}
+}
+
 export default defineConfig(({ command }) => ({
 	// The production build of React Router in built bundles; the dev server keeps the package's default.
 	// Both entry points, so browsers and the server each run one copy (the builds share no module).
@@ -88,5 +107,5 @@ export default defineConfig(({ command }) => ({
 			resolve: { noExternal: ['react-router', '@react-router/express', '@react-router/node'] },
 		},
 	},
-	plugins: [serverOnlyFolders(), translationChunks(), reactRouterOncePerBuild(), tailwindcss(), reactRouter()],
+	plugins: [envDirInsteadOfEnvFile(), serverOnlyFolders(), translationChunks(), reactRouterOncePerBuild(), tailwindcss(), reactRouter()],
 }))

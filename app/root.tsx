@@ -12,7 +12,7 @@ import { LinkNavigation } from './components/link.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { useNonce } from './components/nonce.tsx'
-import { notify, ToastRegion } from './components/toasts.tsx'
+import { notify, SUBMISSION_RESULT, ToastRegion } from './components/toasts.tsx'
 import { DEFAULT_LOCALE } from '#domain/enums.ts'
 import { syncLanguageChoice } from './lib/i18n/choice.ts'
 import { useLocalizedPath } from './lib/i18n/paths.ts'
@@ -63,7 +63,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
 	const { toast } = loaderData
 	useEffect(() => {
-		if (toast) notify(toast)
+		// A toast carried over a redirect answers the form that was sent (sign-in, reset, …).
+		if (toast) notify(toast, { replaces: SUBMISSION_RESULT })
 	}, [toast])
 	useEffect(() => {
 		// Reads localStorage and the cookie: after hydration's effects, in a task of its own (like the cart's first read).

@@ -24,6 +24,7 @@ export default [
 		route('login', 'routes/login.tsx'),
 		route('forgot-password', 'routes/forgot-password.tsx'),
 		route('reset-password', 'routes/reset-password.tsx'),
+		route('verify-email', 'routes/verify-email.tsx'),
 		route('account', 'routes/account.tsx'),
 		route('order/:id', 'routes/order.tsx'),
 		route('order/:id/documents/:file', 'routes/order.document.ts'),

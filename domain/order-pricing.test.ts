@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CartLine } from './cart-line.ts'
-import { PORTRAIT_FRAMES, PORTRAIT_PERSONS } from './portrait-price.ts'
+import { PORTRAIT_FRAMES, PORTRAIT_MAX_QUANTITY, PORTRAIT_PERSONS } from './portrait-price.ts'
 import { priceOrder, type CatalogueProduct } from './order-pricing.ts'
 import { FREE_SHIPPING, flatShipping } from './shipping.ts'
 
@@ -119,5 +119,11 @@ describe('order pricing without a database (ADR 0102)', () => {
 		expect(
 			price([{ kind: 'product', productId: candle.id, quantity: 1 }], { products: new Map([[candle.id, { ...candle, stock: 0 }]]) }).problems[0]!.code,
 		).toBe('outOfStock')
+	})
+
+	it('refuses a portrait line of more copies than the workshop paints for one order', () => {
+		const portrait = (quantity: number) => price([{ kind: 'portrait', options: { ...options, size: '13x18', frame: 'none' }, uploadId, quantity }])
+		expect(portrait(PORTRAIT_MAX_QUANTITY).problems).toEqual([])
+		expect(portrait(PORTRAIT_MAX_QUANTITY + 1).problems).toEqual([{ line: 0, code: 'tooManyPortraits', name: 'Portret 13x18' }])
 	})
 })

@@ -1,7 +1,7 @@
 import type { CartLine, PortraitOptions } from './cart-line.ts'
 import type { TaxDecision } from './invoices/tax-treatment.ts'
 import { chargedUnitCents } from './invoices/vat.ts'
-import { portraitPrice } from './portrait-price.ts'
+import { PORTRAIT_MAX_QUANTITY, portraitPrice } from './portrait-price.ts'
 import { orderWeightGrams, shippingCents, type ShippingConfig } from './shipping.ts'
 import { checkDiscount, discountAmount, lineEligible, type AppliedDiscount, type DiscountProblem, type DiscountRule } from './discounts.ts'
 
@@ -12,7 +12,7 @@ import { checkDiscount, discountAmount, lineEligible, type AppliedDiscount, type
  * may have shown play no part.
  */
 
-export type LineProblemCode = 'unavailable' | 'outOfStock' | 'notEnoughStock' | 'photoMissing'
+export type LineProblemCode = 'unavailable' | 'outOfStock' | 'notEnoughStock' | 'photoMissing' | 'tooManyPortraits'
 
 export type LineProblem = {
 	/** The line's position in the request (0-based): the browser shows the message beside it. */
@@ -97,6 +97,8 @@ export function priceOrder(input: PricingInput): OrderPricing {
 			case 'portrait': {
 				const name = input.portraitName(line.options.size)
 				if (!input.uploads.has(line.uploadId)) problems.push({ line: index, code: 'photoMissing', name })
+				// Painted by hand: a line of more than a few is not an order the workshop can take (ADR 0266).
+				if (line.quantity > PORTRAIT_MAX_QUANTITY) problems.push({ line: index, code: 'tooManyPortraits', name })
 				lines.push({
 					lineId,
 					productId: null,

@@ -9,7 +9,7 @@ export type PortraitFrame = (typeof PORTRAIT_FRAMES)[number]
 /** What each frame adds to the portrait's base price (negative: less); every label shows it from here. */
 export const PORTRAIT_FRAME_CENTS: Record<PortraitFrame, number> = { none: -1000, simple: 0, premium: 500 }
 
-/** The translation key naming each frame (`portrait.…` on the storefront, `checkout.options.…` in documents). */
+/** The translation key naming each frame (`portrait.…`, on the storefront and in order pages and emails alike). */
 export const PORTRAIT_FRAME_KEYS: Record<PortraitFrame, 'frameNone' | 'frameSimple' | 'framePremium'> = {
 	none: 'frameNone',
 	simple: 'frameSimple',
@@ -22,6 +22,8 @@ export function portraitFrameKey(value: unknown): (typeof PORTRAIT_FRAME_KEYS)[P
 }
 
 export const PORTRAIT_PERSONS = ['1', '2', '3', '4', '5+'] as const
+/** Portraits are painted by hand, one by one: one order line holds at most this many (ADR 0266). */
+export const PORTRAIT_MAX_QUANTITY = 10
 export const PORTRAIT_DESCRIPTION_MAX = 500
 export const PORTRAIT_PHOTO_MAX_BYTES = 10 * 1024 * 1024
 

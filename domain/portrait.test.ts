@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { PORTRAIT_FORM_DEFAULTS, PORTRAIT_FRAMES, checkPortraitForm, portraitCartItem, portraitPrice, portraitSizeFrom } from './portrait.ts'
+import {
+	PORTRAIT_FORM_DEFAULTS,
+	PORTRAIT_FRAMES,
+	PORTRAIT_MAX_QUANTITY,
+	checkPortraitForm,
+	portraitCartItem,
+	portraitPrice,
+	portraitSizeFrom,
+} from './portrait.ts'
 import { portraitFormSchema } from './forms/portrait.ts'
 import { PORTRAIT_SIZES } from './enums.ts'
 
@@ -44,6 +52,7 @@ describe('portrait cart line', () => {
 			name: 'Portrait 18x24',
 			price: 4490,
 			image: photo.url,
+			maxQuantity: PORTRAIT_MAX_QUANTITY,
 		})
 		expect(item.price * quantity).toBe(portraitPrice(form).totalCents)
 	})
@@ -98,6 +107,8 @@ describe('portrait form', () => {
 			{ description: 'a'.repeat(500) },
 			{ description: 'a'.repeat(501) },
 			{ description: 'a'.repeat(501), uploadedImage: null },
+			{ quantity: 10 },
+			{ quantity: 11 },
 			{ quantity: 999 },
 			{ quantity: 1000, uploadedImage: null },
 			{ size: '30x40' },

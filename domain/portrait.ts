@@ -1,5 +1,4 @@
 import { CART_IMAGE_URL, CART_IMAGE_URL_MAX, type NewCartItem, type UploadedImage } from './cart.ts'
-import { CART_MAX_QUANTITY } from './cart-line-guard.ts'
 import type { Submission } from './forms/submission.ts'
 import { UUID_PATTERN } from './ids.ts'
 import type { PortraitForm } from './forms/portrait.ts'
@@ -9,6 +8,7 @@ import {
 	PORTRAIT_DESCRIPTION_MAX,
 	PORTRAIT_FRAME_CENTS,
 	PORTRAIT_FRAMES,
+	PORTRAIT_MAX_QUANTITY,
 	PORTRAIT_PERSONS,
 	PORTRAIT_PHOTO_MAX_BYTES,
 	portraitPrice,
@@ -20,6 +20,7 @@ export {
 	PORTRAIT_DESCRIPTION_MAX,
 	PORTRAIT_FRAME_CENTS,
 	PORTRAIT_FRAMES,
+	PORTRAIT_MAX_QUANTITY,
 	PORTRAIT_PERSONS,
 	PORTRAIT_PHOTO_MAX_BYTES,
 	portraitPrice,
@@ -58,6 +59,8 @@ export function portraitCartItem(form: PortraitForm & { uploadedImage: UploadedI
 			name,
 			price: unitCents,
 			image: form.uploadedImage.url,
+			// The cart's stepper stops where checkout would refuse (ADR 0266).
+			maxQuantity: PORTRAIT_MAX_QUANTITY,
 		} satisfies NewCartItem,
 		quantity: form.quantity,
 	}
@@ -79,7 +82,7 @@ export function checkPortraitForm(input: PortraitFormInput): Submission<Portrait
 	if (typeof withPet !== 'boolean') fieldErrors.withPet = 'portrait.optionsInvalid'
 	if (!(PORTRAIT_FRAMES as readonly string[]).includes(frame)) fieldErrors.frame = 'portrait.optionsInvalid'
 	if (typeof description !== 'string' || description.length > PORTRAIT_DESCRIPTION_MAX) fieldErrors.description = 'portrait.descriptionTooLong'
-	if (!Number.isInteger(quantity) || quantity < 1 || quantity > CART_MAX_QUANTITY) fieldErrors.quantity = 'portrait.quantityInvalid'
+	if (!Number.isInteger(quantity) || quantity < 1 || quantity > PORTRAIT_MAX_QUANTITY) fieldErrors.quantity = 'portrait.quantityInvalid'
 	const photoOk =
 		!!uploadedImage && UUID_PATTERN.test(uploadedImage.id) && uploadedImage.url.length <= CART_IMAGE_URL_MAX && CART_IMAGE_URL.test(uploadedImage.url)
 	if (!photoOk) fieldErrors.uploadedImage = 'portrait.photoRequired'

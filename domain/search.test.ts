@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeLike, normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern } from './search.ts'
+import { escapeLike, normalizeSearchText, SEARCH_FOLD_FROM, SEARCH_FOLD_TO, searchLikePattern, searchStem, stemSearchQuery } from './search.ts'
 
 describe('normalizeSearchText', () => {
 	it('folds Romanian letters, both the comma and the cedilla forms, in either case', () => {
@@ -39,5 +39,50 @@ describe('escapeLike', () => {
 	it('escapes LIKE wildcards and its escape character, and leaves the rest (spaces included) as typed', () => {
 		expect(escapeLike('50%_off \\ Ana Maria')).toBe('50\\%\\_off \\\\ Ana Maria')
 		expect(escapeLike('plain')).toBe('plain')
+	})
+})
+
+describe('searchStem', () => {
+	/** Each group's words, singular and plural, stem to a prefix of every word of the group: LIKE '%stem%' finds them all. */
+	const families = {
+		es: [
+			['vela', 'velas'],
+			['flor', 'flores'],
+			['jabon', 'jabones'],
+			['aceite', 'aceites'],
+			['clase', 'clases'],
+			['retrato', 'retratos'],
+		],
+		en: [
+			['candle', 'candles'],
+			['box', 'boxes'],
+			['berry', 'berries'],
+			['portrait', 'portraits'],
+			['gift', 'gifts'],
+		],
+		ro: [
+			['lumanare', 'lumanari', 'lumanarea', 'lumanarile'],
+			['portret', 'portrete', 'portretul'],
+			['cutie', 'cutii'],
+			['cadou', 'cadouri'],
+		],
+	} as const
+	for (const [locale, groups] of Object.entries(families) as [keyof typeof families, readonly (readonly string[])[]][]) {
+		it(`finds the singular and the plural alike in ${locale}`, () => {
+			for (const group of groups) for (const word of group) for (const other of group) expect(other).toContain(searchStem(word, locale))
+		})
+	}
+
+	it('keeps short words, words that are no plural, and anything but plain letters', () => {
+		expect(searchStem('glass', 'en')).toBe('glass')
+		expect(searchStem('soy', 'en')).toBe('soy')
+		expect(searchStem('day', 'en')).toBe('day')
+		expect(searchStem('mes', 'es')).toBe('mes')
+		expect(searchStem('ou', 'ro')).toBe('ou')
+		expect(searchStem('100%', 'en')).toBe('100%')
+	})
+
+	it('stems every word of a query', () => {
+		expect(stemSearchQuery('velas aromaticas', 'es')).toBe('vela aromatica')
 	})
 })

@@ -1,3 +1,5 @@
+import type { Locale } from './enums.ts'
+
 /**
  * Catalogue search text (ADR 0136): lowercase, diacritics folded, so 'lumanare' finds 'lumânare'.
  * One table of letters serves both sides: `normalizeSearchText` folds what the visitor types, and
@@ -75,4 +77,47 @@ export function searchLikePattern(normalizedQuery: string): string {
 /** Text for a LIKE pattern with LIKE's own wildcards (and its escape character) escaped. */
 export function escapeLike(text: string) {
 	return text.replace(/[\\%_]/g, (char) => `\\${char}`)
+}
+
+/**
+ * Plural and article endings, longest first, that a search word loses so its stem finds the
+ * singular and the plural alike (ADR 0267). The texts are matched by LIKE '%stem%', so only the
+ * query is stemmed: a stem that starts every form of a word finds them all, and the stored texts
+ * and their trigram indexes stay as they are. A word is cut by its first ending that leaves at
+ * least `minStem` letters; `keep` lists endings that are no plural (English 'glass', 'virus').
+ * An ending written 'x|es' is matched whole and loses only what follows the bar.
+ */
+const STEM_RULES: Record<Locale, { endings: readonly string[]; keep?: readonly string[]; minStem: number }> = {
+	// berries/berry → berr, boxes → box, candles → candle.
+	en: { endings: ['ies', 'ss|es', 'x|es', 'ch|es', 'sh|es', 'z|es', 'y', 's'], keep: ['ss', 'us', 'is'], minStem: 3 },
+	// velas → vela, flores → flor, jabones → jabon.
+	es: { endings: ['es', 's'], minStem: 3 },
+	// lumânare/lumânări/lumânările → lumanar, portrete → portret, cutie/cutii → cuti.
+	ro: { endings: ['urilor', 'urile', 'elor', 'ilor', 'uri', 'ile', 'ele', 'ii', 'ul', 'le', 'ea', 'e', 'i', 'a'], minStem: 4 },
+}
+
+/** The stem of one normalized search word in `locale` (the word itself when no ending applies). */
+export function searchStem(word: string, locale: Locale): string {
+	const rules = STEM_RULES[locale]
+	if (!/^[a-z]+$/.test(word) || rules.keep?.some((ending) => word.endsWith(ending))) return word
+	for (const rule of rules.endings) {
+		const ending = rule.replace('|', '')
+		if (!word.endsWith(ending)) continue
+		// What follows the bar, or the whole ending without one (indexOf is then -1).
+		const stem = word.slice(0, word.length - (rule.length - rule.indexOf('|') - 1))
+		// 'es' is a Spanish plural after a consonant (flores); after a vowel only the 's' is (clases → clase).
+		if (locale === 'es' && ending === 'es' && /[aeiou]$/.test(stem)) continue
+		// English 'y' goes only after a consonant (berry → berr, not day → da).
+		if (locale === 'en' && ending === 'y' && /[aeiou]$/.test(stem)) continue
+		if (stem.length >= rules.minStem) return stem
+	}
+	return word
+}
+
+/** A normalized query with each word stemmed for `locale`, for searchLikePattern. */
+export function stemSearchQuery(normalizedQuery: string, locale: Locale): string {
+	return normalizedQuery
+		.split(' ')
+		.map((word) => searchStem(word, locale))
+		.join(' ')
 }

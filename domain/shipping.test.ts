@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+	addressInLanguage,
 	countryCode,
 	defaultCountry,
 	defaultZones,
@@ -138,5 +139,19 @@ describe('countries the shop ships to', () => {
 		expect(FREE_SHIPPING.countries).toContain('RO')
 		expect(FREE_SHIPPING.countries).not.toContain('GB')
 		expect(FREE_SHIPPING.countries).not.toContain('US')
+	})
+})
+
+describe('addressInLanguage', () => {
+	it("names the address's country in the reader's language", () => {
+		expect(addressInLanguage('România', 'es')).toBe('Rumanía')
+		expect(addressInLanguage('România', 'en')).toBe('Romania')
+		expect(addressInLanguage('Str. Atelierului 1, Cluj-Napoca, România', 'es')).toBe('Str. Atelierului 1, Cluj-Napoca, Rumanía')
+		expect(addressInLanguage('Str. Atelierului 1, Cluj-Napoca, România', 'ro')).toBe('Str. Atelierului 1, Cluj-Napoca, România')
+	})
+
+	it('leaves an address without a country name as it is', () => {
+		expect(addressInLanguage('Str. Atelierului 1, Cluj-Napoca', 'es')).toBe('Str. Atelierului 1, Cluj-Napoca')
+		expect(addressInLanguage('Str. Atelierului 1, CJ', 'en')).toBe('Str. Atelierului 1, CJ')
 	})
 })

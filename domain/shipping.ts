@@ -197,6 +197,19 @@ export function orderWeightGrams(lines: readonly { weightGrams: number | null; q
 }
 
 /**
+ * A postal address whose last part names a country ("…, Cluj-Napoca, România") with that country
+ * named in `locale` ("…, Cluj-Napoca, Rumanía"); any other address comes back as it is.
+ */
+export function addressInLanguage(address: string, locale: string): string {
+	const at = address.lastIndexOf(',')
+	const last = address.slice(at + 1).trim()
+	// A two-letter last part is more likely a county or a state than a country.
+	const code = last.length > 2 ? countryCode(last) : null
+	if (!code) return address
+	return at === -1 ? countryName(code, locale) : `${address.slice(0, at)}, ${countryName(code, locale)}`
+}
+
+/**
  * A stored country as its reader sees it (ADR 0102): orders store the ISO code; orders placed
  * before kept the Romanian name ('România'), which is read back to its code. Unknown text is shown as it is.
  */

@@ -2,7 +2,6 @@
 export const SHOP = {
 	name: 'Lumină & Carton',
 	email: 'contact@luminasicarton.ro',
-	location: 'România',
 	videoChannelUrl: 'https://www.youtube.com/@luminasicarton',
 	instagramUrl: 'https://www.instagram.com/luminasicarton',
 	facebookUrl: 'https://www.facebook.com/luminasicarton',

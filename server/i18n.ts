@@ -4,8 +4,15 @@ import { createI18n } from '#domain/i18n/i18n.ts'
 import en from '#domain/i18n/resources/en.ts'
 import es from '#domain/i18n/resources/es.ts'
 import ro from '#domain/i18n/resources/ro.ts'
+import invoiceEn from '#domain/i18n/resources/invoice/en.ts'
+import invoiceEs from '#domain/i18n/resources/invoice/es.ts'
+import invoiceRo from '#domain/i18n/resources/invoice/ro.ts'
 
-export const allTranslations = { en, ro, es }
+/**
+ * The interface texts, and the invoice's, which only the server prints (PDFs): they stay out of the
+ * language chunks browsers download (JS budget, ADR 0014).
+ */
+export const allTranslations = { en: { ...en, ...invoiceEn }, ro: { ...ro, ...invoiceRo }, es: { ...es, ...invoiceEs } }
 
 const instances = new Map<Locale, I18n>()
 

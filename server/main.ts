@@ -7,6 +7,7 @@ import { EnvError, parseEnv, type Env } from './config/env.ts'
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts'
 import { makePrivateFolder, secureDataFolders, setPrivateUmask } from './private-files.ts'
 import { createHttpApp } from './http/create-app.ts'
+import { listeningUrl } from './http/listening-url.ts'
 import { createLogger } from './logger.ts'
 import { startControlSocket } from './control/control-socket.ts'
 import { closeServices, createServices } from './services.ts'
@@ -112,7 +113,7 @@ export async function startServer(options: { clientBuildDir: string; loadBuild: 
 			translation: services.translation.providerName,
 			startupMs: Math.round(performance.now() - startedAt),
 		},
-		`shop listening on http://localhost:${env.PORT}`,
+		`shop listening on ${listeningUrl(server.address(), env.PORT)}`,
 	)
 
 	const supervision = supervisionOf(process.env)

@@ -11,7 +11,14 @@ import type { Toast } from '#domain/toast.ts'
  * its button, and waits while the pointer or the focus is on it. Errors are announced at once
  * (an assertive live region), the rest politely.
  */
-type ShownToast = Required<Pick<Toast, 'type' | 'title'>> & { id: number; description?: string }
+type ShownToast = Required<Pick<Toast, 'type' | 'title'>> & { id: number; description?: string; replaces?: ToastGroup }
+
+/**
+ * Toasts that answer a form: the answer to a new submission takes the place of the last one's, so a
+ * refusal already corrected never stays beside the next refusal or the success.
+ */
+export const SUBMISSION_RESULT = 'submission-result'
+type ToastGroup = typeof SUBMISSION_RESULT
 
 export const SHOWN_MS = { success: 5000, info: 5000, error: 8000 } as const
 
@@ -28,10 +35,14 @@ function dismiss(id: number) {
 	publish(toasts.filter((toast) => toast.id !== id))
 }
 
-/** Shows a toast; the function returned takes it away early (e.g. a 'redirecting' note the server refused). */
-export function notify({ type = 'info', title, description }: Toast): () => void {
+/**
+ * Shows a toast; the function returned takes it away early (e.g. a 'redirecting' note the server refused).
+ * With `replaces`, the toasts of that group still shown go away first.
+ */
+export function notify({ type = 'info', title, description }: Toast, options: { replaces?: ToastGroup } = {}): () => void {
 	const id = nextId++
-	publish([...toasts, { id, type, title, description }])
+	const kept = options.replaces ? toasts.filter((toast) => toast.replaces !== options.replaces) : toasts
+	publish([...kept, { id, type, title, description, replaces: options.replaces }])
 	return () => dismiss(id)
 }
 

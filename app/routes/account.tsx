@@ -6,7 +6,8 @@ import { Link } from '#app/components/link.tsx'
 import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { formError, parseSubmission } from '#domain/forms/submission.ts'
 import { deleteAccount, listOwnOrders } from '#server/account/account-data.ts'
-import { changePassword, clearSessionCookies, verifyPassword } from '#server/auth/accounts.ts'
+import { orderOwner } from '#server/orders/order-page.ts'
+import { changePassword, clearSessionCookies, resendVerificationEmail, verifyPassword } from '#server/auth/accounts.ts'
 import { guardedUser, userOnly } from '#server/auth/guards.ts'
 import { getApp } from '#server/context.ts'
 import { documentsOfOrders } from '#server/invoices/documents.ts'
@@ -14,7 +15,7 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field } from '#app/components/account/field.tsx'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import type { OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import { PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
@@ -36,14 +37,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 		dateStyle: 'long',
 		timeZone: 'Europe/Bucharest',
 	})
-	const orders = await listOwnOrders(app.db, user.id, app.locale)
+	const [orders, owner] = await Promise.all([listOwnOrders(app.db, user.id, app.locale), orderOwner(app.db, user.id)])
 	const documents = await documentsOfOrders(
 		app.db,
 		orders.map((order) => order.id),
 	)
 	return {
 		meta: { title: `${t('account.title')} | ${t('meta.siteName')}`, alternates: languageAlternates(getApp(context).env.PUBLIC_URL, '/account') },
-		user: { email: user.email, name: user.name },
+		// Guest orders placed with the address join the account once it is verified (ADR 0265).
+		user: { email: user.email, name: user.name, emailVerified: owner?.emailVerified ?? false },
 		// Dates are formatted here, in the shop's time zone, so server and browser render the same text.
 		orders: orders.map((order) => ({
 			...order,
@@ -61,10 +63,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex' }, ...alternateLinks(loaderData?.meta.alternates)]
 }
 
-type Intent = 'change-password' | 'delete-account'
+type Intent = 'change-password' | 'delete-account' | 'resend-verification'
 /** What comes back with a refusal: which form it was (never the passwords), and the figures a service message needs. */
 type Kept = { intent: Intent; messageValues?: Record<string, string | number> }
-const intentOf = (value: unknown): Intent => (value === 'delete-account' ? 'delete-account' : 'change-password')
+const intentOf = (value: unknown): Intent => (value === 'delete-account' || value === 'resend-verification' ? value : 'change-password')
 
 /** A throttled attempt posted without JavaScript keeps its Retry-After. */
 export const headers = pageHeadersWithActionHeaders
@@ -75,6 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submission = parseSubmission(accountFormSchema, await readFormData(request))
 	if (!submission.ok) return rejectSubmission(submission.errors, { intent: intentOf(submission.values.intent) } satisfies Kept)
 	const input = submission.value
+	if (input.intent === 'resend-verification') {
+		const result = await resendVerificationEmail(app, request, user)
+		if (!result.ok) return rejectRefusal(result, { intent: input.intent, messageValues: result.values } satisfies Kept)
+		return { ok: true as const, intent: input.intent, message: 'account.verificationSent' }
+	}
 	if (input.intent === 'change-password') {
 		const result = await changePassword(app, request, user.id, input)
 		if (!result.ok) return rejectRefusal(result, { intent: input.intent, messageValues: result.values } satisfies Kept)
@@ -129,12 +136,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 	const rejected = isRejected(actionData) ? actionData : null
 	const kept = rejected?.values as Kept | undefined
-	const changed = actionData && !rejected && 'message' in actionData ? actionData : null
+	const done = actionData && !rejected && 'message' in actionData ? actionData : null
+	const changed = done?.intent === 'change-password' ? done : null
+	const verificationSent = done?.intent === 'resend-verification' ? done : null
 	useSubmissionToast(actionData, t('error.title'), (message) => t(message, kept?.messageValues))
 	useEffect(() => {
 		if (!changed) return
 		passwordForm.current?.reset()
-		notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(changed.message) })
+		notify({ type: 'success', title: t('account.changePasswordTitle'), description: t(changed.message) }, { replaces: SUBMISSION_RESULT })
 	}, [changed, t])
 
 	const errorFor = (intent: Intent) =>
@@ -164,6 +173,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 				<h2 id="account-orders" className="font-serif text-xl">
 					{t('account.ordersTitle')}
 				</h2>
+				{user.emailVerified ? null : (
+					<VerifyEmailNote busy={busyIntent === 'resend-verification'} sent={verificationSent !== null} error={errorFor('resend-verification')} />
+				)}
 				{orders.length === 0 ? (
 					<p className="mt-4 text-sm text-muted">{t('account.noOrders')}</p>
 				) : (
@@ -223,6 +235,29 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 			</section>
 
 			<PrivacySection ordersToShip={ordersToShip} busy={busyIntent === 'delete-account'} error={errorFor('delete-account')} />
+		</div>
+	)
+}
+
+/** Why guest orders placed with the address are not listed yet, and a way to get a new verification link. */
+function VerifyEmailNote({ busy, sent, error }: { busy: boolean; sent: boolean; error: ReactNode }) {
+	const { t } = useTranslation()
+	return (
+		<div role="note" data-testid="verify-email-note" className="mt-4 space-y-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+			<p>{t('account.unverifiedOrders')}</p>
+			{error}
+			{sent ? (
+				<p role="status" className="font-medium">
+					{t('account.verificationSent')}
+				</p>
+			) : (
+				<Form method="post">
+					<input type="hidden" name="intent" value="resend-verification" />
+					<button type="submit" disabled={busy} className="underline underline-offset-2 disabled:opacity-60">
+						{busy ? t('auth.busy') : t('account.resendVerification')}
+					</button>
+				</Form>
+			)}
 		</div>
 	)
 }

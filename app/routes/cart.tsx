@@ -6,13 +6,21 @@ import { serverI18n } from '#server/i18n.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
 import { CartLine } from '#app/components/cart/cart-lines.tsx'
 import { formatEuro } from '#domain/money.ts'
+import { countryName, defaultCountry, orderWeightGrams, shippingCents } from '#domain/shipping.ts'
+import { connectionCountry, loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
+import { useState } from 'react'
 import type { Route } from './+types/cart'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
 
-export function loader({ context }: Route.LoaderArgs) {
-	const t = serverI18n(getApp(context).locale).t
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const app = getApp(context)
+	const t = serverI18n(app.locale).t
+	// What checkout will first charge for shipping: the same rates, weights and first country (ADR 0242).
+	const [shipping, weights] = await Promise.all([loadShippingConfig(app.db, app.env), productWeights(app.db)])
 	return {
+		shipping: { zones: shipping.zones, country: defaultCountry(shipping.countries, { country: connectionCountry(request), locale: app.locale }) },
+		weights,
 		meta: {
 			title: `${t('cart.title')} | ${t('meta.siteName')}`,
 			description: t('cart.metaDescription'),
@@ -31,10 +39,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** The cart lives in the browser: the server renders a neutral "loading" state, the browser fills it in. */
-export default function Cart() {
+export default function Cart({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const lp = useLocalizedPath()
 	const { items, ready, totalCents, clear } = useCart()
+	// Emptying the cart also loses the photos uploaded for its portraits: it is asked first.
+	const [confirmingClear, setConfirmingClear] = useState(false)
+	const { shipping, weights } = loaderData
+	const weightGrams = orderWeightGrams(
+		items.map((item) => ({ weightGrams: item.line.kind === 'product' ? (weights[item.line.productId] ?? null) : null, quantity: item.line.quantity })),
+	)
+	// The server's own rule (domain/shipping.ts) for checkout's first country; null when no rate applies there.
+	const shippingQuote = shippingCents(shipping, shipping.country, { subtotalCents: totalCents, weightGrams })
+	const hasPortrait = items.some((item) => item.line.kind === 'portrait')
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
 			<h1 className="font-serif text-3xl sm:text-4xl">{t('cart.title')}</h1>
@@ -74,26 +91,63 @@ export default function Cart() {
 								</dd>
 							</div>
 							<div className="flex justify-between gap-4">
-								<dt>{t('cart.shipping')}</dt>
-								<dd className="text-right text-muted">{t('cart.shippingAtCheckout')}</dd>
+								<dt>{shippingQuote === null ? t('cart.shipping') : t('cart.shippingTo', { country: countryName(shipping.country, i18n.language) })}</dt>
+								<dd data-testid="cart-shipping" className="text-right text-muted">
+									{shippingQuote === null
+										? t('cart.shippingAtCheckout')
+										: shippingQuote === 0
+											? t('cart.shippingFree')
+											: formatEuro(shippingQuote, i18n.language)}
+								</dd>
 							</div>
 							<div className="flex justify-between gap-4 border-t border-sand pt-3 text-base font-semibold">
 								<dt>{t('cart.total')}</dt>
 								<dd data-testid="cart-total" className="tabular-nums">
-									{formatEuro(totalCents, i18n.language)}
+									{formatEuro(totalCents + (shippingQuote ?? 0), i18n.language)}
 								</dd>
 							</div>
 						</dl>
+						{shippingQuote === null ? null : <p className="mt-2 text-xs text-muted">{t('cart.shippingOtherCountry')}</p>}
 						<Link to={lp('/checkout')} className="mt-6 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
 							{t('cart.checkout')}
 						</Link>
-						<button
-							type="button"
-							onClick={clear}
-							className="mt-3 w-full rounded-full border border-clay-dark px-6 py-2 text-sm font-medium text-clay-dark hover:bg-sand"
-						>
-							{t('cart.clear')}
-						</button>
+						{confirmingClear ? (
+							<div
+								role="alertdialog"
+								aria-labelledby="clear-cart-question"
+								className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+							>
+								<p id="clear-cart-question">{t(hasPortrait ? 'cart.clearConfirmPhotos' : 'cart.clearConfirm')}</p>
+								<div className="mt-3 flex flex-wrap gap-2">
+									<button
+										type="button"
+										onClick={() => {
+											setConfirmingClear(false)
+											clear()
+										}}
+										className="rounded-full bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
+									>
+										{t('cart.clearYes')}
+									</button>
+									<button
+										type="button"
+										autoFocus
+										onClick={() => setConfirmingClear(false)}
+										className="rounded-full border border-clay-dark px-4 py-2 font-medium text-clay-dark hover:bg-sand"
+									>
+										{t('cart.clearNo')}
+									</button>
+								</div>
+							</div>
+						) : (
+							<button
+								type="button"
+								onClick={() => setConfirmingClear(true)}
+								className="mt-3 w-full rounded-full border border-clay-dark px-6 py-2 text-sm font-medium text-clay-dark hover:bg-sand"
+							>
+								{t('cart.clear')}
+							</button>
+						)}
 					</aside>
 				</div>
 			)}

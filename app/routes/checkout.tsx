@@ -17,7 +17,7 @@ import { CustomerFields } from '#app/components/checkout/customer-fields.tsx'
 import { DiscountCode, type AcceptedDiscount } from '#app/components/checkout/discount-code.tsx'
 import { checkDiscountCode } from '#server/discounts/check.ts'
 import { useKeptCheckoutForm } from '#app/components/checkout/use-kept-checkout-form.ts'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import { isRejected, rejectSubmission, useSubmissionToast, type RejectedSubmission } from '#app/lib/forms/submission.ts'
 import { countryName, defaultCountry, orderWeightGrams } from '#domain/shipping.ts'
 import { checkoutSubmissionSchema, discountCheckSchema } from '#domain/forms/checkout-lines.ts'
@@ -25,7 +25,7 @@ import { CHECKOUT_LIMITS } from '#domain/forms/checkout-fields.ts'
 import { checkoutPreview } from '#domain/checkout-preview.ts'
 import { errorBody, formError, parseSubmission, submittedValues, type FormErrors } from '#domain/forms/submission.ts'
 import { checkoutTaxPreview } from '#server/tax/checkout-tax.ts'
-import { loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
+import { connectionCountry, loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
 import type { Route } from './+types/checkout'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
@@ -34,14 +34,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const app = getApp(context)
 	// Read on every visit (ADR 0242): a rate the owner changed shows at once, whichever instance answers.
 	const [shipping, weights] = await Promise.all([loadShippingConfig(app.db, app.env), productWeights(app.db)])
-	const connectionCountry = request.headers.get('cf-ipcountry') ?? request.headers.get('x-country-code') ?? request.headers.get('cloudfront-viewer-country')
 	const t = serverI18n(app.locale).getFixedT(app.locale)
 	return {
 		locale: app.locale,
 		shipping,
 		// Grams per product that has a weight: the preview prices rates by weight as the server will.
 		weights,
-		defaultCountry: defaultCountry(shipping.countries, { country: connectionCountry, locale: app.locale }),
+		defaultCountry: defaultCountry(shipping.countries, { country: connectionCountry(request), locale: app.locale }),
 		paymentsOpen: app.payments !== null,
 		// Each destination's tax for a buyer without a VAT number, as the server will decide it (ADR 0119, 0150).
 		taxes: Object.fromEntries(shipping.countries.map((code) => [code, checkoutTaxPreview(app.orderMail.invoicing.vat, code)])),
@@ -196,11 +195,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		if (!failure || !isRejected(actionData)) return
 		// A field the server refused (a country not shipped to, a VAT number VIES refuses) is the customer's to correct.
 		if (failure.field) formRef.current?.querySelector<HTMLElement>(`[name="${failure.field}"]`)?.focus()
-		notify({
-			type: 'error',
-			title: t(failure.field ? 'checkout.validationTitle' : 'checkout.failure'),
-			description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined,
-		})
+		notify(
+			{
+				type: 'error',
+				title: t(failure.field ? 'checkout.validationTitle' : 'checkout.failure'),
+				description: SHOWN_FAILURES.has(failure.kind) ? (actionData.errors.formError ?? undefined) : undefined,
+			},
+			{ replaces: SUBMISSION_RESULT },
+		)
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [actionData])
 
@@ -212,7 +214,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 		}
 		// The form's rules are checked by the action (ADR 0101), which answers a refusal with the
 		// spec's toast; checking them here too would put zod on this page (JS budget, ADR 0014).
-		dismissRedirecting.current = notify({ type: 'info', title: t('checkout.redirecting') })
+		// The last attempt's refusals go: this attempt's answer is what counts now.
+		dismissRedirecting.current = notify({ type: 'info', title: t('checkout.redirecting') }, { replaces: SUBMISSION_RESULT })
 	}
 
 	if (!ready) {

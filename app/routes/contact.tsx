@@ -9,7 +9,7 @@ import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
 import { withActionHeaders } from '#server/http/action-headers.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { contactSchema } from '#domain/forms/contact.ts'
 import { CONTACT_LIMITS, type ContactField } from '#domain/forms/contact-limits.ts'
@@ -70,7 +70,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 	useEffect(() => {
 		if (fetcher.state === 'idle' && result && !isRejected(result)) {
 			form.current?.reset()
-			notify({ type: 'success', title: t('contact.success') })
+			notify({ type: 'success', title: t('contact.success') }, { replaces: SUBMISSION_RESULT })
 		}
 	}, [fetcher.state, result, t])
 	const rejected = isRejected(result) ? result : null
@@ -101,7 +101,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 					</div>
 					<div>
 						<dt className="text-sm font-semibold">{t('contact.locationLabel')}</dt>
-						<dd className="text-muted">{SHOP.location}</dd>
+						<dd className="text-muted">{t('contact.location')}</dd>
 					</div>
 					<div>
 						<dt className="text-sm font-semibold">{t('contact.videoLabel')}</dt>

@@ -10,9 +10,9 @@ import { frameLabel } from '#app/components/portrait/frame-label.ts'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
 import { NumberInput } from '#app/components/number-input.tsx'
 import type { UploadedImage } from '#domain/cart.ts'
-import { CART_MAX_QUANTITY } from '#domain/cart-line-guard.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from '#domain/enums.ts'
 import {
+	PORTRAIT_MAX_QUANTITY,
 	PORTRAIT_DESCRIPTION_MAX,
 	PORTRAIT_FORM_DEFAULTS,
 	PORTRAIT_FRAMES,
@@ -108,7 +108,7 @@ export default function CustomizePortrait({ loaderData }: Route.ComponentProps) 
 function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	const { t, i18n } = useTranslation()
 	const { add } = useCart()
-	const ids = { persons: useId(), description: useId(), counter: useId(), quantity: useId(), quantityError: useId() }
+	const ids = { persons: useId(), description: useId(), counter: useId(), quantity: useId(), quantityHint: useId(), quantityError: useId() }
 	const defaults: PortraitFields = {
 		size: initialSize,
 		persons: PORTRAIT_FORM_DEFAULTS.persons,
@@ -134,7 +134,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 		() => true,
 		() => false,
 	)
-	useSubmissionToast(refusal, t('form.validationTitle'), t)
+	useSubmissionToast(refusal, t('form.validationTitle'), (message) => t(message, { max: PORTRAIT_MAX_QUANTITY }))
 
 	// Typed before the page hydrated: the fields kept it; the price and the counter catch up.
 	useEffect(() => {
@@ -145,8 +145,11 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 
 	const reading = parseLocaleNumber(quantityText, WHOLE)
 	const quantity = reading.ok ? reading.value : Number.NaN
-	const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= CART_MAX_QUANTITY
+	const quantityValid = Number.isInteger(quantity) && quantity >= 1 && quantity <= PORTRAIT_MAX_QUANTITY
+	// A quantity the cart cannot take is said as it is typed, never priced as one portrait.
+	const shownQuantityError = quantityError ?? (quantityText.trim() !== '' && !quantityValid ? 'portrait.quantityInvalid' : null)
 	const price = portraitPrice({ size, frame, quantity: quantityValid ? quantity : 1 })
+	const withLimit = (message: string) => t(message, { max: PORTRAIT_MAX_QUANTITY })
 
 	function submit(event: React.FormEvent<HTMLFormElement>) {
 		event.preventDefault()
@@ -251,23 +254,26 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 							format={WHOLE}
 							name="quantity"
 							defaultValue={defaults.quantityText}
-							aria-invalid={quantityError ? true : undefined}
-							aria-describedby={quantityError ? ids.quantityError : undefined}
+							aria-invalid={shownQuantityError ? true : undefined}
+							aria-describedby={shownQuantityError ? `${ids.quantityHint} ${ids.quantityError}` : ids.quantityHint}
 							onChange={() => setQuantityError(null)}
 							className="mt-2 w-24 rounded-lg border border-muted/40 bg-white px-3 py-2"
 						/>
-						{quantityError ? (
+						<p id={ids.quantityHint} className="mt-2 max-w-xs text-sm text-muted">
+							{withLimit('portrait.quantityHint')}
+						</p>
+						{shownQuantityError ? (
 							<p id={ids.quantityError} role="alert" className="mt-2 text-sm font-medium text-red-800">
-								{t(quantityError)}
+								{withLimit(shownQuantityError)}
 							</p>
 						) : null}
 					</div>
 					<div className="text-right">
 						<p className="text-sm text-muted">{t('portrait.price')}</p>
 						<p className="font-serif text-3xl" aria-live="polite">
-							<output data-testid="portrait-price">{formatEuro(price.totalCents, i18n.language)}</output>
+							<output data-testid="portrait-price">{quantityValid ? formatEuro(price.totalCents, i18n.language) : '—'}</output>
 						</p>
-						<p className="text-sm text-muted">{t('portrait.unitPrice', { price: formatEuro(price.unitCents, i18n.language) })}</p>
+						{quantityValid ? <p className="text-sm text-muted">{t('portrait.unitPrice', { price: formatEuro(price.unitCents, i18n.language) })}</p> : null}
 					</div>
 				</div>
 

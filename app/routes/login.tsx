@@ -10,7 +10,7 @@ import { readFormData } from '#server/http/request-body.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { Field, primaryButton } from '#app/components/account/field.tsx'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import { isRejected, rejectRefusal, rejectSubmission, useSubmissionToast } from '#app/lib/forms/submission.ts'
 import { returnPath } from '#domain/auth/return-url.ts'
 import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX } from '#domain/forms/auth-limits.ts'
@@ -105,7 +105,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 		t(message, failure?.messageValues),
 	)
 	useEffect(() => {
-		if (actionData && !isRejected(actionData)) notify({ type: 'success', title: t('auth.signUpSuccessTitle'), description: t('auth.signUpSuccessText') })
+		if (actionData && !isRejected(actionData))
+			notify({ type: 'success', title: t('auth.signUpSuccessTitle'), description: t('auth.signUpSuccessText') }, { replaces: SUBMISSION_RESULT })
 	}, [actionData, t])
 
 	const tabHref = (next: 'login' | 'signup') => {

@@ -283,6 +283,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
 	const image = images[index] ?? images[0] ?? null
 	if (!image) return <div className="aspect-square w-full rounded-3xl bg-sand" />
 	const go = (next: number) => setIndex(((next % count) + count) % count)
+	const zoomButton = 'flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full px-2 font-medium whitespace-nowrap hover:bg-sand sm:px-4'
 	const arrowClass = 'flex min-h-11 min-w-11 items-center justify-center rounded-full border border-sand bg-white font-semibold hover:border-clay-dark'
 	return (
 		<section
@@ -356,34 +357,46 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
 					if (event.key === 'ArrowRight') go(index + 1)
 					else if (event.key === 'ArrowLeft') go(index - 1)
 				}}
-				className="m-auto max-h-[95vh] max-w-[95vw] rounded-2xl bg-white p-0 backdrop:bg-ink/80"
+				// A phone gets the whole screen, with the photo wider than it to pan across: enlarged to the
+				// page's width it would be no bigger than the page's own. Larger screens fit it in view.
+				className="m-0 h-dvh max-h-none w-screen max-w-none bg-white p-0 backdrop:bg-ink/80 sm:m-auto sm:h-auto sm:max-h-[95vh] sm:w-auto sm:max-w-[95vw] sm:rounded-2xl"
 			>
-				<form method="dialog" className="flex items-center justify-end gap-2 p-2">
+				{/* On a phone the buttons show a sign (their names stay for screen readers), so they keep to one line. */}
+				<form method="dialog" className="sticky top-0 left-0 z-10 flex flex-nowrap items-center justify-end gap-2 bg-white p-2" data-testid="zoom-toolbar">
 					{count > 1 ? (
 						<>
-							<button type="button" onClick={() => go(index - 1)} className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
-								{t('product.previousImage')}
+							<button type="button" onClick={() => go(index - 1)} className={zoomButton}>
+								<span aria-hidden="true" className="text-xl sm:hidden">
+									‹
+								</span>
+								<span className="sr-only sm:not-sr-only">{t('product.previousImage')}</span>
 							</button>
-							<button type="button" onClick={() => go(index + 1)} className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
-								{t('product.nextImage')}
+							<button type="button" onClick={() => go(index + 1)} className={zoomButton}>
+								<span aria-hidden="true" className="text-xl sm:hidden">
+									›
+								</span>
+								<span className="sr-only sm:not-sr-only">{t('product.nextImage')}</span>
 							</button>
 						</>
 					) : null}
-					<button type="submit" className="min-h-11 rounded-full px-4 font-medium hover:bg-sand">
-						{t('product.close')}
+					<button type="submit" className={zoomButton}>
+						<span aria-hidden="true" className="text-xl sm:hidden">
+							×
+						</span>
+						<span className="sr-only sm:not-sr-only">{t('product.close')}</span>
 					</button>
 				</form>
 				{/* Lazy: inside the closed dialog it loads when opened (an eager one would be preloaded with the page, competing with the main image). */}
 				<img
 					src={image}
 					srcSet={imageSrcSet(image)}
-					sizes="min(800px, 95vw)"
+					sizes="(min-width: 640px) min(800px, 95vw), 800px"
 					alt={name}
 					width={800}
 					height={800}
 					loading="lazy"
 					decoding="async"
-					className="max-h-[80vh] w-auto object-contain"
+					className="h-auto w-[200vw] max-w-none sm:max-h-[80vh] sm:w-auto sm:max-w-full sm:object-contain"
 				/>
 			</dialog>
 		</section>

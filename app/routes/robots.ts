@@ -10,6 +10,7 @@ const PRIVATE_PAGES = [
 	'/login',
 	'/forgot-password',
 	'/reset-password',
+	'/verify-email',
 	'/payment-success',
 	'/order',
 	'/test-payment',

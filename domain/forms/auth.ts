@@ -59,10 +59,11 @@ export const deleteAccountSchema = z.object({
 	confirm: z.literal('on', { error: 'account.deleteConfirmRequired' }),
 })
 
-/** The /account page's two forms, told apart by their `intent` (ADR 0101). */
+/** The /account page's forms, told apart by their `intent` (ADR 0101). */
 export const accountFormSchema = z.discriminatedUnion(
 	'intent',
 	[
+		z.object({ intent: z.literal('resend-verification') }),
 		z.object({ intent: z.literal('change-password'), ...changePasswordFields }).check(matches('newPassword')),
 		z.extend(deleteAccountSchema, { intent: z.literal('delete-account') }),
 	],

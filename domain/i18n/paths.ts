@@ -24,6 +24,7 @@ export const STOREFRONT_SEGMENTS = [
 	'login',
 	'forgot-password',
 	'reset-password',
+	'verify-email',
 	'account',
 	'order',
 ] as const

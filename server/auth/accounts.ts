@@ -207,3 +207,39 @@ export async function verifyPassword(ctx: Ctx, request: Request, userId: string,
 		throw error
 	}
 }
+
+/** Address verification tokens are JWTs (three base64url parts) well under this length. */
+const VERIFY_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
+const VERIFY_TOKEN_MAX = 2_000
+/** The account page sends a new verification link at most this often per account. */
+export const VERIFY_EMAIL_RESEND_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
+
+/**
+ * Marks the address of the account the link was signed for as verified (ADR 0265): from then on,
+ * guest orders placed with that address show in the account. A used link may be opened again.
+ */
+export async function verifyEmailAddress(ctx: Ctx, token: string): Promise<{ ok: true } | Refusal> {
+	if (token.length > VERIFY_TOKEN_MAX || !VERIFY_TOKEN.test(token)) return refuse(400, 'auth.verifyInvalid')
+	try {
+		await ctx.auth.api.verifyEmail({ query: { token } })
+		ctx.log.info({ event: 'email-verified' }, 'email address verified')
+		return { ok: true }
+	} catch (error) {
+		if (error instanceof APIError && error.statusCode < 500) return refuse(400, 'auth.verifyInvalid')
+		throw error
+	}
+}
+
+/** Mails the signed-in customer a new verification link, in the page's language. */
+export async function resendVerificationEmail(ctx: Ctx, request: Request, user: { id: string; email: string }): Promise<{ ok: true } | Refusal> {
+	const limit = await hitRateLimit(ctx.db, `verify-email:${user.id}`, VERIFY_EMAIL_RESEND_LIMIT)
+	if (!limit.allowed) return tooMany('auth.tooManyRequests', limit.retryAfterSeconds)
+	try {
+		await withMailLocale(ctx.locale, () => ctx.auth.api.sendVerificationEmail({ body: { email: user.email }, headers: authHeaders(ctx, request) }))
+		return { ok: true }
+	} catch (error) {
+		// Already verified (a link opened in another tab meanwhile): nothing to send, nothing wrong.
+		if (error instanceof APIError && error.statusCode < 500) return { ok: true }
+		throw error
+	}
+}

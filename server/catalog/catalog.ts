@@ -6,7 +6,7 @@ import type { Badge, Locale, PortraitSize, ProductKind } from '#domain/enums.ts'
 import type { CatalogQuery } from '#domain/catalog-query.ts'
 import { CATALOG_PAGE_SIZE, catalogCategoryHref } from '#domain/catalog.ts'
 import { isUuid } from '#domain/ids.ts'
-import { normalizeSearchText, searchLikePattern } from '#domain/search.ts'
+import { normalizeSearchText, searchLikePattern, stemSearchQuery } from '#domain/search.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
 import { saleColumns, withSalePrices, type SaleOffer } from './sale-prices.ts'
 
@@ -111,12 +111,14 @@ function matchesKey(category: CatalogCategory, key: string) {
  * Products whose name or description, as the visitor reads them, hold the search's words in order,
  * accents aside (ADR 0136): the Romanian text (the source, shown wherever a translation is missing)
  * or its translation in the visitor's language. Both sides are folded the same way: the query by
- * normalizeSearchText, the texts by the generated search_text columns.
+ * normalizeSearchText, the texts by the generated search_text columns; the query's words lose
+ * their plural endings in the visitor's language, so singular and plural find the same products.
  */
 export function matchesSearch(q: string, locale: Locale): SQL | undefined {
 	const normalized = normalizeSearchText(q)
 	if (!normalized) return undefined
-	const pattern = searchLikePattern(normalized)
+	// Each word's stem: 'velas' finds 'vela' and 'velas' alike (ADR 0267).
+	const pattern = searchLikePattern(stemSearchQuery(normalized, locale))
 	// A product is found by its variants' names too (ADR 0264): "mare" finds the candle sold in a large size.
 	const own = sql`(${products.searchText} like ${pattern} or ${products.id} in (select v.variant_of from ${products} v
 		where v.variant_of is not null and v.is_active and v.search_text like ${pattern}))`

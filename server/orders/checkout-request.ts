@@ -1,6 +1,7 @@
 import { firstCheckoutError, type CheckoutForm } from '#domain/forms/checkout.ts'
 import { checkoutRequestSchema } from '#domain/forms/checkout-lines.ts'
 import type { CartLine } from '#domain/cart-line.ts'
+import { PORTRAIT_MAX_QUANTITY } from '#domain/portrait-price.ts'
 import { errorBody, type ErrorBody } from '#domain/forms/submission.ts'
 import type { RequestContext } from '../context.ts'
 import { serverI18n } from '../i18n.ts'
@@ -115,7 +116,10 @@ export async function placeCheckout(
 			const problems = error.problems.map((p, i) => ({
 				line: p.line,
 				code: p.code,
-				message: t(`checkout.lineErrors.${p.code}`, { name: p.code === 'photoMissing' ? p.name : names[i]! }),
+				message: t(`checkout.lineErrors.${p.code}`, {
+					name: p.code === 'photoMissing' || p.code === 'tooManyPortraits' ? p.name : names[i]!,
+					max: PORTRAIT_MAX_QUANTITY,
+				}),
 			}))
 			return { status: 409, body: refusal('lines', problems.map((p) => p.message).join('\n'), { problems }) }
 		}

@@ -7,7 +7,7 @@ import { formatRate } from '#domain/invoices/vat.ts'
 import { LOCALES, type Locale } from '#domain/enums.ts'
 import { formatEuro } from '#domain/money.ts'
 import { SHOP } from '#domain/shop.ts'
-import { countryLabel } from '#domain/shipping.ts'
+import { addressInLanguage, countryLabel } from '#domain/shipping.ts'
 import { createElement } from 'react'
 import { enqueueEmail } from '../email/outbox.ts'
 import { renderEmail } from '../email/render.ts'
@@ -155,7 +155,8 @@ export function renderOrderEmail(
 		],
 		// The order's own page, signed so the customer opens it without an account (ADR 0135).
 		link: { label: t('orderEmail.viewOrder'), href: orderPageUrl(context.publicUrl, locale, context.linkSecret, order.id) },
-		footer: [SHOP.name, context.shopAddress, SHOP.email],
+		// The shop's country in the reader's language (SHOP_ADDRESS is written once, in Romanian).
+		footer: [SHOP.name, addressInLanguage(context.shopAddress, locale), SHOP.email],
 	}
 	return { subject, ...renderEmail(createElement(OrderEmail, { view })) }
 }

@@ -18,7 +18,7 @@ type OptionValue = string | number | boolean | null
 
 export type OrderLineSource = { productId: string | null; name: string; options: Record<string, OptionValue> }
 
-/** One portrait option as the reader sees it, e.g. { label: 'Frame', value: 'premium' }. */
+/** One portrait option as the reader sees it, e.g. { label: 'Frame', value: 'Premium frame' }. */
 export type OptionRow = { label: string; value: string }
 
 const OPTION_ORDER = ['dimension', 'persons', 'withCar', 'withPet', 'frame', 'description'] as const
@@ -34,7 +34,8 @@ export function orderOptionRows(options: Record<string, OptionValue>, locale: Lo
 		if (typeof value === 'boolean') shown = t(value ? 'checkout.options.yes' : 'checkout.options.no')
 		else if (key === 'frame') {
 			const frame = portraitFrameKey(value)
-			shown = frame ? t(`checkout.options.${frame}`) : String(value)
+			// The frame's name as the customiser and the cart call it ("Premium frame"), without the surcharge of today's price list.
+			shown = frame ? t(`portrait.${frame}`) : String(value)
 		} else if (key === 'dimension') shown = `${String(value)} cm`
 		else shown = String(value)
 		rows.push({ label: t(`checkout.options.${key}`), value: shown })

@@ -88,6 +88,11 @@ export async function loadShippingConfig(db: DbExecutor, env: ShippingEnv): Prom
 }
 
 /** Grams per active product that has a weight: what the checkout's preview weighs a cart with (the server weighs the order itself). */
+/** The visitor's country as a CDN or proxy in front of the shop tells it, if one does. */
+export function connectionCountry(request: Request): string | null {
+	return request.headers.get('cf-ipcountry') ?? request.headers.get('x-country-code') ?? request.headers.get('cloudfront-viewer-country')
+}
+
 export async function productWeights(db: DbExecutor): Promise<Record<string, number>> {
 	const rows = await db
 		.select({ id: products.id, weightGrams: products.weightGrams })

@@ -36,6 +36,8 @@ test('sign-up, then sign-in back to the returnUrl, then sign-out to the home pag
 	await expect(page).toHaveURL(/\/ro\/account$/)
 	await expect(page.getByText('Autentificare reușită!').first()).toBeVisible()
 	await expect(page.getByText('Bine ai revenit!').first()).toBeVisible()
+	// The success replaces the refused attempt's message: the two never show side by side.
+	await expect(page.getByText('Eroare autentificare')).toHaveCount(0)
 	await expect(page.getByRole('heading', { name: 'Contul meu' })).toBeVisible()
 	await expect(page.getByRole('main').getByText(email)).toBeVisible()
 

@@ -109,7 +109,9 @@ test('the cart page edits quantities, shows line totals and a summary, removes l
 	await waitForHydration(page)
 	await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(2)
 	await expect(page.getByTestId('cart-subtotal')).toHaveText('44.99 €')
-	await expect(page.getByText('Calculated at checkout')).toBeVisible()
+	// What checkout will charge for its first country, as the server computes it (free in the test shop).
+	await expect(page.getByText('Shipping to Romania')).toBeVisible()
+	await expect(page.getByTestId('cart-shipping')).toHaveText('Free')
 
 	await page.getByRole('button', { name: `One more ${second.name}` }).click()
 	await page.getByRole('button', { name: `One more ${second.name}` }).click()
@@ -131,7 +133,13 @@ test('the cart page edits quantities, shows line totals and a summary, removes l
 	await page.getByRole('button', { name: `Remove ${first.name}` }).click()
 	await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(1)
 
+	// Emptying is asked first; keeping the cart changes nothing.
 	await page.getByRole('button', { name: 'Clear cart' }).click()
+	await expect(page.getByRole('alertdialog')).toHaveText(/Empty the cart\? Everything in it will be removed\./)
+	await page.getByRole('button', { name: 'Keep my cart' }).click()
+	await expect(page.getByRole('main').getByTestId('cart-line')).toHaveCount(1)
+	await page.getByRole('button', { name: 'Clear cart' }).click()
+	await page.getByRole('button', { name: 'Yes, empty the cart' }).click()
 	await expect(page.getByText('Cart cleared').first()).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
 	await expect(page.getByRole('main').getByRole('link', { name: 'Go to the shop' })).toHaveAttribute('href', '/en/catalog')

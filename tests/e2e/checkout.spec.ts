@@ -370,6 +370,28 @@ test.describe('checkout with the built-in test card page', () => {
 		await expect(page.getByRole('link', { name: 'Continuă cumpărăturile' })).toHaveAttribute('href', '/ro/catalog')
 	})
 
+	test('a new attempt’s refusal replaces the last one’s; the postal code is marked required like the other fields', async ({ page, baseURL, database }) => {
+		const data = await makeData(database)
+		await useLanguage(page, baseURL!, 'ro')
+		await fillCart(page, data)
+		await page.goto('/ro/checkout')
+		await waitForHydration(page)
+		await expect(page.locator('label[for="checkout-postalCode"]')).toHaveText('Cod poștal *')
+		await expect(page.getByLabel('Cod poștal')).toHaveAttribute('aria-required', 'true')
+
+		await fillForm(page, `replace-${crypto.randomBytes(4).toString('hex')}@example.com`)
+		await page.getByLabel('Telefon').fill('0712-abc')
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+		await expect(page.getByText('Numărul de telefon conține caractere invalide')).toBeVisible()
+
+		await page.getByLabel('Telefon').fill('+40 712 345 678')
+		await page.getByLabel('Cod de TVA sau CUI').fill('XX12')
+		await page.getByRole('button', { name: 'Plasează comanda' }).click()
+		await expect(page.getByText('Introduceți un cod de TVA UE cu prefixul țării')).toBeVisible()
+		await expect(page.getByText('Numărul de telefon conține caractere invalide')).toHaveCount(0)
+		await expect(page.locator('[data-toast="error"]')).toHaveCount(1)
+	})
+
 	test('saved checkout form data is merged in at load, then removed', async ({ page, baseURL }) => {
 		await useLanguage(page, baseURL!, 'en')
 		await page.goto('/en')

@@ -85,7 +85,7 @@ test.describe('orders a customer can follow, in their language', () => {
 
 		// The thank-you page: the lines, total, address (country in Spanish) and what happens next.
 		const thanks = page.getByTestId('order-summary')
-		await expect(thanks.getByTestId('order-line')).toHaveText([new RegExp(`2 × ${data.spanishName}`), /1 × Retrato de cartón 13x18 cm.*Marco:\s*premium/])
+		await expect(thanks.getByTestId('order-line')).toHaveText([new RegExp(`2 × ${data.spanishName}`), /1 × Retrato de cartón 13x18 cm.*Marco:\s*Marco prémium/])
 		await expect(thanks.getByTestId('order-address')).toContainText('España')
 		await expect(thanks).toContainText(es.orderPage.nextText)
 		await expect(page.getByRole('main')).not.toContainText(/Lumânare|Spania|Portret/)
@@ -99,9 +99,13 @@ test.describe('orders a customer can follow, in their language', () => {
 		for (const body of [mail!.text, mail!.html!]) {
 			expect(body).toContain(data.spanishName)
 			expect(body).toContain('Retrato de cartón 13x18 cm')
-			expect(body).toContain('Marco: premium')
+			expect(body).toContain('Marco: Marco prémium')
 			expect(body).toContain('España')
 			expect(body).not.toMatch(/Lumânare|Spania|Portret/)
+			// The shop's own country and the tracking number in Spanish too.
+			expect(body).toContain('Rumanía')
+			expect(body).toContain('Número de seguimiento')
+			expect(body).not.toMatch(/România|AWB/)
 		}
 		expect(mail!.html).toMatch(/<html[^>]* lang="es"/)
 		const link = mail!.text.match(/https?:\/\/\S+\/es\/order\/\S+/)?.[0]
@@ -179,7 +183,7 @@ test.describe('orders a customer can follow, in their language', () => {
 			const open = async (path: string) => (await page.goto(path))!.status()
 			expect(await open(`/ro/order/${mine.id}?key=${key}`)).toBe(200)
 			await expect(page.getByTestId('order-line')).toHaveCount(2)
-			await expect(page.getByTestId('order-line').nth(1)).toContainText(/Ramă:\s*premium/)
+			await expect(page.getByTestId('order-line').nth(1)).toContainText(/Ramă:\s*Ramă premium/)
 			for (const viewport of SCAN_VIEWPORTS) {
 				await page.setViewportSize(viewport)
 				await expectNoSeriousA11yViolations(page)

@@ -115,13 +115,16 @@ test('a customised portrait goes into the cart with its options and the upload i
 	await page.getByRole('group', { name: 'Pet in the portrait' }).getByRole('radio', { name: 'Yes' }).check()
 	await page.getByRole('radio', { name: PREMIUM_FRAME }).check()
 	await page.getByLabel('Description (optional)').fill('With our dog Rex')
+	await expect(page.getByText('At most 10 copies of one portrait per order: each is painted by hand. For more, write to us.')).toBeVisible()
 	await page.getByLabel('Quantity', { exact: true }).fill('0')
 	await page.getByRole('button', { name: 'Add to cart' }).click()
-	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 999.')
-	// Over the limit the message names the limit (it once said 'at least 1' for 1000).
+	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 10.')
+	// Over the limit the message names the limit (it once said 'at least 1' for 1000), as it is typed: never the price of one.
 	await page.getByLabel('Quantity', { exact: true }).fill('1000')
+	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 10.')
+	await expect(page.getByTestId('portrait-price')).toHaveText('—')
 	await page.getByRole('button', { name: 'Add to cart' }).click()
-	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 999.')
+	await expect(page.getByRole('alert')).toHaveText('The quantity must be a whole number from 1 to 10.')
 	await page.getByLabel('Quantity', { exact: true }).fill('2')
 	await expect(page.getByTestId('portrait-price')).toHaveText('89.80 €')
 	await page.getByRole('button', { name: 'Add to cart' }).click()
@@ -142,6 +145,7 @@ test('a customised portrait goes into the cart with its options and the upload i
 		name: 'Cardboard portrait 18x24 cm',
 		price: 4490,
 		image: expect.stringMatching(new RegExp(`^/api/uploads/portrait/${uploadId}\\?variant=preview&`)),
+		maxQuantity: 10,
 	})
 	expect(JSON.stringify(item)).not.toContain('data:')
 

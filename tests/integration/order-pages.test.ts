@@ -80,7 +80,7 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 		expect(page!.lines.map((line) => line.name)).toEqual(['Vela de cedro', 'Retrato de cartón 18x24 cm'])
 		expect(page!.lines[1]!.optionRows).toEqual(
 			expect.arrayContaining([
-				{ label: 'Marco', value: 'premium' },
+				{ label: 'Marco', value: 'Marco prémium' },
 				{ label: 'Personas', value: '3' },
 			]),
 		)
@@ -103,7 +103,7 @@ describe.each(ENGINES)('order lines and order pages on %s', (engine) => {
 			expect(body).not.toContain('Lumânare')
 			expect(body).not.toContain('Spania')
 			// The portrait's options, and what happens next.
-			expect(body).toContain('Marco: premium')
+			expect(body).toContain('Marco: Marco prémium')
 			expect(body).toContain('3–7')
 			expect(body).toContain(`/es/order/${order.id}?key=${orderPageKey(SECRET, order.id)}`)
 		}

@@ -388,12 +388,12 @@ describe.each(ENGINES)('invoices and credit notes for every buyer on %s', (engin
 			cnp: {
 				en: 'This CNP is not valid: check its 13 digits (the last one is a check digit).',
 				ro: 'CNP-ul nu este valid: verificați cele 13 cifre (ultima este cifra de control).',
-				es: 'El CNP no es válido: revise sus 13 cifras (la última es de control).',
+				es: 'El CNP no es válido: revisa sus 13 cifras (la última es de control).',
 			},
 			vatNumber: {
 				en: 'Enter an EU VAT number with its country prefix (e.g. ESB12345678), or a Romanian CUI: check its digits',
 				ro: 'Introduceți un cod de TVA UE cu prefixul țării (de ex. RO18547290) sau un CUI: verificați cifrele',
-				es: 'Introduzca un NIF-IVA de la UE con el prefijo del país (p. ej. ESB12345678) o un CUI rumano: revise sus cifras',
+				es: 'Introduce un NIF-IVA de la UE con el prefijo del país (p. ej. ESB12345678) o un CUI rumano: revisa sus cifras',
 			},
 		}
 		for (const { field, form } of wrong) {

@@ -116,6 +116,13 @@ export const READ_ROUTES: ReadRoute[] = [
 		query: { token: 'abcdefghijklmnopqrstuvwx' },
 	},
 	{
+		name: 'verify email page',
+		module: 'routes/verify-email.tsx',
+		path: () => '/en/verify-email',
+		actor: 'anonymous',
+		query: { token: 'abcdefghijklmnopqrstuvwx' },
+	},
+	{
 		name: 'newsletter unsubscribe page',
 		module: 'routes/newsletter.unsubscribe.tsx',
 		path: () => '/en/newsletter/unsubscribe',

@@ -90,6 +90,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: (fx) => ({ token: fx.unsubscribeToken }),
 	},
 	{
+		name: 'verify email address',
+		module: 'routes/verify-email.tsx',
+		path: () => '/en/verify-email',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6Im5pbWVuaUBleGFtcGxlLnRlc3QifQ.c2lnbmF0dXJl' }),
+	},
+	{
 		name: 'contact form',
 		module: 'routes/contact.tsx',
 		path: () => '/en/contact',
@@ -156,6 +164,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		encoding: 'form',
 		// Never the real password: a fuzzed request must not delete the account the other rows use.
 		example: () => ({ intent: 'delete-account', password: `${TEST_PASSWORD}-wrong`, confirm: 'on' }),
+	},
+	{
+		name: 'account: resend verification email',
+		module: 'routes/account.tsx',
+		path: () => '/en/account',
+		actor: 'customer',
+		encoding: 'form',
+		example: () => ({ intent: 'resend-verification' }),
 	},
 	// Checkout and payment
 	{

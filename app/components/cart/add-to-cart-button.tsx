@@ -29,6 +29,8 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 	// What was typed, kept as typed; a number the cart cannot take is said, not guessed.
 	const [typed, setTyped] = useState('1')
 	const [invalid, setInvalid] = useState(false)
+	// A quantity cut to the stock: what was asked for, and how many went into the cart once added; kept until the field is typed in again.
+	const [cut, setCut] = useState<{ asked: number; added: number | null } | null>(null)
 	const remaining = remainingStock(items, product.id, product.stock)
 	const reading = parseLocaleNumber(typed, WHOLE)
 	const wanted = reading.ok && reading.value > 0 ? reading.value : null
@@ -37,6 +39,13 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 	const disabled = soldOut || remaining <= 0
 	// Until the page's JavaScript has loaded the stored cart, a tap could do nothing (ADR 0015): say so instead.
 	const waiting = !ready && !disabled
+	// More than is left is said as it is typed, and again once fewer were added: never a silent cut.
+	const notice =
+		cut && cut.added !== null
+			? t('cart.addedFewer', { wanted: cut.asked, count: cut.added })
+			: remaining > 0 && (cut || (wanted !== null && wanted > remaining))
+				? t('cart.onlyLeft', { count: remaining })
+				: null
 
 	return (
 		<div className="flex flex-wrap items-end gap-3">
@@ -55,10 +64,13 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 						onChange={(event) => {
 							setTyped(event.target.value)
 							setInvalid(false)
+							setCut(null)
 						}}
-						// More than is left shows what can still be added.
+						// More than is left shows what can still be added, and says why.
 						onBlur={() => {
-							if (wanted !== null && wanted !== quantity) setTyped(String(quantity))
+							if (wanted === null || wanted === quantity) return
+							setTyped(String(quantity))
+							if (wanted > quantity) setCut({ asked: wanted, added: null })
 						}}
 						className="mt-1 w-20 rounded-lg border border-muted/40 bg-white px-3 py-2 disabled:opacity-60"
 					/>
@@ -85,6 +97,8 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 						},
 						quantity,
 					)
+					const asked = Math.max(wanted, cut?.asked ?? 0)
+					setCut(asked > quantity ? { asked, added: quantity } : null)
 					setTyped('1')
 				}}
 				className={className ?? 'rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:cursor-not-allowed disabled:opacity-50'}
@@ -94,6 +108,11 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 			{invalid ? (
 				<p id={errorId} role="alert" className="w-full text-sm font-medium text-red-800">
 					{t('cart.quantityInvalid')}
+				</p>
+			) : null}
+			{notice ? (
+				<p role="status" data-testid="quantity-notice" className="w-full text-sm font-medium text-amber-900">
+					{notice}
 				</p>
 			) : null}
 			{/* Sold out is said once, by the product page's stock line. */}

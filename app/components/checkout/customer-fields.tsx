@@ -8,8 +8,7 @@ const FIELD_ORDER: { name: CheckoutField; autoComplete: string; type?: string; r
 	{ name: 'phone', autoComplete: 'tel', type: 'tel', required: true },
 	{ name: 'address', autoComplete: 'street-address', required: true, wide: true },
 	{ name: 'city', autoComplete: 'address-level2', required: true },
-	// Required by the schema, though the form label does not mark it.
-	{ name: 'postalCode', autoComplete: 'postal-code', required: false },
+	{ name: 'postalCode', autoComplete: 'postal-code', required: true },
 	{ name: 'country', autoComplete: 'country', required: true, wide: true },
 ]
 
@@ -52,7 +51,7 @@ export function CustomerFields({ form, setField, countries }: FieldsProps & { co
 							type={spec.type ?? 'text'}
 							autoComplete={spec.autoComplete}
 							maxLength={CHECKOUT_LIMITS[spec.name]}
-							aria-required={spec.required || spec.name === 'postalCode'}
+							aria-required={spec.required}
 							value={form[spec.name]}
 							onChange={(event) => setField(spec.name, event.target.value)}
 							className={field}

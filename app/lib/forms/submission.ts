@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { data } from 'react-router'
-import { notify } from '#app/components/toasts.tsx'
+import { notify, SUBMISSION_RESULT } from '#app/components/toasts.tsx'
 import { formError, type FormErrors, type RejectedSubmission } from '#domain/forms/submission.ts'
 
 export type { RejectedSubmission }
@@ -40,7 +40,7 @@ export function isRejected(result: unknown): result is RejectedSubmission {
 export function useSubmissionToast(result: unknown, title: string, translate: (message: string) => string = (message) => message) {
 	const formError = isRejected(result) ? result.errors.formError : null
 	useEffect(() => {
-		if (formError) notify({ type: 'error', title, description: translate(formError) })
+		if (formError) notify({ type: 'error', title, description: translate(formError) }, { replaces: SUBMISSION_RESULT })
 		// A new answer object is a new refusal, even with the same message.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [result])

@@ -1,10 +1,8 @@
 import checkoutEn from './checkout/en.ts'
-import invoiceEn from './invoice/en.ts'
 
 /** English interface text. The key set here is the reference the other languages must match. */
 const en = {
 	...checkoutEn,
-	...invoiceEn,
 	toasts: {
 		label: 'Notifications',
 		close: 'Close notification',
@@ -176,6 +174,7 @@ const en = {
 		phoneLabel: 'Phone',
 		phoneSoon: 'available soon',
 		locationLabel: 'Location',
+		location: 'Romania',
 		videoLabel: 'Video channel',
 		videoLink: 'Watch us on YouTube',
 		responseTime: 'We usually reply within 24 hours on working days.',
@@ -327,7 +326,7 @@ const en = {
 		signInSuccessTitle: 'Signed in!',
 		signInSuccessText: 'Welcome back!',
 		signUpSuccessTitle: 'Account created!',
-		signUpSuccessText: 'You can sign in now.',
+		signUpSuccessText: 'You can sign in now. We sent you an email to confirm your address.',
 		signOutTitle: 'Signed out',
 		signOutText: 'Goodbye!',
 		invalidCredentials: 'Wrong email or password.',
@@ -362,6 +361,16 @@ const en = {
 		existingAccountEmailSubject: 'You already have a Lumină & Carton account',
 		existingAccountEmailText:
 			'Hello,\n\nSomeone (hopefully you) tried to create a Lumină & Carton account with this email address, but it already has one. Nothing was changed.\n\nSign in here:\n{{loginUrl}}\n\nForgot your password? Choose a new one here:\n{{forgotUrl}}\n\nIf it was not you, ignore this email: your account stays as it is.\n\nLumină & Carton',
+		verifyEmailSubject: 'Confirm your email address for Lumină & Carton',
+		verifyEmailText:
+			'Hello,\n\nThank you for creating a Lumină & Carton account. Open this link to confirm that this email address is yours:\n\n{{url}}\n\nOnce it is confirmed, the orders you placed earlier without an account with this address appear in your account. The link works for 24 hours.\n\nIf you did not create the account, ignore this email.\n\nLumină & Carton',
+		verifyTitle: 'Confirm your email address',
+		verifyText: 'Confirm that this email address is yours: the orders you placed earlier without an account with it will appear in your account.',
+		verifyButton: 'Confirm my address',
+		verifyInvalid: 'This confirmation link is not valid or has expired.',
+		verifyNewLink: 'Ask for a new link from your account',
+		verifiedTitle: 'Address confirmed',
+		verifiedText: 'Orders placed with this address now appear in your account.',
 	},
 	account: {
 		title: 'My account',
@@ -417,6 +426,10 @@ const en = {
 		deleteButton: 'Delete my account',
 		deletedTitle: 'Account deleted',
 		deletedText: 'Your account was deleted. Goodbye!',
+		unverifiedOrders:
+			'Orders you placed earlier without an account with this address appear here once you confirm your email address: open the link in the email we sent you.',
+		resendVerification: 'Send the confirmation email again',
+		verificationSent: 'We sent you a new confirmation email.',
 	},
 	notFound: {
 		title: 'Page not found',
@@ -459,6 +472,13 @@ const en = {
 		subtotal: 'Subtotal',
 		shipping: 'Shipping',
 		shippingAtCheckout: 'Calculated at checkout',
+		shippingTo: 'Shipping to {{country}}',
+		shippingFree: 'Free',
+		shippingOtherCountry: 'You choose the country at checkout; shipping there may cost differently.',
+		clearConfirm: 'Empty the cart? Everything in it will be removed.',
+		clearConfirmPhotos: 'Empty the cart? Everything in it will be removed, the photos you uploaded for portraits too: you would have to upload them again.',
+		clearYes: 'Yes, empty the cart',
+		clearNo: 'Keep my cart',
 		summary: 'Order summary',
 		product: 'Product',
 		unitPrice: 'Unit price',
@@ -473,6 +493,10 @@ const en = {
 		clear: 'Clear cart',
 		each: '{{price}} each',
 		outOfStock: 'Out of stock',
+		onlyLeft: 'You can add at most {{count}} more: that is all we have left.',
+		onlyLeft_one: 'You can add only 1 more: it is the last one we have.',
+		addedFewer: 'You asked for {{wanted}}, but only {{count}} were left: {{count}} are now in your cart.',
+		addedFewer_one: 'You asked for {{wanted}}, but only 1 was left: it is now in your cart.',
 		allInCart: 'All available units are already in your cart.',
 		available: '{{count}} available',
 		addedTitle: 'Added to cart',
@@ -532,7 +556,8 @@ const en = {
 		tooManyUploads: 'Too many uploads in a short time. Please wait a few minutes and try again.',
 		descriptionTooLong: 'The description can be at most 500 characters.',
 		optionsInvalid: "Please choose the portrait's options again.",
-		quantityInvalid: 'The quantity must be a whole number from 1 to 999.',
+		quantityInvalid: 'The quantity must be a whole number from 1 to {{max}}.',
+		quantityHint: 'At most {{max}} copies of one portrait per order: each is painted by hand. For more, write to us.',
 		photoUploaded: 'The photo was uploaded successfully!',
 		photoRemoved: 'The photo was removed.',
 	},

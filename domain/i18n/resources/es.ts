@@ -1,10 +1,8 @@
 import type { Translation } from './en.ts'
 import checkoutEs from './checkout/es.ts'
-import invoiceEs from './invoice/es.ts'
 
 const es: Translation = {
 	...checkoutEs,
-	...invoiceEs,
 	toasts: {
 		label: 'Notificaciones',
 		close: 'Cerrar notificación',
@@ -176,6 +174,7 @@ const es: Translation = {
 		phoneLabel: 'Teléfono',
 		phoneSoon: 'disponible pronto',
 		locationLabel: 'Ubicación',
+		location: 'Rumanía',
 		videoLabel: 'Canal de vídeo',
 		videoLink: 'Míranos en YouTube',
 		responseTime: 'Normalmente respondemos en 24 horas en días laborables.',
@@ -329,7 +328,7 @@ const es: Translation = {
 		signInSuccessTitle: '¡Sesión iniciada!',
 		signInSuccessText: '¡Bienvenido de nuevo!',
 		signUpSuccessTitle: '¡Cuenta creada!',
-		signUpSuccessText: 'Ya puedes iniciar sesión.',
+		signUpSuccessText: 'Ya puedes iniciar sesión. Te hemos enviado un email para confirmar tu dirección.',
 		signOutTitle: 'Sesión cerrada',
 		signOutText: '¡Hasta pronto!',
 		invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
@@ -349,7 +348,7 @@ const es: Translation = {
 		forgotText: 'Introduce el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
 		forgotSubmit: 'Enviar el enlace',
 		forgotSent:
-			'Si existe una cuenta con esta dirección, le hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una vez, durante una hora.',
+			'Si existe una cuenta con esta dirección, te hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una vez, durante una hora.',
 		backToLogin: 'Volver a iniciar sesión',
 		resetTitle: 'Elige una contraseña nueva',
 		newPassword: 'Contraseña nueva',
@@ -365,6 +364,16 @@ const es: Translation = {
 		existingAccountEmailSubject: 'Ya tienes una cuenta en Lumină & Carton',
 		existingAccountEmailText:
 			'Hola:\n\nAlguien (esperamos que tú) ha intentado crear una cuenta en Lumină & Carton con esta dirección de correo, pero ya tiene una. No se ha cambiado nada.\n\nInicia sesión aquí:\n{{loginUrl}}\n\n¿Has olvidado tu contraseña? Elige una nueva aquí:\n{{forgotUrl}}\n\nSi no has sido tú, ignora este correo: tu cuenta no cambia.\n\nLumină & Carton',
+		verifyEmailSubject: 'Confirma tu dirección de email para Lumină & Carton',
+		verifyEmailText:
+			'Hola:\n\nGracias por crear una cuenta en Lumină & Carton. Abre este enlace para confirmar que esta dirección de email es tuya:\n\n{{url}}\n\nUna vez confirmada, los pedidos que hiciste antes sin cuenta con esta dirección aparecerán en tu cuenta. El enlace funciona durante 24 horas.\n\nSi no creaste tú la cuenta, ignora este email.\n\nLumină & Carton',
+		verifyTitle: 'Confirma tu dirección de email',
+		verifyText: 'Confirma que esta dirección de email es tuya: los pedidos que hiciste antes sin cuenta con ella aparecerán en tu cuenta.',
+		verifyButton: 'Confirmar mi dirección',
+		verifyInvalid: 'Este enlace de confirmación no es válido o ha caducado.',
+		verifyNewLink: 'Pide un enlace nuevo desde tu cuenta',
+		verifiedTitle: 'Dirección confirmada',
+		verifiedText: 'Los pedidos hechos con esta dirección ya aparecen en tu cuenta.',
 	},
 	account: {
 		title: 'Mi cuenta',
@@ -420,6 +429,10 @@ const es: Translation = {
 		deleteButton: 'Eliminar mi cuenta',
 		deletedTitle: 'Cuenta eliminada',
 		deletedText: 'Tu cuenta se ha eliminado. ¡Hasta pronto!',
+		unverifiedOrders:
+			'Los pedidos que hiciste antes sin cuenta con esta dirección aparecen aquí cuando confirmes tu dirección de email: abre el enlace del email que te enviamos.',
+		resendVerification: 'Enviar de nuevo el email de confirmación',
+		verificationSent: 'Te hemos enviado un nuevo email de confirmación.',
 	},
 	notFound: {
 		title: 'Página no encontrada',
@@ -462,6 +475,13 @@ const es: Translation = {
 		subtotal: 'Subtotal',
 		shipping: 'Envío',
 		shippingAtCheckout: 'Se calcula al finalizar la compra',
+		shippingTo: 'Envío a {{country}}',
+		shippingFree: 'Gratis',
+		shippingOtherCountry: 'El país lo eliges al finalizar la compra; el envío allí puede costar distinto.',
+		clearConfirm: '¿Vaciar el carrito? Se quitará todo lo que contiene.',
+		clearConfirmPhotos: '¿Vaciar el carrito? Se quitará todo lo que contiene, también las fotos que subiste para los retratos: tendrías que subirlas de nuevo.',
+		clearYes: 'Sí, vaciar el carrito',
+		clearNo: 'Mantener mi carrito',
 		summary: 'Resumen del pedido',
 		product: 'Producto',
 		unitPrice: 'Precio unitario',
@@ -476,6 +496,10 @@ const es: Translation = {
 		clear: 'Vaciar carrito',
 		each: '{{price}} la unidad',
 		outOfStock: 'Agotado',
+		onlyLeft: 'Puedes añadir como máximo {{count}} más: es todo lo que nos queda.',
+		onlyLeft_one: 'Solo puedes añadir 1 más: es el último que nos queda.',
+		addedFewer: 'Pediste {{wanted}}, pero solo quedaban {{count}}: ya tienes {{count}} en tu carrito.',
+		addedFewer_one: 'Pediste {{wanted}}, pero solo quedaba 1: ya está en tu carrito.',
 		allInCart: 'Todas las unidades disponibles ya están en tu carrito.',
 		available: '{{count}} disponibles',
 		addedTitle: 'Añadido al carrito',
@@ -535,7 +559,8 @@ const es: Translation = {
 		tooManyUploads: 'Demasiadas subidas en poco tiempo. Espera unos minutos e inténtalo de nuevo.',
 		descriptionTooLong: 'La descripción puede tener como máximo 500 caracteres.',
 		optionsInvalid: 'Vuelve a elegir las opciones del retrato.',
-		quantityInvalid: 'La cantidad debe ser un número entero entre 1 y 999.',
+		quantityInvalid: 'La cantidad debe ser un número entero entre 1 y {{max}}.',
+		quantityHint: 'Como máximo {{max}} copias de un mismo retrato por pedido: cada una se pinta a mano. Si quieres más, escríbenos.',
 		photoUploaded: '¡La foto se ha subido correctamente!',
 		photoRemoved: 'Se ha quitado la foto.',
 	},

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import en from './en.ts'
-import es from './es.ts'
-import ro from './ro.ts'
+import enInterface from './en.ts'
+import esInterface from './es.ts'
+import roInterface from './ro.ts'
+import invoiceEn from './invoice/en.ts'
+import invoiceEs from './invoice/es.ts'
+import invoiceRo from './invoice/ro.ts'
 import admin from './admin/ro.ts'
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
 	if (typeof value === 'string') return { [prefix]: value }
 	return Object.assign({}, ...Object.entries(value as object).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)))
 }
+
+// Each language as the server has it: the interface texts and the invoice's (server/i18n.ts).
+const en = { ...enInterface, ...invoiceEn }
+const ro = { ...roInterface, ...invoiceRo }
+const es = { ...esInterface, ...invoiceEs }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 

@@ -1,10 +1,8 @@
 import type { Translation } from './en.ts'
 import checkoutRo from './checkout/ro.ts'
-import invoiceRo from './invoice/ro.ts'
 
 const ro: Translation = {
 	...checkoutRo,
-	...invoiceRo,
 	toasts: {
 		label: 'Notificări',
 		close: 'Închide notificarea',
@@ -177,6 +175,7 @@ const ro: Translation = {
 		phoneLabel: 'Telefon',
 		phoneSoon: 'disponibil în curând',
 		locationLabel: 'Locație',
+		location: 'România',
 		videoLabel: 'Canal video',
 		videoLink: 'Urmărește-ne pe YouTube',
 		responseTime: 'De obicei răspundem în 24 de ore în zilele lucrătoare.',
@@ -328,7 +327,7 @@ const ro: Translation = {
 		signInSuccessTitle: 'Autentificare reușită!',
 		signInSuccessText: 'Bine ai revenit!',
 		signUpSuccessTitle: 'Cont creat cu succes!',
-		signUpSuccessText: 'Te poți autentifica acum.',
+		signUpSuccessText: 'Te poți autentifica acum. Ți-am trimis un email pentru a confirma adresa.',
 		signOutTitle: 'Deconectat',
 		signOutText: 'La revedere!',
 		invalidCredentials: 'Email sau parolă greșită.',
@@ -363,6 +362,16 @@ const ro: Translation = {
 		existingAccountEmailSubject: 'Ai deja un cont Lumină & Carton',
 		existingAccountEmailText:
 			'Bună,\n\nCineva (sperăm că tu) a încercat să creeze un cont Lumină & Carton cu această adresă de email, dar ea are deja unul. Nu s-a schimbat nimic.\n\nAutentifică-te aici:\n{{loginUrl}}\n\nAi uitat parola? Alege una nouă aici:\n{{forgotUrl}}\n\nDacă nu ai fost tu, ignoră acest email: contul tău rămâne neschimbat.\n\nLumină & Carton',
+		verifyEmailSubject: 'Confirmă adresa de email pentru Lumină & Carton',
+		verifyEmailText:
+			'Bună,\n\nMulțumim că ți-ai creat un cont Lumină & Carton. Deschide acest link pentru a confirma că adresa de email este a ta:\n\n{{url}}\n\nDupă confirmare, comenzile plasate mai devreme fără cont cu această adresă apar în contul tău. Linkul funcționează 24 de ore.\n\nDacă nu tu ai creat contul, ignoră acest email.\n\nLumină & Carton',
+		verifyTitle: 'Confirmă adresa de email',
+		verifyText: 'Confirmă că această adresă de email este a ta: comenzile plasate mai devreme fără cont cu ea vor apărea în contul tău.',
+		verifyButton: 'Confirmă adresa',
+		verifyInvalid: 'Acest link de confirmare nu este valid sau a expirat.',
+		verifyNewLink: 'Cere un link nou din contul tău',
+		verifiedTitle: 'Adresă confirmată',
+		verifiedText: 'Comenzile plasate cu această adresă apar acum în contul tău.',
 	},
 	account: {
 		title: 'Contul meu',
@@ -418,6 +427,10 @@ const ro: Translation = {
 		deleteButton: 'Șterge contul',
 		deletedTitle: 'Cont șters',
 		deletedText: 'Contul tău a fost șters. La revedere!',
+		unverifiedOrders:
+			'Comenzile plasate mai devreme fără cont cu această adresă apar aici după ce confirmi adresa de email: deschide linkul din emailul pe care ți l-am trimis.',
+		resendVerification: 'Trimite din nou emailul de confirmare',
+		verificationSent: 'Ți-am trimis un email nou de confirmare.',
 	},
 	notFound: {
 		title: 'Pagina nu a fost găsită',
@@ -460,6 +473,13 @@ const ro: Translation = {
 		subtotal: 'Subtotal',
 		shipping: 'Livrare',
 		shippingAtCheckout: 'Calculată la finalizarea comenzii',
+		shippingTo: 'Livrare în {{country}}',
+		shippingFree: 'Gratuită',
+		shippingOtherCountry: 'Țara o alegi la finalizarea comenzii; livrarea acolo poate costa altfel.',
+		clearConfirm: 'Golești coșul? Tot ce este în el va fi eliminat.',
+		clearConfirmPhotos: 'Golești coșul? Tot ce este în el va fi eliminat, inclusiv fotografiile încărcate pentru portrete: ar trebui să le încarci din nou.',
+		clearYes: 'Da, golește coșul',
+		clearNo: 'Păstrează coșul',
 		summary: 'Sumarul comenzii',
 		product: 'Produs',
 		unitPrice: 'Preț unitar',
@@ -474,6 +494,10 @@ const ro: Translation = {
 		clear: 'Golește coșul',
 		each: '{{price}} bucata',
 		outOfStock: 'Stoc epuizat',
+		onlyLeft: 'Mai poți adăuga cel mult {{count}}: atât mai avem în stoc.',
+		onlyLeft_one: 'Mai poți adăuga doar 1: este ultimul din stoc.',
+		addedFewer: 'Ai cerut {{wanted}}, dar mai erau doar {{count}}: acum sunt {{count}} în coș.',
+		addedFewer_one: 'Ai cerut {{wanted}}, dar mai era doar 1: acum este în coș.',
 		allInCart: 'Toate bucățile disponibile sunt deja în coș.',
 		available: '{{count}} disponibile',
 		addedTitle: 'Adăugat în coș',
@@ -533,7 +557,8 @@ const ro: Translation = {
 		tooManyUploads: 'Prea multe încărcări într-un timp scurt. Așteaptă câteva minute și încearcă din nou.',
 		descriptionTooLong: 'Descrierea poate avea cel mult 500 de caractere.',
 		optionsInvalid: 'Te rugăm să alegi din nou opțiunile portretului.',
-		quantityInvalid: 'Cantitatea trebuie să fie un număr întreg între 1 și 999.',
+		quantityInvalid: 'Cantitatea trebuie să fie un număr întreg între 1 și {{max}}.',
+		quantityHint: 'Cel mult {{max}} exemplare ale unui portret pe comandă: fiecare e pictat de mână. Pentru mai multe, scrie-ne.',
 		photoUploaded: 'Poza a fost încărcată cu succes!',
 		photoRemoved: 'Poza a fost eliminată.',
 	},

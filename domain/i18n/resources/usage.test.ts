@@ -1,8 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import en from './en.ts'
+import enInterface from './en.ts'
+import invoiceEn from './invoice/en.ts'
 import admin from './admin/ro.ts'
+
+/** What the server translates with: the interface texts and the invoice's (server/i18n.ts). */
+const en = { ...enInterface, ...invoiceEn }
 
 const ROOTS = ['app', 'server', 'domain'].map((dir) => path.resolve(import.meta.dirname, '../../..', dir))
 

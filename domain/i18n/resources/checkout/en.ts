@@ -106,6 +106,7 @@ const checkoutEn = {
 			outOfStock: '{{name}} is out of stock',
 			notEnoughStock: '{{name}} is not available in the quantity you chose',
 			photoMissing: 'The photo for {{name}} is missing; please upload it again',
+			tooManyPortraits: '{{name}}: at most {{max}} copies of one portrait per order, as each is painted by hand. For more, write to us.',
 			invalidOptions: 'The options chosen for {{name}} are not valid',
 		},
 		options: {
@@ -117,9 +118,6 @@ const checkoutEn = {
 			description: 'Description',
 			yes: 'yes',
 			no: 'no',
-			frameNone: 'no frame',
-			frameSimple: 'simple',
-			framePremium: 'premium',
 		},
 	},
 	payment: {
@@ -211,7 +209,7 @@ const checkoutEn = {
 			kept: 'The {{amount}} you paid is not refunded, because: {{reason}}',
 		},
 		paymentLabel: 'Payment',
-		trackingLabel: 'Tracking number (AWB)',
+		trackingLabel: 'Tracking number',
 		noTracking: 'not yet available',
 		items: 'Items',
 		subtotal: 'Subtotal',

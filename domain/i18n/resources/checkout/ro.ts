@@ -113,6 +113,7 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 			outOfStock: '{{name}} nu mai este în stoc',
 			notEnoughStock: '{{name}} nu este disponibil în cantitatea aleasă',
 			photoMissing: 'Poza pentru {{name}} lipsește; te rugăm să o încarci din nou',
+			tooManyPortraits: '{{name}}: cel mult {{max}} exemplare ale unui portret pe comandă, fiecare fiind pictat de mână. Pentru mai multe, scrie-ne.',
 			invalidOptions: 'Opțiunile alese pentru {{name}} nu sunt valide',
 		},
 		options: {
@@ -124,9 +125,6 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 			description: 'Descriere',
 			yes: 'da',
 			no: 'nu',
-			frameNone: 'fără ramă',
-			frameSimple: 'simplă',
-			framePremium: 'premium',
 		},
 	},
 	payment: {
