@@ -12,6 +12,7 @@ const PRIVATE_PAGES = [
 	'/reset-password',
 	'/payment-success',
 	'/order',
+	'/review',
 	'/test-payment',
 	'/newsletter/unsubscribe',
 ]

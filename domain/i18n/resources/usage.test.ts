@@ -33,7 +33,7 @@ describe('interface text used in code', () => {
 			const keys = [
 				...[...source.matchAll(/\bt\(\s*'([a-zA-Z]+\.[\w.]+)'/g)].map((m) => m[1]!),
 				// zod messages and action results carry keys as plain strings: 'contact.nameRequired'
-				...[...source.matchAll(/'((?:contact|newsletter|catalog|product)\.[a-zA-Z]+)'/g)].map((m) => m[1]!),
+				...[...source.matchAll(/'((?:contact|newsletter|catalog|product|review)\.[a-zA-Z]+)'/g)].map((m) => m[1]!),
 			]
 			for (const key of keys) {
 				count++

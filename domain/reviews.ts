@@ -1,0 +1,43 @@
+import * as z from 'zod/mini'
+import { requiredText } from './forms/fields.ts'
+
+/**
+ * Verified product reviews (ADR 0268): a buyer rates a product of a delivered order from the link in
+ * its delivered email; the owner approves each review before it shows.
+ */
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
+
+/** The longest review text, in characters; the form says so and its field stops there. */
+export const REVIEW_TEXT_MAX = 2000
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+
+/** Messages are translation keys; the review page shows them in the buyer's language. */
+export const reviewSchema = z.object({
+	rating: z.pipe(
+		z.string({ error: 'review.ratingRequired' }).check(z.regex(/^[1-5]$/, 'review.ratingRequired')),
+		z.transform((value) => Number(value)),
+	),
+	text: requiredText(REVIEW_TEXT_MAX, 'review.textRequired', 'review.textTooLong'),
+})
+
+export type ReviewInput = z.output<typeof reviewSchema>
+
+/**
+ * What a review shows of its writer: the first word of the name on the order's address, never the
+ * rest of it (nor the email). Empty when the address holds no name.
+ */
+export function reviewerFirstName(fullName: string): string {
+	return fullName.trim().split(/\s+/)[0] ?? ''
+}
+
+/**
+ * Approved ratings as the product page sums them up, from their count and their sum: the mean to one
+ * decimal, and how many. Null without any (an empty rating is no rating).
+ */
+export function ratingSummary(count: number, sum: number): { average: number; count: number } | null {
+	if (count <= 0) return null
+	return { average: Math.round((sum / count) * 10) / 10, count }
+}
