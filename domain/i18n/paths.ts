@@ -26,6 +26,7 @@ export const STOREFRONT_SEGMENTS = [
 	'reset-password',
 	'account',
 	'order',
+	'review',
 ] as const
 
 /** Paths under a storefront segment that are downloads or endpoints, not pages: no language. */
