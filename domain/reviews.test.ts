@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSubmission } from './forms/submission.ts'
-import { ratingSummary, REVIEW_TEXT_MAX, reviewerFirstName, reviewSchema } from './reviews.ts'
+import { reviewSchema } from './forms/review.ts'
+import { ratingSummary, REVIEW_TEXT_MAX, reviewerFirstName } from './reviews.ts'
 
 describe('the review form', () => {
 	it('takes a rating from 1 to 5 and a trimmed text', () => {

@@ -1,9 +1,7 @@
-import * as z from 'zod/mini'
-import { requiredText } from './forms/fields.ts'
-
 /**
  * Verified product reviews (ADR 0268): a buyer rates a product of a delivered order from the link in
- * its delivered email; the owner approves each review before it shows.
+ * its delivered email; the owner approves each review before it shows. Free of zod: the review page
+ * reads these limits, and its form's schema (forms/review.ts) runs on the server.
  */
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
@@ -13,17 +11,6 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 export const REVIEW_TEXT_MAX = 2000
 export const RATING_MIN = 1
 export const RATING_MAX = 5
-
-/** Messages are translation keys; the review page shows them in the buyer's language. */
-export const reviewSchema = z.object({
-	rating: z.pipe(
-		z.string({ error: 'review.ratingRequired' }).check(z.regex(/^[1-5]$/, 'review.ratingRequired')),
-		z.transform((value) => Number(value)),
-	),
-	text: requiredText(REVIEW_TEXT_MAX, 'review.textRequired', 'review.textTooLong'),
-})
-
-export type ReviewInput = z.output<typeof reviewSchema>
 
 /**
  * What a review shows of its writer: the first word of the name on the order's address, never the

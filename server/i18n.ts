@@ -4,8 +4,18 @@ import { createI18n } from '#domain/i18n/i18n.ts'
 import en from '#domain/i18n/resources/en.ts'
 import es from '#domain/i18n/resources/es.ts'
 import ro from '#domain/i18n/resources/ro.ts'
+import reviewsEn from '#domain/i18n/resources/reviews/en.ts'
+import reviewsEs from '#domain/i18n/resources/reviews/es.ts'
+import reviewsRo from '#domain/i18n/resources/reviews/ro.ts'
 
 export const allTranslations = { en, ro, es }
+
+/**
+ * The server's texts: the interface's, and those only the server words (the review emails, pages and
+ * product page sections, ADR 0268), kept out of the language chunk every storefront page downloads.
+ * A component never translates these keys itself: its loader hands it the words.
+ */
+const serverTranslations = { en: { ...en, ...reviewsEn }, ro: { ...ro, ...reviewsRo }, es: { ...es, ...reviewsEs } }
 
 const instances = new Map<Locale, I18n>()
 
@@ -13,7 +23,7 @@ const instances = new Map<Locale, I18n>()
 export function serverI18n(locale: Locale): I18n {
 	let instance = instances.get(locale)
 	if (!instance) {
-		instance = createI18n(locale, allTranslations)
+		instance = createI18n(locale, serverTranslations)
 		instances.set(locale, instance)
 	}
 	return instance

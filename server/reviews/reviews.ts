@@ -4,12 +4,14 @@ import type { Database, DbExecutor } from '#db/client.ts'
 import { orderItems, orders, productReviews, products } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import { isUuid } from '#domain/ids.ts'
-import { ratingSummary, reviewerFirstName, type ReviewInput, type ReviewStatus } from '#domain/reviews.ts'
+import { ratingSummary, reviewerFirstName, type ReviewStatus } from '#domain/reviews.ts'
+import type { ReviewInput } from '#domain/forms/review.ts'
 import { currentProductNames } from '../catalog/product-names.ts'
 import { DELETED_EMAIL } from '../account/order-erasure.ts'
 import { orderLinkExpired } from '../orders/order-page.ts'
 import { isRealOrder } from '../orders/real-order.ts'
 import { localizedUrl } from '../public-url.ts'
+import { serverI18n } from '../i18n.ts'
 import { countryLabel } from '#domain/shipping.ts'
 
 /**
@@ -27,10 +29,7 @@ export type ReviewTarget = { orderId: string; productId: string }
 
 /** The key of the review link of `target`: base64url HMAC-SHA256, 43 characters. */
 export function reviewLinkKey(secret: string, target: ReviewTarget): string {
-	return crypto
-		.createHmac('sha256', secret)
-		.update(`${KEY_PURPOSE}${target.orderId.toLowerCase()}:${target.productId.toLowerCase()}`)
-		.digest('base64url')
+	return crypto.createHmac('sha256', secret).update(`${KEY_PURPOSE}${target.orderId.toLowerCase()}:${target.productId.toLowerCase()}`).digest('base64url')
 }
 
 /** Whether `key` is the key of `target`'s link, compared in constant time. */
@@ -208,26 +207,35 @@ export async function approvedReviewsOf(db: DbExecutor, productId: string) {
 
 const DATE_LOCALES: Record<Locale, string> = { en: 'en-GB', ro: 'ro-RO', es: 'es-ES' }
 
+/** A rating as five stars, filled then empty. */
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating)
+
 /**
- * The product page's reviews in the page's language (ADR 0268): the average and the dates formatted
- * here, so the server's and the browser's Intl data cannot disagree; the texts as written.
+ * The product page's reviews, worded in the page's language (ADR 0268): the summary, and each review
+ * as written with its stars, and its writer's first name, country and day. Worded here because the
+ * review texts are the server's alone (server/i18n.ts), and so the page's JavaScript only lays them out.
  */
 export function productReviewsView(reviews: Awaited<ReturnType<typeof approvedReviewsOf>>, locale: Locale) {
+	const t = serverI18n(locale).getFixedT(locale)
 	const dates = new Intl.DateTimeFormat(DATE_LOCALES[locale], { dateStyle: 'long', timeZone: 'Europe/Bucharest' })
 	const average = new Intl.NumberFormat(DATE_LOCALES[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+	const { summary } = reviews
 	return {
-		summary: reviews.summary ? { average: reviews.summary.average, averageText: average.format(reviews.summary.average), count: reviews.summary.count } : null,
+		title: t('review.sectionTitle'),
+		summary: summary
+			? `${t('review.average', { average: average.format(summary.average) })} · ${t('review.count', { count: summary.count })}`
+			: t('review.none'),
 		list: reviews.reviews.map((review) => ({
 			id: review.id,
-			rating: review.rating,
+			stars: stars(review.rating),
+			starsLabel: t('review.stars', { rating: review.rating }),
 			text: review.text,
 			locale: review.locale,
-			authorName: review.authorName,
-			country: countryLabel(review.country, locale),
-			date: dates.format(review.createdAt),
-			dateTime: review.createdAt.toISOString(),
+			byline: [
+				`${review.authorName || t('review.anonymous')}, ${countryLabel(review.country, locale)}`,
+				dates.format(review.createdAt),
+				t('review.verified'),
+			].join(' · '),
 		})),
 	}
 }
-
-export type ProductReviewsView = ReturnType<typeof productReviewsView>

@@ -1,12 +1,10 @@
 import checkoutEn from './checkout/en.ts'
 import invoiceEn from './invoice/en.ts'
-import reviewsEn from './reviews/en.ts'
 
 /** English interface text. The key set here is the reference the other languages must match. */
 const en = {
 	...checkoutEn,
 	...invoiceEn,
-	...reviewsEn,
 	toasts: {
 		label: 'Notifications',
 		close: 'Close notification',

@@ -1,12 +1,10 @@
 import type { Translation } from './en.ts'
 import checkoutEs from './checkout/es.ts'
 import invoiceEs from './invoice/es.ts'
-import reviewsEs from './reviews/es.ts'
 
 const es: Translation = {
 	...checkoutEs,
 	...invoiceEs,
-	...reviewsEs,
 	toasts: {
 		label: 'Notificaciones',
 		close: 'Cerrar notificación',

@@ -1,12 +1,10 @@
 import type { Translation } from './en.ts'
 import checkoutRo from './checkout/ro.ts'
 import invoiceRo from './invoice/ro.ts'
-import reviewsRo from './reviews/ro.ts'
 
 const ro: Translation = {
 	...checkoutRo,
 	...invoiceRo,
-	...reviewsRo,
 	toasts: {
 		label: 'Notificări',
 		close: 'Închide notificarea',
