@@ -34,7 +34,10 @@ export async function listReviewsForAdmin(db: DbExecutor, status: ReviewStatusFi
 			.limit(ADMIN_REVIEWS_SHOWN),
 		db.select({ status: productReviews.status, count: count() }).from(productReviews).groupBy(productReviews.status),
 	])
-	const counts = Object.fromEntries(REVIEW_STATUSES.map((name) => [name, totals.find((row) => row.status === name)?.count ?? 0])) as Record<ReviewStatus, number>
+	const counts = Object.fromEntries(REVIEW_STATUSES.map((name) => [name, totals.find((row) => row.status === name)?.count ?? 0])) as Record<
+		ReviewStatus,
+		number
+	>
 	return { reviews: rows, counts }
 }
 
