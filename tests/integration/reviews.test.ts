@@ -5,7 +5,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, orders, productReviews, products } from '#db/schema/index.ts'
-import { eraseCustomer } from '#server/customers/customers.ts'
+import { eraseCustomer, exportCustomerData } from '#server/customers/customers.ts'
 import { changeOrderStatus } from '#server/orders/admin-changes.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { deleteReview, listReviewsForAdmin, moderateReview } from '#server/reviews/admin.ts'
@@ -204,7 +204,7 @@ describe.each(ENGINES)('verified product reviews on %s', (engine) => {
 		expect(await review(target, 4, 'Târziu')).toEqual({ ok: false, refusal: 'expired' })
 	})
 
-	it('deletes the reviews of a customer the shop erases, and their links stop opening', async () => {
+	it('exports the reviews of a customer with their orders, deletes them when the shop erases the customer, and their links stop opening', async () => {
 		const candle = await createProduct(db)
 		const email = `sterge-${crypto.randomBytes(4).toString('hex')}@example.com`
 		const order = await paidOrder([candle.id], { email })
@@ -214,6 +214,11 @@ describe.each(ENGINES)('verified product reviews on %s', (engine) => {
 		const [row] = await db.select().from(productReviews).where(eq(productReviews.orderId, order.id))
 		await moderateReview(db, row!.id, 'approved')
 		expect((await approvedReviewsOf(db, candle.id)).summary?.count).toBe(1)
+		// The customer's data export holds their review with its order.
+		const exported = await exportCustomerData(db, email)
+		expect(exported?.guestOrders[0]?.reviews).toEqual([
+			expect.objectContaining({ productId: candle.id, rating: 5, text: 'Îmi place', shownAs: 'Ana', status: 'approved' }),
+		])
 
 		await eraseCustomer({ db, storage: createLocalStorage(root) }, email)
 		expect(
