@@ -113,6 +113,7 @@ test.describe('verified product reviews', () => {
 		const card = page.getByTestId('admin-review').filter({ hasText: 'Miroase a cedru' })
 		await expect(card).toContainText('Ioana, România')
 		await expect(card).toContainText(item!.name)
+		await expectNoSeriousA11yViolations(page)
 		await card.getByRole('button', { name: 'Aprobă' }).click()
 		await expect(page.locator('[data-toast]').filter({ hasText: 'Recenzia a fost aprobată' })).toBeVisible()
 		await expect(page.getByTestId('admin-review').filter({ hasText: 'Miroase a cedru' })).toHaveCount(0)
@@ -135,6 +136,7 @@ test.describe('verified product reviews', () => {
 		await expect(shown.locator('p[lang="ro"]')).toHaveText(text)
 		await expect(reviewsOn(visitorPage).getByText('4,0 din 5 · Recenzii de la cumpărători verificați: 1')).toBeVisible()
 		await expect(shown.getByRole('img', { name: 'Nota 4 din 5' })).toHaveText('★★★★☆')
+		await expectNoSeriousA11yViolations(visitorPage)
 
 		const product = (await structuredData(visitorPage)).find((block) => block['@type'] === 'Product' || block['@type'] === 'ProductGroup')
 		expect(product).toMatchObject({
