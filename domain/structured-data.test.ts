@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd, type StructuredProduct } from './structured-data.ts'
+import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd, reviewsJsonLd, type StructuredProduct } from './structured-data.ts'
 
 const candle: StructuredProduct = {
 	id: 'p-1',
@@ -98,5 +98,33 @@ describe('productGroupJsonLd', () => {
 		})
 		expect(group).not.toHaveProperty('offers')
 		expect(group).not.toHaveProperty('sku')
+	})
+})
+
+describe('reviewsJsonLd', () => {
+	const review = { rating: 4, text: 'Arde frumos <b>și</b> mult.', authorName: 'Ana', language: 'ro', publishedAt: new Date('2026-11-20T23:30:00Z') }
+
+	it('adds nothing without approved reviews', () => {
+		expect(reviewsJsonLd(null, [])).toEqual({})
+	})
+
+	it('gives the aggregate rating and each review with its first name, language and day', () => {
+		const ld = reviewsJsonLd({ average: 4.5, count: 2 }, [review])
+		expect(ld).toEqual({
+			aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5, worstRating: 1 },
+			review: [
+				{
+					'@type': 'Review',
+					reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+					author: { '@type': 'Person', name: 'Ana' },
+					reviewBody: 'Arde frumos <b>și</b> mult.',
+					inLanguage: 'ro',
+					// The shop's day (Bucharest), not UTC's.
+					datePublished: '2026-11-21',
+				},
+			],
+		})
+		// Spread into the product's own JSON-LD.
+		expect({ ...productJsonLd(candle, page), ...ld }).toMatchObject({ '@type': 'Product', aggregateRating: { reviewCount: 2 } })
 	})
 })

@@ -129,6 +129,28 @@ function offerJsonLd(url: string, priced: { priceCents: number; sale?: { endsAt:
 	}
 }
 
+/** An approved review as the product's JSON-LD names it: the writer's first name only, the text as written. */
+export type StructuredReview = { rating: number; text: string; authorName: string; language: string; publishedAt: Date }
+
+/**
+ * The product's AggregateRating and its Reviews (ADR 0268), to spread into its Product or
+ * ProductGroup; nothing without approved reviews, as an empty rating is invalid for search engines.
+ */
+export function reviewsJsonLd(summary: { average: number; count: number } | null, reviews: readonly StructuredReview[]) {
+	if (!summary) return {}
+	return {
+		aggregateRating: { '@type': 'AggregateRating', ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 },
+		review: reviews.map((review) => ({
+			'@type': 'Review',
+			reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+			author: { '@type': 'Person', name: review.authorName },
+			reviewBody: review.text,
+			inLanguage: review.language,
+			datePublished: shopDay(review.publishedAt),
+		})),
+	}
+}
+
 /** A schema.org BreadcrumbList of absolute URLs, in the order the page shows them. */
 export function breadcrumbListJsonLd(crumbs: { name: string; url: string }[]) {
 	return {

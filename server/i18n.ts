@@ -7,12 +7,21 @@ import ro from '#domain/i18n/resources/ro.ts'
 import invoiceEn from '#domain/i18n/resources/invoice/en.ts'
 import invoiceEs from '#domain/i18n/resources/invoice/es.ts'
 import invoiceRo from '#domain/i18n/resources/invoice/ro.ts'
+import reviewsEn from '#domain/i18n/resources/reviews/en.ts'
+import reviewsEs from '#domain/i18n/resources/reviews/es.ts'
+import reviewsRo from '#domain/i18n/resources/reviews/ro.ts'
 
 /**
- * The interface texts, and the invoice's, which only the server prints (PDFs): they stay out of the
- * language chunks browsers download (JS budget, ADR 0014).
+ * The server's texts: the interface's, and those only the server words, kept out of the language
+ * chunks browsers download (JS budget, ADR 0014): the invoice's (PDFs) and the reviews' (emails,
+ * pages and product page sections, ADR 0268). A component never translates these keys itself: its
+ * loader hands it the words.
  */
-export const allTranslations = { en: { ...en, ...invoiceEn }, ro: { ...ro, ...invoiceRo }, es: { ...es, ...invoiceEs } }
+export const allTranslations = {
+	en: { ...en, ...invoiceEn, ...reviewsEn },
+	ro: { ...ro, ...invoiceRo, ...reviewsRo },
+	es: { ...es, ...invoiceEs, ...reviewsEs },
+}
 
 const instances = new Map<Locale, I18n>()
 

@@ -9,10 +9,8 @@ import { isExpiredOrderLink, readOrderPage } from '#server/orders/order-page.ts'
 import { localizedPath } from '#domain/i18n/paths.ts'
 import { OrderSummary } from '#app/components/orders/order-summary.tsx'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
+import { PRIVATE_HEADERS, privatePageHeaders, privatePageMeta } from '#app/lib/private-page.ts'
 import type { Route } from './+types/order'
-
-/** Never kept by a cache, never indexed, and its signed address never sent on as a referrer (ADR 0135). */
-const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' }
 
 /**
  * One order for its owner (ADR 0135): signed in as the account that placed it, or holding the
@@ -54,14 +52,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	)
 }
 
-export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
-	const merged = new Headers(parentHeaders)
-	for (const [name, value] of Object.entries(PRIVATE_HEADERS)) merged.set(name, loaderHeaders.get(name) ?? value)
-	return merged
-}
+/** Never kept by a cache, never indexed, and its signed address never sent on as a referrer (ADR 0135). */
+export const headers = privatePageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: loaderData?.meta.title }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'no-referrer' }]
+	return privatePageMeta(loaderData?.meta.title)
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {

@@ -22,7 +22,9 @@ import { isUuid } from '#domain/ids.ts'
 import { imageSrcSet } from '#domain/images.ts'
 import { formatAmount } from '#domain/money.ts'
 import { formatMeasures, type FormattedMeasures } from '#domain/measures.ts'
-import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd } from '#domain/structured-data.ts'
+import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd, reviewsJsonLd } from '#domain/structured-data.ts'
+import { approvedReviewsOf, productReviewsView } from '#server/reviews/reviews.ts'
+import { ProductReviews } from '#app/components/catalog/product-reviews.tsx'
 import { selectedVariant, variantPicker, VALUES_SEPARATOR } from '#domain/variants.ts'
 import { listProductVariants, localizeOptions } from '#server/catalog/variants.ts'
 import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
@@ -42,10 +44,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const includeInactive = !!user && (user.isAdmin || user.isEditor)
 	const read = async (localizing: LocalizingApp) => {
 		const found = lookup ? await findActiveProduct(app.db, lookup, { includeInactive }) : null
-		if (!found) return { found, product: undefined, parent: null, related: [], options: null }
-		const [relatedRows, variantRows] = await Promise.all([
+		if (!found) return { found, product: undefined, parent: null, related: [], options: null, reviews: null }
+		const [relatedRows, variantRows, reviews] = await Promise.all([
 			findRelatedProducts(app.db, found),
 			found.optionNames.length ? listProductVariants(app.db, found.id) : Promise.resolve([]),
+			approvedReviewsOf(app.db, found.id),
 		])
 		// The product, its category's parent tab (breadcrumbs) and the related products: one translation read.
 		const [[product], [parent], related] = await localizeContentGroups(
@@ -58,10 +61,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 			app.locale,
 		)
 		const options = variantRows.length ? await localizeOptions(localizing, app.locale, found.optionNames, variantRows) : null
-		return { found, product, parent: parent?.name ?? null, related, options }
+		return { found, product, parent: parent?.name ?? null, related, options, reviews }
 	}
 	// The product in the visitor's language, read once for everyone until the catalogue changes (ADR 0122).
-	const { found, product, parent, related, options } = includeInactive ? await read(app) : await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
+	const { found, product, parent, related, options, reviews } = includeInactive
+		? await read(app)
+		: await sharedStorefrontRead(app, `product ${app.locale} ${key}`, read)
 	if (found && found.slug !== params.key) {
 		// The slug URL is canonical; an id (or differently written) URL moves there for good.
 		throw redirect(localizedPath(app.locale, `/product/${encodeURIComponent(found.slug)}`), 301)
@@ -80,6 +85,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 				lei: null,
 				preview: false,
 				picker: null,
+				reviews: null,
 			},
 			{ status: 404 },
 		)
@@ -100,7 +106,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const absolute = (url: string) => new URL(url, app.env.PUBLIC_URL).href
 	const structured = { ...product, images: product.images.map(absolute) }
 	const page = { url: meta.canonical, brand: meta.siteName, burnTimeName: t('product.burnTime') }
-	const jsonLd = options
+	// Approved reviews as written, each with its writer's first name and country (ADR 0268).
+	const shownReviews = reviews ? productReviewsView(reviews, app.locale) : null
+	const reviewsLd = reviews
+		? reviewsJsonLd(
+				reviews.summary,
+				reviews.reviews.map((review) => ({ ...review, language: review.locale, publishedAt: review.createdAt })),
+			)
+		: {}
+	const productLd = options
 		? productGroupJsonLd(
 				{
 					...structured,
@@ -111,6 +125,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 				{ ...page, variantUrl: (id) => `${meta.canonical}?variant=${id}` },
 			)
 		: productJsonLd(structured, page)
+	const jsonLd = { ...productLd, ...reviewsLd }
 	// Home › Shop › the category's tab › the category › the product (ADR 0137), the last one the page itself.
 	const breadcrumbs: { name: string; href: string | null }[] = [
 		{ name: t('product.home'), href: '/' },
@@ -146,10 +161,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	}
 	if (!isActive)
 		return data(
-			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker },
+			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker, reviews: shownReviews },
 			{ headers: { 'Cache-Control': 'private, no-store' } },
 		)
-	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker }
+	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker, reviews: shownReviews }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
@@ -503,6 +518,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					<ProductDetails rows={product.details} />
 				</div>
 			</div>
+			{loaderData.reviews ? <ProductReviews reviews={loaderData.reviews} /> : null}
 			{related.length > 0 ? (
 				<section aria-labelledby="related-title" className="mt-16" data-testid="related-products">
 					<h2 id="related-title" className="font-serif text-2xl">

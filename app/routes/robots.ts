@@ -13,6 +13,7 @@ const PRIVATE_PAGES = [
 	'/verify-email',
 	'/payment-success',
 	'/order',
+	'/review',
 	'/test-payment',
 	'/newsletter/unsubscribe',
 ]

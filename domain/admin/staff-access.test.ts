@@ -32,6 +32,7 @@ describe('what an editor may open in the admin', () => {
 			'/admin/customers/export',
 			'/admin/newsletter',
 			'/admin/newsletter/export',
+			'/admin/reviews',
 			'/admin/security',
 			'/admin/staff',
 			'/admin/productsx',

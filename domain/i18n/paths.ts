@@ -27,6 +27,7 @@ export const STOREFRONT_SEGMENTS = [
 	'verify-email',
 	'account',
 	'order',
+	'review',
 ] as const
 
 /** Paths under a storefront segment that are downloads or endpoints, not pages: no language. */

@@ -3,7 +3,7 @@ import { isRealOrder } from '../orders/real-order.ts'
 import { localizeOrderLines, type OptionRow } from '../orders/order-lines.ts'
 import { orderOwner, ownOrderCondition } from '../orders/order-page.ts'
 import type { Database, DbExecutor } from '#db/client.ts'
-import { newsletterSubscribers, orderItems, orders, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
+import { newsletterSubscribers, orderItems, orders, productReviews, sessions, uploads, userRoles, users } from '#db/schema/index.ts'
 import { uploadFileKeys } from '../uploads/portrait-uploads.ts'
 import type { Locale, OrderStatus, PaymentStatus } from '#domain/enums.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
@@ -91,17 +91,27 @@ export async function listOwnOrders(db: DbExecutor, userId: string, locale: Loca
  */
 export async function ordersForExport(db: DbExecutor, where: SQL) {
 	const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt))
-	const items = rows.length
-		? await db
-				.select()
-				.from(orderItems)
-				.where(
-					inArray(
-						orderItems.orderId,
-						rows.map((order) => order.id),
-					),
-				)
-		: []
+	const ids = rows.map((order) => order.id)
+	const [items, reviews] = ids.length
+		? await Promise.all([
+				db.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+				// The customer's own reviews of what they bought (ADR 0268), whatever the owner made of them.
+				db
+					.select({
+						orderId: productReviews.orderId,
+						productId: productReviews.productId,
+						rating: productReviews.rating,
+						text: productReviews.text,
+						locale: productReviews.locale,
+						shownAs: productReviews.authorName,
+						country: productReviews.country,
+						status: productReviews.status,
+						createdAt: productReviews.createdAt,
+					})
+					.from(productReviews)
+					.where(inArray(productReviews.orderId, ids)),
+			])
+		: [[], []]
 	return rows.map((order) => ({
 		id: order.id,
 		number: order.id.slice(0, 8),
@@ -118,6 +128,7 @@ export async function ordersForExport(db: DbExecutor, where: SQL) {
 		items: items
 			.filter((item) => item.orderId === order.id)
 			.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, options: item.options })),
+		reviews: reviews.filter((review) => review.orderId === order.id).map(({ orderId: _orderId, ...review }) => review),
 	}))
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Database, DbExecutor } from '#db/client.ts'
-import { orderHistory, orderItems, orders, uploads } from '#db/schema/index.ts'
+import { orderHistory, orderItems, orders, productReviews, uploads } from '#db/schema/index.ts'
 import { uploadFileKeys } from '../uploads/portrait-uploads.ts'
 import { CLOSED_ORDER_STATUSES, SETTLED_UNPAID_STATUSES } from '#domain/order-retention.ts'
 import { createPeriodicJob, type PeriodicJob } from '../jobs/periodic-job.ts'
@@ -18,7 +18,8 @@ function anonymisedAddress(country: string) {
 /**
  * Removes the personal data from orders that are kept for accounting: email, address, the CNP, the free
  * text on their lines (portrait descriptions may name people), the staff's internal notes (they
- * may too, ADR 0130) and the link to their portrait photos. A photo no other order still points to is deleted; the returned storage keys are for the
+ * may too, ADR 0130) and the link to their portrait photos. Their reviews are deleted: a review's words
+ * and first name are the customer's, and nothing about them is kept for accounting (ADR 0268). A photo no other order still points to is deleted; the returned storage keys are for the
  * caller to remove from storage once the transaction has committed.
  */
 export async function anonymiseOrders(tx: DbExecutor, orderIds: string[]): Promise<string[]> {
@@ -31,6 +32,7 @@ export async function anonymiseOrders(tx: DbExecutor, orderIds: string[]): Promi
 			.where(eq(orders.id, order.id))
 	}
 	await tx.delete(orderHistory).where(and(inArray(orderHistory.orderId, orderIds), eq(orderHistory.action, 'note')))
+	await tx.delete(productReviews).where(inArray(productReviews.orderId, orderIds))
 	const lines = await tx
 		.select({ id: orderItems.id, options: orderItems.options, uploadId: orderItems.uploadId })
 		.from(orderItems)

@@ -15,6 +15,7 @@ import { OrderEmail, type EmailRow, type OrderEmailView } from '../email/templat
 import { serverI18n } from '../i18n.ts'
 import type { InvoicingConfig } from '../invoices/config.ts'
 import { orderTaxDecision, type Invoice } from '../invoices/issue.ts'
+import { reviewLinksOfOrder } from '../reviews/reviews.ts'
 import { localizeOrderLines, type OptionRow } from './order-lines.ts'
 import { orderPageUrl } from './order-page.ts'
 
@@ -33,6 +34,9 @@ export type OrderEmailContext = {
 }
 
 export type OrderEmailKind = 'confirmation' | 'status' | 'tracking' | 'refund' | 'cancelled'
+
+/** A product of a delivered order and its signed review link (ADR 0268). */
+export type ReviewLink = { name: string; href: string }
 
 /** A paid order cancelled with its money kept: how much, and the reason the customer reads (ADR 0230). */
 export type KeptMoney = { amountCents: number; reason: string }
@@ -61,7 +65,7 @@ export function renderOrderEmail(
 	order: OrderRow,
 	items: EmailItem[],
 	context: OrderEmailContext,
-	extra: { invoice?: Invoice; refundCents?: number; creditNote?: Invoice; kept?: KeptMoney } = {},
+	extra: { invoice?: Invoice; refundCents?: number; creditNote?: Invoice; kept?: KeptMoney; reviewLinks?: ReviewLink[] } = {},
 ) {
 	const { invoice, creditNote } = extra
 	const locale = asLocale(order.locale)
@@ -155,6 +159,14 @@ export function renderOrderEmail(
 		],
 		// The order's own page, signed so the customer opens it without an account (ADR 0135).
 		link: { label: t('orderEmail.viewOrder'), href: orderPageUrl(context.publicUrl, locale, context.linkSecret, order.id) },
+		// Delivered: a signed link per product, to review it without an account (ADR 0268).
+		reviews: extra.reviewLinks?.length
+			? {
+					heading: t('review.email.heading'),
+					intro: t('review.email.intro'),
+					links: extra.reviewLinks.map((link) => ({ label: t('review.email.link', { name: link.name }), href: link.href })),
+				}
+			: null,
 		// The shop's country in the reader's language (SHOP_ADDRESS is written once, in Romanian).
 		footer: [SHOP.name, addressInLanguage(context.shopAddress, locale), SHOP.email],
 	}
@@ -181,11 +193,17 @@ export async function queueOrderEmail(
 		.select()
 		.from(invoices)
 		.where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+	// The delivered email asks for a review of each product (ADR 0268).
+	const reviewLinks =
+		options.kind === 'status' && order.status === 'delivered'
+			? await reviewLinksOfOrder(tx, { publicUrl: context.publicUrl, secret: context.linkSecret }, orderId, asLocale(order.locale))
+			: []
 	const message = renderOrderEmail(options.kind, order, items, context, {
 		invoice,
 		refundCents: options.refundCents,
 		creditNote: options.creditNote,
 		kept: options.kept,
+		reviewLinks,
 	})
 	// The confirmation carries the invoice's PDF, a refund (a cancellation's too) its credit note's, made when the message is sent (ADR 0118, 0155).
 	const attached = options.kind === 'confirmation' ? invoice : options.creditNote

@@ -72,9 +72,34 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 			],
 		})
 		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id))
+		await expectUnderThreshold(db, path.join(folder, locale), () => queueOrderEmail(db, mailContext, order.id, { kind: 'confirmation' }))
+	})
+
+	it.each(['ro', 'en', 'es'] as const)('the delivered email in %s, with its review links (ADR 0268), scores under the threshold', async (locale) => {
+		const { db } = database.handle
+		const candle = await createProduct(db, { name: 'Lumânare Lemn de Cedru', stock: 5 })
+		const soap = await createProduct(db, { name: 'Săpun cu Lavandă', stock: 5 })
+		const order = await placeOrder(db, {
+			...orderInput,
+			locale,
+			customer: { ...customer, email: `spam-delivered-${locale}@example.com` },
+			lines: [
+				{ kind: 'product', productId: candle.id, quantity: 1 },
+				{ kind: 'product', productId: soap.id, quantity: 2 },
+			],
+		})
+		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date(), status: 'delivered' }).where(eq(orders.id, order.id))
+		const eml = await expectUnderThreshold(db, path.join(folder, `delivered-${locale}`), () => queueOrderEmail(db, mailContext, order.id, { kind: 'status' }))
+		// Scored with the links in it: one per product (quoted-printable, its soft line breaks joined).
+		const body = eml.replace(/=\r?\n/g, '')
+		expect(body).toContain(`/${locale}/review/${order.id}/${candle.id}?key=3D`)
+		expect(body).toContain(`/${locale}/review/${order.id}/${soap.id}?key=3D`)
+	})
+
+	/** Queues one email with `queue`, sends it into `out` as the outbox does, and scores the message written. */
+	async function expectUnderThreshold(db: TestDatabase['handle']['db'], out: string, queue: () => Promise<unknown>) {
 		await db.delete(emailOutbox)
-		await queueOrderEmail(db, mailContext, order.id, { kind: 'confirmation' })
-		const out = path.join(folder, locale)
+		await queue()
 		const sender = createEmailSender({
 			db,
 			transport: createFileTransport(out),
@@ -94,5 +119,6 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 		expect(eml).toContain('multipart/alternative')
 		const { score, tests } = spamScore(eml)
 		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
-	})
+		return eml
+	}
 })

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { NotificationListener } from '#db/notifications.ts'
 import { listenPostgres, STOREFRONT_CHANGED_CHANNEL } from '#db/notifications.ts'
-import { categories, homeContent, products, translations } from '#db/schema/index.ts'
+import { categories, homeContent, productReviews, products, translations } from '#db/schema/index.ts'
+import { insertTestOrder } from '../support/accounts.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
 /**
@@ -120,6 +121,24 @@ describe.each(ENGINES)('storefront change notifications on %s', (engine) => {
 			db.insert(translations).values({ sourceHash: 'b'.repeat(64), context: 'product.name', locale: 'es', sourceText: 'Vanilie', overrideText: 'Vainilla' }),
 		)
 		await expectHeard(() => db.delete(translations).where(eq(translations.id, rowId)))
+	})
+
+	it('announces a review that shows or stops showing, not one waiting for the owner (ADR 0268)', async () => {
+		const { db } = database.handle
+		const [product] = await db.insert(products).values({ slug: 'recenzat', name: 'Recenzat', kind: 'candle', priceCents: 1000, stock: 3 }).returning()
+		const order = await insertTestOrder(db, { userId: null, email: 'recenzie@example.com', status: 'delivered' })
+		let reviewId = ''
+		const review = { productId: product!.id, orderId: order.id, rating: 5, text: 'Frumos', locale: 'ro', authorName: 'Ana', country: 'RO' }
+		await expectUnheard(async () => {
+			const [row] = await db.insert(productReviews).values(review).returning()
+			reviewId = row!.id
+		})
+		await expectUnheard(() => db.update(productReviews).set({ status: 'rejected' }).where(eq(productReviews.id, reviewId)))
+		await expectHeard(() => db.update(productReviews).set({ status: 'approved' }).where(eq(productReviews.id, reviewId)))
+		await expectHeard(() => db.update(productReviews).set({ status: 'rejected' }).where(eq(productReviews.id, reviewId)))
+		await expectUnheard(() => db.delete(productReviews).where(eq(productReviews.id, reviewId)))
+		await expectHeard(() => db.insert(productReviews).values({ ...review, status: 'approved' }))
+		await expectHeard(() => db.delete(productReviews).where(eq(productReviews.orderId, order.id)))
 	})
 
 	it('says nothing about a change that is rolled back', async () => {

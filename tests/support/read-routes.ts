@@ -107,6 +107,15 @@ export const READ_ROUTES: ReadRoute[] = [
 		actor: 'customer',
 		query: { key: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ' },
 	},
+	{
+		// The review page (ADR 0268): the order, the product and the signed key are what a stranger would tamper with.
+		name: 'review page',
+		module: 'routes/review.tsx',
+		path: (fx) => `/en/review/${fx.orderId}/${fx.productId}`,
+		pathWithSegment: (s, fx) => `/en/review/${fx.orderId}/${s}`,
+		actor: 'anonymous',
+		query: { key: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ' },
+	},
 	{ name: 'login page', module: 'routes/login.tsx', path: () => '/en/login', actor: 'anonymous', query: { returnUrl: '/account', tab: 'signup' } },
 	{
 		name: 'reset password page',

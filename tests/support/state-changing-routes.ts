@@ -106,6 +106,16 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: () => ({ name: 'Ana', email: 'ana@example.test', subject: 'Întrebare', message: 'Bună ziua, aveți lumânări de soia?', website: '' }),
 	},
 	{
+		// A verified buyer's review (ADR 0268): the signed key is the right to post, so a forged one is a 404.
+		name: 'product review',
+		module: 'routes/review.tsx',
+		path: (fx) => `/en/review/${fx.orderId}/${fx.productId}?key=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ`,
+		pathWithSegment: (s) => `/en/review/00000000-0000-4000-8000-000000000000/${s}`,
+		actor: 'anonymous',
+		encoding: 'form',
+		example: () => ({ rating: '5', text: 'Miroase minunat și arde frumos.' }),
+	},
+	{
 		name: 'language switch',
 		module: 'routes/language.tsx',
 		path: () => '/language',
@@ -385,6 +395,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		actor: 'admin',
 		encoding: 'form',
 		example: () => ({ intent: 'toggle', id: '00000000-0000-4000-8000-000000000000', active: 'false' }),
+	},
+	{
+		name: 'admin: review moderation',
+		module: 'routes/admin/reviews.tsx',
+		path: () => '/admin/reviews',
+		actor: 'admin',
+		encoding: 'form',
+		example: () => ({ intent: 'approve', id: '00000000-0000-4000-8000-000000000000' }),
 	},
 	{
 		name: 'admin: discount code save',

@@ -33,6 +33,7 @@ const navLinks = [
 	{ to: '/admin/discounts', label: adminT('nav.discounts'), end: false },
 	{ to: '/admin/customers', label: adminT('nav.customers'), end: false },
 	{ to: '/admin/newsletter', label: adminT('nav.newsletter'), end: false },
+	{ to: '/admin/reviews', label: adminT('nav.reviews'), end: false },
 	{ to: '/admin/efactura', label: adminT('nav.efactura'), end: false },
 	{ to: '/admin/accounting', label: adminT('nav.accounting'), end: false },
 	{ to: '/admin/shipping', label: adminT('nav.shipping'), end: false },

@@ -6,6 +6,9 @@ import invoiceEn from './invoice/en.ts'
 import invoiceEs from './invoice/es.ts'
 import invoiceRo from './invoice/ro.ts'
 import admin from './admin/ro.ts'
+import reviewsEn from './reviews/en.ts'
+import reviewsEs from './reviews/es.ts'
+import reviewsRo from './reviews/ro.ts'
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
 	if (typeof value === 'string') return { [prefix]: value }
@@ -27,9 +30,12 @@ describe('admin texts', () => {
 	})
 })
 
-describe('interface translations', () => {
-	const reference = flatten(en)
-	for (const [name, resource] of Object.entries({ ro, es })) {
+describe.each([
+	['interface translations', en, { ro, es }],
+	['the server’s review texts (ADR 0268)', reviewsEn, { ro: reviewsRo, es: reviewsEs }],
+] as const)('%s', (_name, english, others) => {
+	const reference = flatten(english)
+	for (const [name, resource] of Object.entries(others)) {
 		it(`${name} has exactly the English keys, none empty, with the same placeholders`, () => {
 			const translated = flatten(resource)
 			expect(Object.keys(translated).sort()).toEqual(Object.keys(reference).sort())

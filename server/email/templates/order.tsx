@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { Button } from '@react-email/button'
 import { Heading } from '@react-email/heading'
+import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
 import { EMAIL_COLORS, EmailLayout, headingStyle, Lines, paragraphStyle, smallStyle } from './layout.tsx'
 
@@ -24,6 +25,8 @@ export type OrderEmailView = {
 	addressHeading: string
 	address: string[]
 	link: { label: string; href: string }
+	/** A delivered order's invitation to review each of its products, one signed link each. */
+	reviews?: { heading: string; intro: string; links: { label: string; href: string }[] } | null
 	footer: string[]
 }
 
@@ -99,6 +102,21 @@ export function OrderEmail({ view }: { view: OrderEmailView }) {
 			>
 				{view.link.label}
 			</Button>
+			{view.reviews ? (
+				<>
+					<Heading as="h2" style={headingStyle}>
+						{view.reviews.heading}
+					</Heading>
+					<Text style={paragraphStyle}>{view.reviews.intro}</Text>
+					{view.reviews.links.map((link) => (
+						<Text key={link.href} style={paragraphStyle}>
+							<Link href={link.href} style={{ color: EMAIL_COLORS.brand }}>
+								{link.label}
+							</Link>
+						</Text>
+					))}
+				</>
+			) : null}
 		</EmailLayout>
 	)
 }

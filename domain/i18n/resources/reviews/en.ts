@@ -1,0 +1,46 @@
+/** English texts of verified reviews (ADR 0268): the delivered email's links, the review page, the product page's reviews. */
+const reviewsEn = {
+	review: {
+		email: {
+			heading: 'How do you like it?',
+			intro: 'Your review helps other people choose a handmade gift. It takes a minute, and no account is needed:',
+			link: 'Review {{name}}',
+		},
+		metaTitle: 'Review {{name}}',
+		title: 'Review {{name}}',
+		intro: 'Tell other customers what you think. Your review is shown with your first name and country only, once the shop has read it.',
+		ratingLabel: 'Your rating',
+		ratingOption: '{{rating}} out of 5 stars',
+		textLabel: 'Your review',
+		textHint: 'Up to {{max}} characters, in your own words. It is shown exactly as you write it, never translated.',
+		submit: 'Send review',
+		update: 'Update review',
+		sending: 'Sending…',
+		ratingRequired: 'Please choose a rating from 1 to 5 stars.',
+		textRequired: 'Please write a few words about the product.',
+		textTooLong: 'The review can be at most 2000 characters.',
+		saved: 'Thank you! Your review was received and will appear on the product page once the shop has read it.',
+		updated: 'Your review was updated and will appear again once the shop has read it.',
+		existing: 'You have already reviewed this product. Sending the form again replaces your review, which the shop then reads again.',
+		status: {
+			pending: 'Your review is waiting to be read by the shop.',
+			approved: 'Your review is shown on the product page.',
+			rejected: 'Your review was not published.',
+		},
+		notDeliveredTitle: 'Not delivered yet',
+		notDeliveredText: 'You can review this product once your order has been delivered.',
+		expiredTitle: 'This review link has expired',
+		expiredText: 'Review links work for 90 days after delivery. If you would still like to tell us something, please write to us.',
+		contact: 'Contact us',
+		viewProduct: 'See the product',
+		sectionTitle: 'Reviews',
+		average: '{{average}} out of 5',
+		count: 'Reviews from verified buyers: {{count}}',
+		none: 'No reviews yet. Only customers who bought and received this product can review it.',
+		verified: 'Verified buyer',
+		anonymous: 'A customer',
+		stars: 'Rated {{rating}} out of 5',
+	},
+}
+
+export default reviewsEn
