@@ -35,6 +35,7 @@ const navLinks = [
 	{ to: '/admin/newsletter', label: adminT('nav.newsletter'), end: false },
 	{ to: '/admin/efactura', label: adminT('nav.efactura'), end: false },
 	{ to: '/admin/accounting', label: adminT('nav.accounting'), end: false },
+	{ to: '/admin/reports', label: adminT('nav.reports'), end: false },
 	{ to: '/admin/shipping', label: adminT('nav.shipping'), end: false },
 	{ to: '/admin/media', label: adminT('nav.media'), end: false },
 	{ to: '/admin/home', label: adminT('nav.home'), end: false },

@@ -1,0 +1,200 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { queryRows, type DbExecutor } from '#db/client.ts'
+import { categories, orderItems, orderRefunds, orders, products } from '#db/schema/index.ts'
+import { shopDaysWindow, SHOP_TIME_ZONE } from '#domain/shop-calendar.ts'
+import type { GoodsRow, OrderTotalsRow, SalesReportRows } from '#domain/reports/sales-rows.ts'
+import { bucketLabel, bucketsOf, type SalesRange, type SalesReportKind, type TimeBucket } from '#domain/reports/sales-range.ts'
+
+/**
+ * Sales reports (ADR 0271). A sale is an order whose money came — paid, or refunded since — with
+ * real money (test-mode orders stay out; archived ones count, the money came all the same). It
+ * falls on the day it was paid, in the shop's time zone, and counts net of the refunds that
+ * succeeded on it, whenever they came: orders.total_cents less orders.refunded_cents, as the
+ * dashboard's takings. Every query reads the sales of a range through the partial index on paid_at
+ * (orders_sales_paid_idx), whose predicate `salesIn` repeats word for word.
+ */
+
+/** A range of days as the moments it starts and ends, in the shop's time zone. */
+function windowOf(range: Pick<SalesRange, 'from' | 'to'>) {
+	return shopDaysWindow(range.from, range.to)
+}
+
+/** The sales paid within a range: the index's predicate, then its key's bounds. */
+function salesIn(range: Pick<SalesRange, 'from' | 'to'>): SQL {
+	const { startsAt, endsAt } = windowOf(range)
+	return sql`${orders.paymentStatus} in ('paid', 'refunded') and not ${orders.testMode}
+		and ${orders.paidAt} >= ${startsAt.toISOString()}::timestamptz and ${orders.paidAt} < ${endsAt.toISOString()}::timestamptz`
+}
+
+export type SalesSummary = OrderTotalsRow & {
+	/** Net sales over the orders not refunded in full; null without one. */
+	averageOrderCents: number | null
+	/** Checkouts started (orders placed) in the range, and how many of them are paid by now (or refunded since). */
+	checkouts: number
+	paidCheckouts: number
+	/** paidCheckouts over checkouts, 0 to 1; null without a checkout. */
+	conversion: number | null
+}
+
+type TotalsRecord = { key: string; orders: number | string; gross: number | string; refunded: number | string }
+
+const totalsOf = (record: TotalsRecord, label: string): OrderTotalsRow => {
+	const grossCents = Number(record.gross)
+	const refundedCents = Number(record.refunded)
+	return { key: record.key, label, orders: Number(record.orders), grossCents, refundedCents, netCents: grossCents - refundedCents }
+}
+
+/** The orders' totals of a range, grouped by `key` (one row per value it takes). */
+async function orderTotals(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, key: SQL): Promise<TotalsRecord[]> {
+	return queryRows<TotalsRecord>(
+		db,
+		sql`select ${key} as key,
+				count(*) filter (where ${orders.paymentStatus} = 'paid')::int as orders,
+				coalesce(sum(${orders.totalCents}), 0)::bigint as gross,
+				coalesce(sum(${orders.refundedCents}), 0)::bigint as refunded
+			from ${orders} where ${salesIn(range)}
+			group by 1 order by 1`,
+	)
+}
+
+/** The SQL bucket of a sale's payment time: its day, its week's Monday or its month, in the shop's zone. */
+function bucketSql(bucket: TimeBucket): SQL {
+	const local = sql`(${orders.paidAt} at time zone ${SHOP_TIME_ZONE})`
+	if (bucket === 'month') return sql`to_char(${local}, 'YYYY-MM')`
+	return sql`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${local}), 'YYYY-MM-DD')`
+}
+
+/** Sales per day, week or month, every bucket of the range listed (a quiet one with zeros). */
+export async function salesOverTime(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, bucket: TimeBucket): Promise<OrderTotalsRow[]> {
+	const found = new Map((await orderTotals(db, range, bucketSql(bucket))).map((record) => [record.key, record]))
+	return bucketsOf(range, bucket).map((key) => totalsOf(found.get(key) ?? { key, orders: 0, gross: 0, refunded: 0 }, bucketLabel(key, bucket)))
+}
+
+/** Sales per shipping country, the largest net first; `countryLabel` names a country code. */
+export async function salesByCountry(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, countryLabel: (code: string) => string): Promise<OrderTotalsRow[]> {
+	const records = await orderTotals(db, range, sql`coalesce(${orders.shippingAddress} ->> 'country', '')`)
+	return records.map((record) => totalsOf(record, countryLabel(record.key))).sort(byNetThenKey)
+}
+
+const byNetThenKey = (a: { netCents: number; key: string }, b: { netCents: number; key: string }) => b.netCents - a.netCents || a.key.localeCompare(b.key)
+
+/**
+ * The range's totals, its average order, and the conversion of the checkouts started in it (orders
+ * placed, test-mode ones left out) to sales: paid by now, or refunded since. A real order's payment
+ * still settling (ADR 0116) is not paid yet, and may still fail.
+ */
+export async function salesSummary(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<SalesSummary> {
+	const { startsAt, endsAt } = windowOf(range)
+	const [[totals], [checkouts]] = await Promise.all([
+		orderTotals(db, range, sql`'all'`),
+		queryRows<{ started: number; paid: number }>(
+			db,
+			sql`select count(*)::int as started,
+					count(*) filter (where ${orders.paymentStatus} in ('paid', 'refunded'))::int as paid
+				from ${orders}
+				where not ${orders.testMode}
+				and ${orders.createdAt} >= ${startsAt.toISOString()}::timestamptz and ${orders.createdAt} < ${endsAt.toISOString()}::timestamptz`,
+		),
+	])
+	const row = totalsOf(totals ?? { key: 'all', orders: 0, gross: 0, refunded: 0 }, 'Total')
+	const started = Number(checkouts?.started ?? 0)
+	const paid = Number(checkouts?.paid ?? 0)
+	return {
+		...row,
+		averageOrderCents: row.orders > 0 ? Math.round(row.netCents / row.orders) : null,
+		checkouts: started,
+		paidCheckouts: paid,
+		conversion: started > 0 ? paid / started : null,
+	}
+}
+
+/**
+ * Each sold line's net, its share of its order's net: its units not refunded by line (order_items.sold_units,
+ * kept by the database, ADR 0165) at the price paid for them (less a code's share, ADR 0255), scaled
+ * by what the order kept of what it had left after its line refunds — so an amount refund comes off
+ * every line alike, a line refund off its own line, and shipping's share belongs to no product.
+ */
+function soldLines(range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy: SQL): SQL {
+	return sql`with sales as (
+			select ${orders.id} as id, ${orders.subtotalCents} as subtotal, ${orders.totalCents} as total, ${orders.refundedCents} as refunded,
+				coalesce((${orders.discount} ->> 'goodsCents')::int, 0) as goods_off
+			from ${orders} where ${salesIn(range)}
+		), line_refunds as (
+			select ${orderRefunds.orderId} as order_id, sum(${orderRefunds.amountCents})::bigint as cents
+			from ${orderRefunds}
+			where ${orderRefunds.orderId} in (select id from sales) and ${orderRefunds.status} = 'succeeded' and jsonb_typeof(${orderRefunds.lines}) = 'array'
+			group by 1
+		), lines as (
+			select ${orderItems.productId} as product_id, ${orderItems.name} as name, ${orderItems.soldUnits} as units,
+				coalesce(${orderItems.unitPriceCents}::numeric * ${orderItems.soldUnits}
+					* (s.subtotal - s.goods_off) / nullif(s.subtotal, 0)
+					* (s.total - s.refunded) / nullif(s.total - coalesce(lr.cents, 0), 0), 0) as net
+			from sales s
+			join ${orderItems} on ${orderItems.orderId} = s.id
+			left join line_refunds lr on lr.order_id = s.id
+		)
+		select ${select}, sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
+		from lines
+		left join ${products} p on p.id = lines.product_id
+		left join ${products} parent on parent.id = p.variant_of
+		${groupBy}`
+}
+
+type GoodsRecord = { key: string; label: string | null; units: number | string; net: number | string }
+const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
+	key: record.key,
+	label: record.label ?? fallbackLabel,
+	units: Number(record.units),
+	netCents: Number(record.net),
+})
+
+/**
+ * Sales per product, the largest net first: a variant is its own product (its own name), a line
+ * whose product was deleted, and a portrait, are named as the order line was.
+ */
+export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRow[]> {
+	const records = await queryRows<GoodsRecord>(
+		db,
+		soldLines(
+			range,
+			sql`coalesce(lines.product_id::text, 'line:' || lines.name) as key, coalesce(min(p.name), min(lines.name)) as label`,
+			sql`group by 1`,
+		),
+	)
+	return records.map((record) => goodsOf(record, record.key)).sort(byNetThenKey)
+}
+
+/** Sales per category (a variant's is its product's), the largest net first; lines without a category under `uncategorised`. */
+export async function salesByCategory(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, uncategorised: string): Promise<GoodsRow[]> {
+	const category = sql`coalesce(parent.category_id, p.category_id)`
+	const records = await queryRows<GoodsRecord>(
+		db,
+		soldLines(
+			range,
+			sql`coalesce(${category}::text, '') as key, (select c.name from ${categories} c where c.id = ${category}) as label`,
+			sql`group by ${category}`,
+		),
+	)
+	return records.map((record) => goodsOf(record, uncategorised)).sort(byNetThenKey)
+}
+
+/** The rows of one report. */
+export async function salesReportRows(
+	db: DbExecutor,
+	report: SalesReportKind,
+	range: Pick<SalesRange, 'from' | 'to'>,
+	labels: { country: (code: string) => string; uncategorised: string },
+): Promise<SalesReportRows> {
+	switch (report) {
+		case 'day':
+		case 'week':
+		case 'month':
+			return { kind: 'orders', rows: await salesOverTime(db, range, report) }
+		case 'country':
+			return { kind: 'orders', rows: await salesByCountry(db, range, labels.country) }
+		case 'product':
+			return { kind: 'goods', rows: await salesByProduct(db, range) }
+		case 'category':
+			return { kind: 'goods', rows: await salesByCategory(db, range, labels.uncategorised) }
+	}
+}
