@@ -137,6 +137,7 @@ function soldLines(range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy:
 		from lines
 		left join ${products} p on p.id = lines.product_id
 		left join ${products} parent on parent.id = p.variant_of
+		left join ${categories} c on c.id = coalesce(parent.category_id, p.category_id)
 		${groupBy}`
 }
 
@@ -166,15 +167,7 @@ export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'fr
 
 /** Sales per category (a variant's is its product's), the largest net first; lines without a category under `uncategorised`. */
 export async function salesByCategory(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, uncategorised: string): Promise<GoodsRow[]> {
-	const category = sql`coalesce(parent.category_id, p.category_id)`
-	const records = await queryRows<GoodsRecord>(
-		db,
-		soldLines(
-			range,
-			sql`coalesce(${category}::text, '') as key, (select c.name from ${categories} c where c.id = ${category}) as label`,
-			sql`group by ${category}`,
-		),
-	)
+	const records = await queryRows<GoodsRecord>(db, soldLines(range, sql`coalesce(c.id::text, '') as key, min(c.name) as label`, sql`group by c.id`))
 	return records.map((record) => goodsOf(record, uncategorised)).sort(byNetThenKey)
 }
 
