@@ -115,23 +115,19 @@ export async function salesSummary(db: DbExecutor, range: Pick<SalesRange, 'from
  * every line alike, a line refund off its own line, and shipping's share belongs to no product.
  */
 function soldLines(range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy: SQL): SQL {
-	return sql`with sales as (
-			select ${orders.id} as id, ${orders.subtotalCents} as subtotal, ${orders.totalCents} as total, ${orders.refundedCents} as refunded,
-				coalesce((${orders.discount} ->> 'goodsCents')::int, 0) as goods_off
-			from ${orders} where ${salesIn(range)}
-		), line_refunds as (
-			select ${orderRefunds.orderId} as order_id, sum(${orderRefunds.amountCents})::bigint as cents
-			from ${orderRefunds}
-			where ${orderRefunds.orderId} in (select id from sales) and ${orderRefunds.status} = 'succeeded' and jsonb_typeof(${orderRefunds.lines}) = 'array'
-			group by 1
-		), lines as (
+	// Only an order with a refund has line refunds to look up: the rest skip the subquery.
+	const lineRefunds = sql`case when ${orders.refundedCents} = 0 then 0 else coalesce((
+		select sum(${orderRefunds.amountCents}) from ${orderRefunds}
+		where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded' and jsonb_typeof(${orderRefunds.lines}) = 'array'
+	), 0) end`
+	return sql`with lines as (
 			select ${orderItems.productId} as product_id, ${orderItems.name} as name, ${orderItems.soldUnits} as units,
 				coalesce(${orderItems.unitPriceCents}::numeric * ${orderItems.soldUnits}
-					* (s.subtotal - s.goods_off) / nullif(s.subtotal, 0)
-					* (s.total - s.refunded) / nullif(s.total - coalesce(lr.cents, 0), 0), 0) as net
-			from sales s
-			join ${orderItems} on ${orderItems.orderId} = s.id
-			left join line_refunds lr on lr.order_id = s.id
+					* (${orders.subtotalCents} - coalesce((${orders.discount} ->> 'goodsCents')::int, 0)) / nullif(${orders.subtotalCents}, 0)
+					* (${orders.totalCents} - ${orders.refundedCents}) / nullif(${orders.totalCents} - ${lineRefunds}, 0), 0) as net
+			from ${orders}
+			join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+			where ${salesIn(range)} and ${orderItems.soldUnits} > 0
 		)
 		select ${select}, sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
 		from lines

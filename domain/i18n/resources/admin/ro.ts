@@ -994,7 +994,7 @@ const admin = {
 		chartTop: 'Graficul arată primele {{count}}; tabelul de mai jos, toate.',
 		tableTop: 'Tabelul arată primele {{count}} din {{total}}; fișierul CSV le are pe toate.',
 		csv: 'Descarcă CSV',
-		csvLabel: 'Descarcă raportul {{report}} ({{range}}) în CSV',
+		csvLabel: 'Descarcă CSV: {{report}}, {{range}}',
 		loadFailed: 'Raportul nu a putut fi calculat',
 	},
 	accounting: {
