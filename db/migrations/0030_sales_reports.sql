@@ -1,1 +1,1 @@
-CREATE INDEX "orders_sales_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."payment_status" in ('paid', 'refunded') and not "orders"."test_mode";
+CREATE INDEX "orders_sales_paid_idx" ON "orders" USING btree ("paid_at","payment_status","total_cents","refunded_cents") WHERE "orders"."payment_status" in ('paid', 'refunded') and not "orders"."test_mode";

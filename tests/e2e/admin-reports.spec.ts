@@ -15,7 +15,10 @@ test('a sale refunded by one of its two units shows its net in the product repor
 		const order = await fixtures.create(`rapoarte-${crypto.randomBytes(4).toString('hex')}@example.com`)
 		const [line] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))
 		// Paid at noon on 14 March 2019 in Bucharest, 2 × 45 €; one unit given back, as a settled line refund leaves it.
-		await database.db.update(orders).set({ paidAt: new Date('2019-03-14T10:00:00Z'), createdAt: new Date('2019-03-14T09:55:00Z') }).where(eq(orders.id, order.id))
+		await database.db
+			.update(orders)
+			.set({ paidAt: new Date('2019-03-14T10:00:00Z'), createdAt: new Date('2019-03-14T09:55:00Z') })
+			.where(eq(orders.id, order.id))
 		await database.db
 			.insert(orderRefunds)
 			.values({ orderId: order.id, amountCents: 4500, reason: 'Spartă', lines: [{ itemId: line!.id, quantity: 1 }], provider: 'test', status: 'succeeded' })

@@ -60,9 +60,18 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 			],
 			{ placedAt: '2026-11-02T08:00:00Z', paidAt: '2026-11-02T08:05:00Z' },
 		)
-		await refundOrder(deps(), { orderId: lineRefunded.id, mode: 'lines', reason: 'Spartă', lines: [{ itemId: lineRefunded.itemOf(candle.id).id, quantity: 1 }] })
+		await refundOrder(deps(), {
+			orderId: lineRefunded.id,
+			mode: 'lines',
+			reason: 'Spartă',
+			lines: [{ itemId: lineRefunded.itemOf(candle.id).id, quantity: 1 }],
+		})
 		// A candle to Germany, 10 € given back as an amount.
-		const amountRefunded = await order([{ productId: candle.id, quantity: 1 }], { placedAt: '2026-11-09T09:00:00Z', paidAt: '2026-11-09T09:05:00Z', country: 'DE' })
+		const amountRefunded = await order([{ productId: candle.id, quantity: 1 }], {
+			placedAt: '2026-11-09T09:00:00Z',
+			paidAt: '2026-11-09T09:05:00Z',
+			country: 'DE',
+		})
 		await refundOrder(deps(), { orderId: amountRefunded.id, mode: 'amount', reason: 'Întârziere', amountCents: 1000 })
 		// A box refunded in full.
 		const fullyRefunded = await order([{ productId: box.id, quantity: 1 }], { placedAt: '2026-11-09T10:00:00Z', paidAt: '2026-11-09T10:05:00Z' })
@@ -86,7 +95,12 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 			paidCheckouts: 4,
 			conversion: 0.8,
 		})
-		expect(await salesSummary(db, { from: '2026-12-01', to: '2026-12-31' })).toMatchObject({ orders: 0, netCents: 0, averageOrderCents: null, conversion: null })
+		expect(await salesSummary(db, { from: '2026-12-01', to: '2026-12-31' })).toMatchObject({
+			orders: 0,
+			netCents: 0,
+			averageOrderCents: null,
+			conversion: null,
+		})
 	})
 
 	it('spreads sales over the days they were paid in Bucharest, every day listed', async () => {

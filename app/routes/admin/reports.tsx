@@ -128,49 +128,33 @@ function Summary({ summary }: { summary: SalesSummary }) {
 	)
 }
 
-function OrdersTable({ report, rows, caption }: { report: SalesReportKind; rows: OrderTotalsRow[]; caption: string }) {
-	const total = ordersTotal(rows, adminT('reports.total'))
-	return (
-		<table className="w-full min-w-[36rem] text-left text-sm" data-testid="report-table">
-			<caption className="sr-only">{caption}</caption>
-			<thead className="text-xs uppercase tracking-wide text-muted">
-				<tr>
-					<th scope="col" className="py-1 pr-3">
-						{adminT(`reports.columns.${report}`)}
-					</th>
-					<th scope="col" className="py-1 pr-3 text-right">
-						{adminT('reports.columns.orders')}
-					</th>
-					<th scope="col" className="py-1 pr-3 text-right">
-						{adminT('reports.columns.gross')}
-					</th>
-					<th scope="col" className="py-1 pr-3 text-right">
-						{adminT('reports.columns.refunded')}
-					</th>
-					<th scope="col" className="py-1 pr-3 text-right">
-						{adminT('reports.columns.net')}
-					</th>
-				</tr>
-			</thead>
-			<tbody>
-				{[...rows, total].map((row) => (
-					<tr key={row.key} className={`border-t border-sand/70 ${row === total ? 'font-semibold' : ''}`}>
-						<th scope="row" className="py-1 pr-3 font-normal break-words">
-							{row.label}
-						</th>
-						<td className={cell}>{row.orders}</td>
-						<td className={cell}>{euro(row.grossCents)}</td>
-						<td className={cell}>{euro(row.refundedCents)}</td>
-						<td className={cell}>{euro(row.netCents)}</td>
-					</tr>
-				))}
-			</tbody>
-		</table>
-	)
-}
+type Column<Row> = { header: string; value: (row: Row) => string | number }
 
-function GoodsTable({ report, rows, all, caption }: { report: SalesReportKind; rows: GoodsRow[]; all: GoodsRow[]; caption: string }) {
-	const total = goodsTotal(all, adminT('reports.total'))
+const ORDER_COLUMNS: Column<OrderTotalsRow>[] = [
+	{ header: adminT('reports.columns.orders'), value: (row) => row.orders },
+	{ header: adminT('reports.columns.gross'), value: (row) => euro(row.grossCents) },
+	{ header: adminT('reports.columns.refunded'), value: (row) => euro(row.refundedCents) },
+	{ header: adminT('reports.columns.net'), value: (row) => euro(row.netCents) },
+]
+const GOODS_COLUMNS: Column<GoodsRow>[] = [
+	{ header: adminT('reports.columns.units'), value: (row) => row.units },
+	{ header: adminT('reports.columns.net'), value: (row) => euro(row.netCents) },
+]
+
+/** A report's rows and their total, each row named in its first cell. */
+function ReportTable<Row extends { key: string; label: string }>({
+	report,
+	rows,
+	total,
+	columns,
+	caption,
+}: {
+	report: SalesReportKind
+	rows: Row[]
+	total: Row
+	columns: Column<Row>[]
+	caption: string
+}) {
 	return (
 		<table className="w-full min-w-[28rem] text-left text-sm" data-testid="report-table">
 			<caption className="sr-only">{caption}</caption>
@@ -179,12 +163,11 @@ function GoodsTable({ report, rows, all, caption }: { report: SalesReportKind; r
 					<th scope="col" className="py-1 pr-3">
 						{adminT(`reports.columns.${report}`)}
 					</th>
-					<th scope="col" className="py-1 pr-3 text-right">
-						{adminT('reports.columns.units')}
-					</th>
-					<th scope="col" className="py-1 pr-3 text-right">
-						{adminT('reports.columns.net')}
-					</th>
+					{columns.map((column) => (
+						<th key={column.header} scope="col" className="py-1 pr-3 text-right">
+							{column.header}
+						</th>
+					))}
 				</tr>
 			</thead>
 			<tbody>
@@ -193,8 +176,11 @@ function GoodsTable({ report, rows, all, caption }: { report: SalesReportKind; r
 						<th scope="row" className="py-1 pr-3 font-normal break-words">
 							{row.label}
 						</th>
-						<td className={cell}>{row.units}</td>
-						<td className={cell}>{euro(row.netCents)}</td>
+						{columns.map((column) => (
+							<td key={column.header} className={cell}>
+								{column.value(row)}
+							</td>
+						))}
 					</tr>
 				))}
 			</tbody>
@@ -208,7 +194,7 @@ function Report({ report, range, rows }: { report: SalesReportKind; range: Sales
 	const chartLabel = adminT('reports.chartLabel', { report: name, range: rangeText(range) })
 	const points: ChartPoint[] = rows.rows.map((row) => ({ key: row.key, label: row.label, netCents: row.netCents }))
 	const ranked = !isTimeReport(report)
-	const shown = ranked ? rows.rows.slice(0, TABLE_ROWS) : rows.rows
+	const shown = ranked ? Math.min(rows.rows.length, TABLE_ROWS) : rows.rows.length
 	return (
 		<section aria-labelledby="report-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -246,14 +232,18 @@ function Report({ report, range, rows }: { report: SalesReportKind; range: Sales
 					</figure>
 					<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
 						{rows.kind === 'orders' ? (
-							<OrdersTable report={report} rows={rows.rows} caption={caption} />
+							<ReportTable report={report} rows={rows.rows} total={ordersTotal(rows.rows, adminT('reports.total'))} columns={ORDER_COLUMNS} caption={caption} />
 						) : (
-							<GoodsTable report={report} rows={shown as GoodsRow[]} all={rows.rows} caption={caption} />
+							<ReportTable
+								report={report}
+								rows={rows.rows.slice(0, TABLE_ROWS)}
+								total={goodsTotal(rows.rows, adminT('reports.total'))}
+								columns={GOODS_COLUMNS}
+								caption={caption}
+							/>
 						)}
 					</div>
-					{shown.length < rows.rows.length ? (
-						<p className="mt-2 text-xs text-muted">{adminT('reports.tableTop', { count: shown.length, total: rows.rows.length })}</p>
-					) : null}
+					{shown < rows.rows.length ? <p className="mt-2 text-xs text-muted">{adminT('reports.tableTop', { count: shown, total: rows.rows.length })}</p> : null}
 				</>
 			)}
 		</section>
