@@ -132,10 +132,12 @@ function soldLines(range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy:
 					* (${orders.totalCents} - ${orders.refundedCents}) / nullif(${orders.totalCents} - ${lineRefunds}, 0) as kept
 			from ${orders} where ${salesIn(range)}
 		), lines as (
-			select ${orderItems.productId} as product_id, ${orderItems.name} as name, ${orderItems.soldUnits} as units,
-				coalesce(${orderItems.unitPriceCents} * ${orderItems.soldUnits} * sales.kept, 0) as net
+			select ${orderItems.productId} as product_id, case when ${orderItems.productId} is null then ${orderItems.name} end as line_name,
+				min(${orderItems.name}) as name, sum(${orderItems.soldUnits}) as units,
+				coalesce(sum(${orderItems.unitPriceCents} * ${orderItems.soldUnits} * sales.kept), 0) as net
 			from ${orderItems} join sales on sales.id = ${orderItems.orderId}
 			where ${orderItems.orderId} = any(array(select id from sales)) and ${orderItems.soldUnits} > 0
+			group by 1, 2
 		)
 		select ${select}, sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
 		from lines
@@ -160,7 +162,7 @@ const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
 export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRow[]> {
 	const records = await queryRows<GoodsRecord>(
 		db,
-		soldLines(range, sql`coalesce(lines.product_id::text, 'line:' || lines.name) as key, coalesce(min(p.name), min(lines.name)) as label`, sql`group by 1`),
+		soldLines(range, sql`coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label`, sql`group by 1`),
 	)
 	return records.map((record) => goodsOf(record, record.key)).sort(byNetThenKey)
 }
