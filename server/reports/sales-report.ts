@@ -162,7 +162,11 @@ const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
 export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRow[]> {
 	const records = await queryRows<GoodsRecord>(
 		db,
-		soldLines(range, sql`coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label`, sql`group by 1`),
+		soldLines(
+			range,
+			sql`coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label`,
+			sql`group by 1`,
+		),
 	)
 	return records.map((record) => goodsOf(record, record.key)).sort(byNetThenKey)
 }

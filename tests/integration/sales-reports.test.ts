@@ -151,6 +151,37 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 		])
 	})
 
+	it("takes a line's share of a code's discount, and files a variant under its product's category", async () => {
+		const december = { from: '2026-12-01', to: '2026-12-31' }
+		await db
+			.update(products)
+			.set({ optionNames: ['Mărime'] })
+			.where(eq(products.id, candle.id))
+		const large = await createProduct(db, { priceCents: 2000, stock: 10, name: 'Lumânare de soia, mare' })
+		await db
+			.update(products)
+			.set({ variantOf: candle.id, optionValues: ['Mare'] })
+			.where(eq(products.id, large.id))
+		await order([{ productId: large.id, quantity: 1 }], { placedAt: '2026-12-03T09:00:00Z', paidAt: '2026-12-03T09:05:00Z' })
+		// Two boxes (30 €) with 6 € off the goods: 24 € paid, each box 12 €; one box refunded by line gives back 12 €.
+		const discounted = await order([{ productId: box.id, quantity: 2 }], { placedAt: '2026-12-04T09:00:00Z', paidAt: '2026-12-04T09:05:00Z' })
+		await db
+			.update(orders)
+			.set({ discountCents: 600, discount: { code: 'IARNA', kind: 'fixed', value: 600, goodsCents: 600, shippingCents: 0 }, totalCents: 2400 })
+			.where(eq(orders.id, discounted.id))
+		await refundOrder(deps(), { orderId: discounted.id, mode: 'lines', reason: 'Spartă', lines: [{ itemId: discounted.itemOf(box.id).id, quantity: 1 }] })
+
+		expect(await salesSummary(db, december)).toMatchObject({ orders: 2, grossCents: 4_400, refundedCents: 1_200, netCents: 3_200 })
+		expect(await salesByProduct(db, december)).toEqual([
+			{ key: large.id, label: 'Lumânare de soia, mare', units: 1, netCents: 2_000 },
+			{ key: box.id, label: 'Cutie cadou', units: 1, netCents: 1_200 },
+		])
+		expect((await salesByCategory(db, december, labels.uncategorised)).map((row) => [row.label, row.units, row.netCents])).toEqual([
+			['Lumânări', 1, 2_000],
+			['none', 1, 1_200],
+		])
+	})
+
 	it('writes the report the page shows as CSV, net of refunds', async () => {
 		const csv = salesReportCsv('product', await salesReportRows(db, 'product', november, labels))
 		expect(csv.split('\r\n')).toEqual(['\uFEFFProdus;Bucăți;Net (EUR)', 'Lumânare de soia;2;50,00', 'Cutie cadou;2;30,00', 'Total;4;80,00', ''])
