@@ -44,29 +44,38 @@ const totalsOf = (record: TotalsRecord, label: string): OrderTotalsRow => {
 	return { key: record.key, label, orders: Number(record.orders), grossCents, refundedCents, netCents: grossCents - refundedCents }
 }
 
-/** The orders' totals of a range, grouped by `key` (one row per value it takes). */
-async function orderTotals(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, key: SQL): Promise<TotalsRecord[]> {
+/**
+ * The orders' totals of a range, grouped by `key` (one row per value it takes), then each group's key
+ * written as `label` turns it into text: a report over time groups on the time itself, and formats
+ * a row per bucket rather than a text per sale.
+ */
+async function orderTotals(
+	db: DbExecutor,
+	range: Pick<SalesRange, 'from' | 'to'>,
+	key: SQL,
+	label: (grouped: SQL) => SQL = (grouped) => grouped,
+): Promise<TotalsRecord[]> {
 	return queryRows<TotalsRecord>(
 		db,
-		sql`select ${key} as key,
-				count(*) filter (where ${orders.paymentStatus} = 'paid')::int as orders,
-				coalesce(sum(${orders.totalCents}), 0)::bigint as gross,
-				coalesce(sum(${orders.refundedCents}), 0)::bigint as refunded
-			from ${orders} where ${salesIn(range)}
-			group by 1 order by 1`,
+		sql`select ${label(sql`grouped.key`)} as key, grouped.orders, grouped.gross, grouped.refunded from (
+				select ${key} as key,
+					count(*) filter (where ${orders.paymentStatus} = 'paid')::int as orders,
+					coalesce(sum(${orders.totalCents}), 0)::bigint as gross,
+					coalesce(sum(${orders.refundedCents}), 0)::bigint as refunded
+				from ${orders} where ${salesIn(range)}
+				group by 1
+			) grouped order by 1`,
 	)
 }
 
-/** The SQL bucket of a sale's payment time: its day, its week's Monday or its month, in the shop's zone. */
-function bucketSql(bucket: TimeBucket): SQL {
-	const local = sql`(${orders.paidAt} at time zone ${SHOP_TIME_ZONE})`
-	if (bucket === 'month') return sql`to_char(${local}, 'YYYY-MM')`
-	return sql`to_char(date_trunc(${sql.raw(`'${bucket}'`)}, ${local}), 'YYYY-MM-DD')`
-}
+/** The start of a sale's bucket, in the shop's zone: its day, its week's Monday or its month. */
+const bucketStart = (bucket: TimeBucket) => sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${orders.paidAt} at time zone ${SHOP_TIME_ZONE})`
+/** A bucket's start as its key: the day, or `YYYY-MM` for a month. */
+const bucketKey = (bucket: TimeBucket) => (start: SQL) => sql`to_char(${start}, ${bucket === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`
 
 /** Sales per day, week or month, every bucket of the range listed (a quiet one with zeros). */
 export async function salesOverTime(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, bucket: TimeBucket): Promise<OrderTotalsRow[]> {
-	const found = new Map((await orderTotals(db, range, bucketSql(bucket))).map((record) => [record.key, record]))
+	const found = new Map((await orderTotals(db, range, bucketStart(bucket), bucketKey(bucket))).map((record) => [record.key, record]))
 	return bucketsOf(range, bucket).map((key) => totalsOf(found.get(key) ?? { key, orders: 0, gross: 0, refunded: 0 }, bucketLabel(key, bucket)))
 }
 
