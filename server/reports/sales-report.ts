@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
-import { categories, orderItems, orderRefunds, orders, products } from '#db/schema/index.ts'
+import { categories, orderItems, orderRefunds, orders, products, salesDayChanges, salesLineDays } from '#db/schema/index.ts'
 import { shopDaysWindow, SHOP_TIME_ZONE } from '#domain/shop-calendar.ts'
 import type { GoodsRow, OrderTotalsRow, SalesReportRows } from '#domain/reports/sales-rows.ts'
 import { bucketLabel, bucketsOf, type SalesRange, type SalesReportKind, type TimeBucket } from '#domain/reports/sales-range.ts'
@@ -122,30 +122,57 @@ export async function salesSummary(db: DbExecutor, range: Pick<SalesRange, 'from
 }
 
 /**
- * Each sold line's net, its share of its order's net: its units not refunded by line (order_items.sold_units,
- * kept by the database, ADR 0165) at the price paid for them (less a code's share, ADR 0255), scaled
- * by what the order kept of what it had left after its line refunds — so an amount refund comes off
- * every line alike, a line refund off its own line, and shipping's share belongs to no product.
+ * One day's sold lines per product: their units not refunded by line (order_items.sold_units, kept by
+ * the database, ADR 0165) and their share of their orders' net — at the price paid for them (less a
+ * code's share, ADR 0255), scaled by what the order kept of what it had left after its line refunds.
+ * So an amount refund comes off every line alike, a line refund off its own line, and shipping's
+ * share belongs to no product. The migration that made sales_line_days counted the history so.
  */
-function soldLines(range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy: SQL): SQL {
+function soldLinesOfDay(day: string): SQL {
 	// Only an order with a refund has line refunds to look up: the rest skip the subquery.
 	const lineRefunds = sql`case when ${orders.refundedCents} = 0 then 0 else coalesce((
 		select sum(${orderRefunds.amountCents}) from ${orderRefunds}
 		where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded' and jsonb_typeof(${orderRefunds.lines}) = 'array'
 	), 0) end`
-	// The lines are looked up by their orders' ids (order_items_order_idx): joined on the id alone,
-	// PostgreSQL reckons a pass over every line of the history cheaper than a month's lookups.
-	return sql`with sales as materialized (
-			select ${orders.id} as id,
-				(${orders.subtotalCents} - coalesce((${orders.discount} ->> 'goodsCents')::int, 0))::numeric / nullif(${orders.subtotalCents}, 0)
-					* (${orders.totalCents} - ${orders.refundedCents}) / nullif(${orders.totalCents} - ${lineRefunds}, 0) as kept
-			from ${orders} where ${salesIn(range)}
-		), lines as (
-			select ${orderItems.productId} as product_id, case when ${orderItems.productId} is null then ${orderItems.name} end as line_name,
-				min(${orderItems.name}) as name, sum(${orderItems.soldUnits}) as units,
-				coalesce(sum(${orderItems.unitPriceCents} * ${orderItems.soldUnits} * sales.kept), 0) as net
-			from ${orderItems} join sales on sales.id = ${orderItems.orderId}
-			where ${orderItems.orderId} = any(array(select id from sales)) and ${orderItems.soldUnits} > 0
+	return sql`select ${day}::date as day, ${orderItems.productId} as product_id,
+			case when ${orderItems.productId} is null then ${orderItems.name} end as line_name,
+			min(${orderItems.name}) as name, sum(${orderItems.soldUnits})::int as units,
+			coalesce(sum(${orderItems.unitPriceCents} * ${orderItems.soldUnits}
+				* ((${orders.subtotalCents} - coalesce((${orders.discount} ->> 'goodsCents')::int, 0))::numeric / nullif(${orders.subtotalCents}, 0)
+				* (${orders.totalCents} - ${orders.refundedCents}) / nullif(${orders.totalCents} - ${lineRefunds}, 0))), 0) as net
+		from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+		where ${salesIn({ from: day, to: day })} and ${orderItems.soldUnits} > 0
+		group by 2, 3`
+}
+
+/**
+ * Counts again the days whose sales changed since the last report (sales_day_changes), one at a
+ * time, under a lock so two reports never count the same day at once. Days noted while this runs
+ * wait for the next report.
+ */
+export async function refreshSalesLineDays(db: DbExecutor): Promise<number> {
+	return db.transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sales_line_days'))`)
+		const noted = await queryRows<{ day: string }>(tx, sql`delete from ${salesDayChanges} returning ${salesDayChanges.day}::text as day`)
+		const days = [...new Set(noted.map((row) => row.day))]
+		for (const day of days) {
+			await tx.delete(salesLineDays).where(eq(salesLineDays.day, day))
+			await tx.execute(sql`insert into ${salesLineDays} (day, product_id, line_name, name, units, net) ${soldLinesOfDay(day)}`)
+		}
+		return days.length
+	})
+}
+
+/** The range's sold lines summed per product (after counting again the days that changed), then named and filed. */
+async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy: SQL): Promise<GoodsRecord[]> {
+	await refreshSalesLineDays(db)
+	return queryRows<GoodsRecord>(
+		db,
+		sql`with lines as (
+			select ${salesLineDays.productId} as product_id, ${salesLineDays.lineName} as line_name, min(${salesLineDays.name}) as name,
+				sum(${salesLineDays.units}) as units, sum(${salesLineDays.net}) as net
+			from ${salesLineDays}
+			where ${salesLineDays.day} >= ${range.from}::date and ${salesLineDays.day} <= ${range.to}::date
 			group by 1, 2
 		)
 		select ${select}, sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
@@ -153,7 +180,8 @@ function soldLines(range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy:
 		left join ${products} p on p.id = lines.product_id
 		left join ${products} parent on parent.id = p.variant_of
 		left join ${categories} c on c.id = coalesce(parent.category_id, p.category_id)
-		${groupBy}`
+		${groupBy}`,
+	)
 }
 
 type GoodsRecord = { key: string; label: string | null; units: number | string; net: number | string }
@@ -169,20 +197,18 @@ const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
  * whose product was deleted, and a portrait, are named as the order line was.
  */
 export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRow[]> {
-	const records = await queryRows<GoodsRecord>(
+	const records = await soldLines(
 		db,
-		soldLines(
-			range,
-			sql`coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label`,
-			sql`group by 1`,
-		),
+		range,
+		sql`coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label`,
+		sql`group by 1`,
 	)
 	return records.map((record) => goodsOf(record, record.key)).sort(byNetThenKey)
 }
 
 /** Sales per category (a variant's is its product's), the largest net first; lines without a category under `uncategorised`. */
 export async function salesByCategory(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, uncategorised: string): Promise<GoodsRow[]> {
-	const records = await queryRows<GoodsRecord>(db, soldLines(range, sql`coalesce(c.id::text, '') as key, min(c.name) as label`, sql`group by c.id`))
+	const records = await soldLines(db, range, sql`coalesce(c.id::text, '') as key, min(c.name) as label`, sql`group by c.id`)
 	return records.map((record) => goodsOf(record, uncategorised)).sort(byNetThenKey)
 }
 

@@ -180,6 +180,10 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 			['Lumânări', 1, 2_000],
 			['none', 1, 1_200],
 		])
+
+		// A refund after the day was counted counts it again: 2 € more back leaves the box 10 € of the 12 € left.
+		await refundOrder(deps(), { orderId: discounted.id, mode: 'amount', reason: 'Gest', amountCents: 200 })
+		expect((await salesByProduct(db, december)).find((row) => row.key === box.id)).toEqual({ key: box.id, label: 'Cutie cadou', units: 1, netCents: 1_000 })
 	})
 
 	it('writes the report the page shows as CSV, net of refunds', async () => {
