@@ -19,6 +19,10 @@ CREATE INDEX "orders_sales_paid_idx" ON "orders" USING btree ("paid_at","payment
 -- report counts those days again (ADR 0271). A plain insert, so concurrent payments never wait on it.
 CREATE FUNCTION orders_note_sales_days() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+	-- A restore loads orders in bulk, then counts every day once (recount_all_sales_line_days).
+	IF current_setting('shop.bulk_load', true) = 'on' THEN
+		RETURN NULL;
+	END IF;
 	IF TG_OP <> 'INSERT' AND OLD.paid_at IS NOT NULL THEN
 		INSERT INTO sales_day_changes (day) VALUES ((OLD.paid_at AT TIME ZONE 'Europe/Bucharest')::date);
 	END IF;
@@ -32,14 +36,23 @@ $$;
 CREATE TRIGGER orders_note_sales_days AFTER INSERT OR DELETE OR UPDATE OF payment_status, paid_at, test_mode, subtotal_cents, total_cents, refunded_cents, discount ON orders
 	FOR EACH ROW EXECUTE FUNCTION orders_note_sales_days();
 --> statement-breakpoint
--- The history so far: every day with a sale, as the report's refresh counts a day (server/reports/sales-report.ts).
-INSERT INTO sales_line_days (day, product_id, line_name, name, units, net)
-SELECT (o.paid_at AT TIME ZONE 'Europe/Bucharest')::date, i.product_id, CASE WHEN i.product_id IS NULL THEN i.name END, min(i.name), sum(i.sold_units),
-	coalesce(sum(i.unit_price_cents * i.sold_units
-		* ((o.subtotal_cents - coalesce((o.discount ->> 'goodsCents')::int, 0))::numeric / nullif(o.subtotal_cents, 0)
-		* (o.total_cents - o.refunded_cents) / nullif(o.total_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE coalesce((
-			SELECT sum(r.amount_cents) FROM order_refunds r
-			WHERE r.order_id = o.id AND r.status = 'succeeded' AND jsonb_typeof(r.lines) = 'array'), 0) END, 0))), 0)
-FROM orders o JOIN order_items i ON i.order_id = o.id
-WHERE o.payment_status IN ('paid', 'refunded') AND NOT o.test_mode AND o.paid_at IS NOT NULL AND i.sold_units > 0
-GROUP BY 1, 2, 3;
+-- Every day from scratch, as the report's refresh counts a day (server/reports/sales-report.ts): the
+-- history below, and a restore once its rows are loaded (backups leave these derived tables out).
+CREATE FUNCTION recount_all_sales_line_days() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+	DELETE FROM sales_day_changes;
+	DELETE FROM sales_line_days;
+	INSERT INTO sales_line_days (day, product_id, line_name, name, units, net)
+	SELECT (o.paid_at AT TIME ZONE 'Europe/Bucharest')::date, i.product_id, CASE WHEN i.product_id IS NULL THEN i.name END, min(i.name), sum(i.sold_units),
+		coalesce(sum(i.unit_price_cents * i.sold_units
+			* ((o.subtotal_cents - coalesce((o.discount ->> 'goodsCents')::int, 0))::numeric / nullif(o.subtotal_cents, 0)
+			* (o.total_cents - o.refunded_cents) / nullif(o.total_cents - CASE WHEN o.refunded_cents = 0 THEN 0 ELSE coalesce((
+				SELECT sum(r.amount_cents) FROM order_refunds r
+				WHERE r.order_id = o.id AND r.status = 'succeeded' AND jsonb_typeof(r.lines) = 'array'), 0) END, 0))), 0)
+	FROM orders o JOIN order_items i ON i.order_id = o.id
+	WHERE o.payment_status IN ('paid', 'refunded') AND NOT o.test_mode AND o.paid_at IS NOT NULL AND i.sold_units > 0
+	GROUP BY 1, 2, 3;
+END
+$$;
+--> statement-breakpoint
+SELECT recount_all_sales_line_days();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, orderItems, orders, products } from '#db/schema/index.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
@@ -184,6 +184,14 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 		// A refund after the day was counted counts it again: 2 € more back leaves the box 10 € of the 12 € left.
 		await refundOrder(deps(), { orderId: discounted.id, mode: 'amount', reason: 'Gest', amountCents: 200 })
 		expect((await salesByProduct(db, december)).find((row) => row.key === box.id)).toEqual({ key: box.id, label: 'Cutie cadou', units: 1, netCents: 1_000 })
+	})
+
+	it('counts every day from scratch (the migration, a restore) as a report counts the days that changed', async () => {
+		const whole = { from: '2026-10-01', to: '2026-12-31' }
+		const kept = [await salesByProduct(db, whole), await salesByCategory(db, whole, labels.uncategorised)]
+		expect(kept[0]!.length).toBeGreaterThan(1)
+		await db.execute(sql`select recount_all_sales_line_days()`)
+		expect([await salesByProduct(db, whole), await salesByCategory(db, whole, labels.uncategorised)]).toEqual(kept)
 	})
 
 	it('writes the report the page shows as CSV, net of refunds', async () => {
