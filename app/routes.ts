@@ -60,6 +60,8 @@ export default [
 		route('admin/efactura/:file', 'routes/admin/efactura-answer.ts'),
 		route('admin/accounting', 'routes/admin/accounting.tsx'),
 		route('admin/accounting/:file', 'routes/admin/accounting-file.ts'),
+		route('admin/reports', 'routes/admin/reports.tsx'),
+		route('admin/reports/export', 'routes/admin/reports-export.ts'),
 		route('admin/media', 'routes/admin/media.tsx'),
 		route('admin/home', 'routes/admin/home.tsx'),
 		route('admin/security', 'routes/admin/security.tsx'),

@@ -145,6 +145,10 @@ async function main() {
 				'/admin/customers?page=400',
 				'/admin/efactura',
 				`/admin/accounting?luna=${lastMonth}`,
+				'/admin/reports',
+				'/admin/reports?report=product',
+				'/admin/reports?report=month&preset=this-year',
+				'/admin/reports?report=category&preset=this-year',
 				'/admin/newsletter',
 				'/admin/translations?kind=product&page=500',
 			]

@@ -125,6 +125,9 @@ async function restoreDatabase(folder: string, schemaSteps: string, migrations: 
 		// So are the customers list's figures (ADR 0263), which backups leave out.
 		const [customers] = await run<{ present: boolean }>(`select to_regproc('recount_all_customers') is not null as present`)
 		if (customers?.present) await run('select recount_all_customers()')
+		// And the sales reports' days (ADR 0271).
+		const [salesDays] = await run<{ present: boolean }>(`select to_regproc('recount_all_sales_line_days') is not null as present`)
+		if (salesDays?.present) await run('select recount_all_sales_line_days()')
 	}
 	if (target.engine === 'pglite') {
 		const dataDir = pgliteDirectory(target.dataDir)

@@ -586,6 +586,16 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		data: false,
 		check: (body) => expect(body).toContain('Număr;Tip;Data emiterii'),
 	},
+	// Sales reports (ADR 0271): the money, so the owner's alone.
+	{ name: 'admin sales reports', method: 'GET', path: '/admin/reports?report=country&preset=this-year', expect: adminOnlyPage },
+	{
+		name: 'admin sales report (CSV)',
+		method: 'GET',
+		path: '/admin/reports/export?report=month&preset=this-year',
+		expect: adminOnlyPage,
+		data: false,
+		check: (body) => expect(body).toContain('Luna;Comenzi;Brut (EUR);Rambursat (EUR);Net (EUR)'),
+	},
 	// Admin customers (ADR 0130): the list, one customer's GDPR export, and erasure (refused here: staff, nobody).
 	{ name: 'admin customers list', method: 'GET', path: '/admin/customers', expect: adminOnlyPage },
 	{

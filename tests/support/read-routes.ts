@@ -182,6 +182,20 @@ export const READ_ROUTES: ReadRoute[] = [
 		actor: 'admin',
 		query: {},
 	},
+	{
+		name: 'admin sales reports',
+		module: 'routes/admin/reports.tsx',
+		path: () => '/admin/reports',
+		actor: 'admin',
+		query: { report: 'product', preset: 'this-year', from: '2026-03-01', to: '2026-03-31' },
+	},
+	{
+		name: 'admin sales report CSV',
+		module: 'routes/admin/reports-export.ts',
+		path: () => '/admin/reports/export',
+		actor: 'admin',
+		query: { report: 'category', from: '2026-03-01', to: '2026-03-31' },
+	},
 	{ name: 'admin customers list', module: 'routes/admin/customers.tsx', path: () => '/admin/customers', actor: 'admin', query: { q: 'Ana', page: '2' } },
 	{
 		name: 'admin customer GDPR export',

@@ -43,6 +43,7 @@ const cards = [
 	{ to: '/admin/home', title: adminT('nav.home'), text: adminT('dashboard.homeText') },
 	{ to: '/admin/efactura', title: adminT('nav.efactura'), text: adminT('dashboard.efacturaText') },
 	{ to: '/admin/accounting', title: adminT('nav.accounting'), text: adminT('dashboard.accountingText') },
+	{ to: '/admin/reports', title: adminT('nav.reports'), text: adminT('dashboard.reportsText') },
 ]
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

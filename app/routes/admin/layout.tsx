@@ -36,6 +36,7 @@ const navLinks = [
 	{ to: '/admin/reviews', label: adminT('nav.reviews'), end: false },
 	{ to: '/admin/efactura', label: adminT('nav.efactura'), end: false },
 	{ to: '/admin/accounting', label: adminT('nav.accounting'), end: false },
+	{ to: '/admin/reports', label: adminT('nav.reports'), end: false },
 	{ to: '/admin/shipping', label: adminT('nav.shipping'), end: false },
 	{ to: '/admin/media', label: adminT('nav.media'), end: false },
 	{ to: '/admin/home', label: adminT('nav.home'), end: false },
