@@ -17,6 +17,7 @@ export default [
 		route('newsletter', 'routes/newsletter.tsx'),
 		route('customize-portrait', 'routes/customize-portrait.tsx'),
 		route('cart', 'routes/cart.tsx'),
+		route('cart/restore', 'routes/cart.restore.tsx'),
 		route('checkout', 'routes/checkout.tsx'),
 		route('payment-success', 'routes/payment-success.tsx'),
 		route('test-payment/:sessionId', 'routes/test-payment.tsx'),

@@ -93,10 +93,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		return rejectSubmission(errors, submission.values)
 	}
-	const { items, discountCode, ...customer } = submission.value
+	const { items, discountCode, reminderConsent, ...customer } = submission.value
 	// The account comes from the server session (root middleware), never from the form.
 	const visitor = await checkoutVisitor(app, request)
-	const result = await placeCheckout(app, { lines: items, customer, discountCode }, { userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id })
+	const result = await placeCheckout(
+		app,
+		{ lines: items, customer, discountCode, reminderConsent: reminderConsent === 'on' },
+		{ userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id },
+	)
 	const headers = new Headers({ 'Cache-Control': 'no-store', 'Set-Cookie': visitor.setCookie })
 	if (result.body.ok) return redirectDocument(result.body.url, { headers })
 	if (result.retryAfterSeconds) headers.set('Retry-After', String(result.retryAfterSeconds))
@@ -260,6 +264,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 							{t('checkout.formTitle')}
 						</h2>
 						<CustomerFields form={form} setField={setField} countries={countries} />
+						{/* Unticked until the customer ticks it (ADR 0269): the one reminder is asked for, never assumed. */}
+						<label className="mt-6 flex items-start gap-2 text-sm">
+							<input type="checkbox" name="reminderConsent" value="on" className="mt-1 h-4 w-4" />
+							<span>{t('checkout.reminderConsent')}</span>
+						</label>
 					</section>
 				</div>
 
