@@ -90,6 +90,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: (fx) => ({ token: fx.unsubscribeToken }),
 	},
 	{
+		name: 'back-in-stock alert',
+		module: 'routes/product.tsx',
+		path: (fx) => `/en/product/${fx.productSlug}`,
+		actor: 'anonymous',
+		encoding: 'form',
+		example: (fx) => ({ intent: 'stock-alert', email: 'asteapta@example.test', productId: fx.productId }),
+	},
+	{
 		name: 'contact form',
 		module: 'routes/contact.tsx',
 		path: () => '/en/contact',

@@ -76,7 +76,7 @@ const checkoutEn = {
 				'At most {{limit}} products can be reserved from one connection at a time. Lower the quantities or finish paying for an earlier order; for a larger order, write to us.',
 		},
 		redirecting: 'Taking you to the card payment page…',
-		reminderConsent: 'If I do not finish this order, send me one reminder email about it (once, and never anything else).',
+		reminderConsent: 'If I do not finish this order, send me one reminder about it (once, and nothing else).',
 		reminderEmail: {
 			subject: 'Your cart at Lumină & Carton is waiting for you',
 			intro: 'You started an order with us and did not finish it. Your cart still holds:',

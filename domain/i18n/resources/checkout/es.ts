@@ -81,7 +81,7 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 				'Desde una misma conexión se pueden reservar como máximo {{limit}} productos a la vez. Reduce las cantidades o completa el pago de un pedido anterior; para un pedido más grande, escríbenos.',
 		},
 		redirecting: 'Te llevamos a la página de pago con tarjeta…',
-		reminderConsent: 'Si no termino este pedido, enviadme un único correo para recordármelo (una vez, y nada más).',
+		reminderConsent: 'Si no termino este pedido, enviadme un único recordatorio (una vez, y nada más).',
 		reminderEmail: {
 			subject: 'Tu carrito en Lumină & Carton te espera',
 			intro: 'Empezaste un pedido con nosotros y no lo terminaste. Tu carrito todavía contiene:',

@@ -81,7 +81,7 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 				'Din aceeași conexiune se pot rezerva cel mult {{limit}} produse odată. Micșorează cantitățile sau finalizează plata unei comenzi anterioare; pentru o comandă mai mare, scrie-ne.',
 		},
 		redirecting: 'Te redirecționăm către pagina de plată cu cardul…',
-		reminderConsent: 'Dacă nu finalizez această comandă, trimiteți-mi un singur e-mail de reamintire despre ea (o dată, și nimic altceva).',
+		reminderConsent: 'Dacă nu finalizez această comandă, trimiteți-mi o singură reamintire despre ea (o dată, și nimic altceva).',
 		reminderEmail: {
 			subject: 'Coșul tău de la Lumină & Carton te așteaptă',
 			intro: 'Ai început o comandă la noi și nu ai finalizat-o. Coșul tău conține încă:',
