@@ -19,7 +19,7 @@ import { PageCache } from './http/page-cache.ts'
 import { countRequestQuery } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
-import { createPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts'
+import { createPeriodicJob } from './jobs/periodic-job.ts'
 import { createStockAlertJob } from './marketing/stock-alerts.ts'
 import { createCheckoutReminderJob } from './marketing/checkout-reminders.ts'
 import { eFacturaSettings } from './efactura/config.ts'
@@ -129,9 +129,10 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const ensureAdmin = () => ensureAdminFromEnv({ db: database.db, auth, env, log })
 		await (database.engine === 'postgres' ? withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, ensureAdmin) : ensureAdmin())
 		await logAdminHint({ db: database.db, env, log })
-		// A stock raise is a catalogue change: every instance hearing one looks for back-in-stock alerts it made due.
-		let stockAlerts: PeriodicJob<number> | undefined
-		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database, log, () => stockAlerts?.nudge())
+		// A stock raise is a catalogue change: every instance hearing one looks for the back-in-stock alerts it
+		// made due (the alert job, made below once the email sender exists, takes this over).
+		const catalogueChanged = { nudge: () => {} }
+		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database, log, () => catalogueChanged.nudge())
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, { leaseSeconds: env.EMAIL_LEASE_SECONDS }) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
@@ -174,7 +175,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		expiredRows.start()
 		const customerFigures = createCustomerFiguresJob({ db: database.db, log: log.child({ component: 'customer-figures' }) })
 		customerFigures.start()
-		stockAlerts = createStockAlertJob({
+		const stockAlerts = createStockAlertJob({
 			db: database.db,
 			mail: orderMail,
 			nudgeEmail: () => email.nudge(),
@@ -182,6 +183,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			log: log.child({ component: 'stock-alerts' }),
 		})
 		stockAlerts.start()
+		catalogueChanged.nudge = () => stockAlerts.nudge()
 		const checkoutReminders = createCheckoutReminderJob({
 			db: database.db,
 			mail: orderMail,
@@ -225,7 +227,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 				await orderErasure.stop()
 				await expiredRows.stop()
 				await customerFigures.stop()
-				await stockAlerts?.stop()
+				await stockAlerts.stop()
 				await checkoutReminders.stop()
 				await scheduledBackups?.stop()
 			},

@@ -6,7 +6,6 @@ import type { Locale } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
 import { SHOP } from '#domain/shop.ts'
 import { currentProductNames } from '../catalog/product-names.ts'
-import type { RequestContext } from '../context.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { renderCustomerNudgeEmail } from '../email/templates/customer-nudge.tsx'
 import { serverI18n } from '../i18n.ts'
@@ -37,7 +36,7 @@ export type StockAlertOutcome =
  * (and the visitor is told it is back). Leaving the same address twice keeps one alert, in the latest language.
  */
 export async function requestStockAlert(
-	app: Pick<RequestContext, 'db' | 'clientIp'>,
+	app: { db: DbExecutor; clientIp: string },
 	input: { email: string; productId: string; locale: Locale },
 ): Promise<StockAlertOutcome> {
 	const limit = await hitRateLimit(app.db, `stock-alert:${app.clientIp}`, STOCK_ALERT_RATE_LIMIT)

@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
 import { checkoutReminders, emailOutbox, products, stockAlerts } from '#db/schema/index.ts'
 import { serverI18n } from '#server/i18n.ts'
-import {
-	cartRestoreUrl,
-	isCartLinkKey,
-	recordReminderConsent,
-	restoredCartItems,
-	sendDueCheckoutReminders,
-} from '#server/marketing/checkout-reminders.ts'
+import { cartRestoreUrl, isCartLinkKey, recordReminderConsent, restoredCartItems, sendDueCheckoutReminders } from '#server/marketing/checkout-reminders.ts'
 import { requestStockAlert, sendDueStockAlerts, STOCK_ALERT_RATE_LIMIT } from '#server/marketing/stock-alerts.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
@@ -110,7 +104,10 @@ describe.each(ENGINES)('back-in-stock alerts on %s', (engine) => {
 		expect((await mailsTo(db, 'hold@example.com'))[0]!.subject).toContain('is back in stock')
 
 		const parent = await createProduct(db, { stock: null, name: 'Lumânare Smochină' })
-		await db.update(products).set({ optionNames: ['Mărime'] }).where(eq(products.id, parent.id))
+		await db
+			.update(products)
+			.set({ optionNames: ['Mărime'] })
+			.where(eq(products.id, parent.id))
 		const [variant] = await db
 			.insert(products)
 			.values({
@@ -139,7 +136,13 @@ describe.each(ENGINES)('back-in-stock alerts on %s', (engine) => {
 		for (const email of emails) await requestStockAlert(visitor(db, freshIp()), { email, productId: candle.id, locale: 'en' })
 		// A second handle is a second instance (PostgreSQL); PGlite serves one process, so its two run on one handle.
 		const other = engine === 'postgres' ? (await database.openAnother()).db : db
-		await Promise.all([setStock(db, candle.id, 3), other.update(products).set({ stock: sql`coalesce(${products.stock}, 0) + 2` }).where(eq(products.id, candle.id))])
+		await Promise.all([
+			setStock(db, candle.id, 3),
+			other
+				.update(products)
+				.set({ stock: sql`coalesce(${products.stock}, 0) + 2` })
+				.where(eq(products.id, candle.id)),
+		])
 		const sent = await Promise.all([sendDueStockAlerts(deps(db)), sendDueStockAlerts(deps(other)), sendDueStockAlerts(deps(db))])
 		expect(sent.reduce((a, b) => a + b, 0)).toBe(emails.length)
 		for (const email of emails) expect(await mailsTo(db, email)).toHaveLength(1)
