@@ -8,6 +8,7 @@ export default [
 		index('routes/home.tsx'),
 		route('catalog', 'routes/catalog.tsx'),
 		route('product/:key', 'routes/product.tsx'),
+		route('stock-alert', 'routes/stock-alert.tsx'),
 		route('about', 'routes/about.tsx'),
 		route('contact', 'routes/contact.tsx'),
 		route('terms', 'routes/terms.tsx'),

@@ -8,6 +8,7 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { placeCheckout } from '#server/orders/checkout-request.ts'
+import { reminderConsentText } from '#server/marketing/checkout-reminders.ts'
 import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
@@ -47,6 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		taxes: Object.fromEntries(shipping.countries.map((code) => [code, checkoutTaxPreview(app.orderMail.invoicing.vat, code)])),
 		// What a sale bearing no VAT takes off each price (a VAT number VIES confirms): the shop's own rate.
 		homeVatPercent: app.orderMail.invoicing.vat.registered ? app.orderMail.invoicing.vat.ratePercent : null,
+		// The reminder box's text (ADR 0269): the very text stored as what the customer agreed to.
+		reminderConsent: reminderConsentText(app.locale),
 		// Prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
 		meta: {
@@ -267,7 +270,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 						{/* Unticked until the customer ticks it (ADR 0269): the one reminder is asked for, never assumed. */}
 						<label className="mt-6 flex items-start gap-2 text-sm">
 							<input type="checkbox" name="reminderConsent" value="on" className="mt-1 h-4 w-4" />
-							<span>{t('checkout.reminderConsent')}</span>
+							<span>{loaderData.reminderConsent}</span>
 						</label>
 					</section>
 				</div>

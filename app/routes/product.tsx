@@ -11,13 +11,7 @@ import { getCurrentUser } from '#server/auth/session.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
-import { withActionHeaders } from '#server/http/action-headers.ts'
-import { readFormData } from '#server/http/request-body.ts'
-import { requestStockAlert } from '#server/marketing/stock-alerts.ts'
-import { stockAlertSchema } from '#domain/forms/stock-alert.ts'
-import { parseSubmission } from '#domain/forms/submission.ts'
-import { rejectRefusal, rejectSubmission } from '#app/lib/forms/submission.ts'
-import { StockAlertForm } from '#app/components/catalog/stock-alert-form.tsx'
+import { reminderT } from '#server/marketing/reminder-texts.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList, ProductCard } from '#app/components/catalog/product-card.tsx'
@@ -87,6 +81,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 				lei: null,
 				preview: false,
 				picker: null,
+				stockAlert: null,
 			},
 			{ status: 404 },
 		)
@@ -153,38 +148,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	}
 	if (!isActive)
 		return data(
-			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker },
+			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker, stockAlert: null },
 			{ headers: { 'Cache-Control': 'private, no-store' } },
 		)
-	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker }
+	// A sold-out product or variant offers to write when it is back (ADR 0269): a link to the sign-up, its text from the loader.
+	const stockAlert =
+		priced.stock === 0 && product.kind !== 'portrait_cardboard'
+			? { label: reminderT(app.locale)('stockAlert.title'), path: `/stock-alert?product=${shown.sellable.id}` }
+			: null
+	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker, stockAlert }
 }
 
-/** The same for every anonymous visitor in one language: the page cache may keep it. A throttled sign-up's answer also says when to come back. */
-export function headers(args: Route.HeadersArgs) {
-	return withActionHeaders(sharedPageHeaders(args), args.actionHeaders)
-}
-
-/**
- * A back-in-stock alert left on a sold-out product or variant (ADR 0269), posted as a plain form.
- * A refusal answers 4xx with its message and the address typed, so the form shows it again.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-	const app = getApp(context)
-	const submission = parseSubmission(stockAlertSchema, await readFormData(request))
-	if (!submission.ok) {
-		// The address comes back, so a form posted before the page's JavaScript ran is still filled in.
-		const typed = submission.values.email
-		return rejectSubmission(submission.errors, { email: typeof typed === 'string' ? typed.slice(0, 255) : '' })
-	}
-	const { email, productId } = submission.value
-	const outcome = await requestStockAlert(app, { email, productId, locale: app.locale })
-	if (outcome.kind === 'rate-limited')
-		return rejectRefusal({ status: 429, message: 'stockAlert.tooMany', retryAfterSeconds: outcome.retryAfterSeconds }, { email })
-	if (outcome.kind === 'unavailable') return rejectRefusal({ status: 404, message: 'stockAlert.unavailable' }, { email })
-	return { ok: true as const, message: outcome.kind === 'waiting' ? 'stockAlert.waiting' : 'stockAlert.inStock' }
-}
-/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
-export const handle = sharedPageHandle(['variant'])
+/** The same for every anonymous visitor in one language: the page cache may keep it. */
+export const headers = sharedPageHeaders
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)
@@ -419,11 +395,11 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
 	)
 }
 
-export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const lp = useLocalizedPath()
 	const navigation = useNavigation()
-	const { product, lei, preview, breadcrumbs, related, picker } = loaderData
+	const { product, lei, preview, breadcrumbs, related, picker, stockAlert } = loaderData
 	if (!product) return <ProductNotFound />
 
 	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
@@ -484,8 +460,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 						{soldOut ? t('product.outOfStock') : leadTime !== null ? t('product.leadTime', { count: leadTime }) : t('product.stock')}
 					</p>
 					{picker ? <VariantPicker options={picker} sku={product.sellable.sku} /> : null}
-					{soldOut && !preview && product.kind !== 'portrait_cardboard' ? (
-						<StockAlertForm key={product.sellable.id} productId={product.sellable.id} answer={actionData} />
+					{stockAlert ? (
+						<Link to={lp(stockAlert.path)} className="mt-4 block font-medium text-clay-dark underline">
+							{stockAlert.label}
+						</Link>
 					) : null}
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (

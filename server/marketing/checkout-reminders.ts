@@ -11,7 +11,7 @@ import { SHOP } from '#domain/shop.ts'
 import { currentProductNames } from '../catalog/product-names.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { renderCustomerNudgeEmail } from '../email/templates/customer-nudge.tsx'
-import { serverI18n } from '../i18n.ts'
+import { reminderT } from './reminder-texts.ts'
 import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import type { OrderEmailContext } from '../orders/emails.ts'
@@ -22,7 +22,7 @@ const REMINDER_BATCH = 50
 
 /** The consent text as the checkout page shows it in `locale`: what the customer ticks, and what is stored. */
 export function reminderConsentText(locale: Locale) {
-	return serverI18n(locale).getFixedT(locale)('checkout.reminderConsent')
+	return reminderT(locale)('checkoutReminder.consent')
 }
 
 /**
@@ -156,7 +156,7 @@ export async function sendDueCheckoutReminders(deps: { db: DbExecutor; mail: Ord
 
 async function queueReminder(tx: DbExecutor, mail: OrderEmailContext, reminder: ClaimedReminder) {
 	const locale: Locale = isLocale(reminder.locale) ? reminder.locale : 'ro'
-	const t = serverI18n(locale).getFixedT(locale)
+	const t = reminderT(locale)
 	const items = await tx
 		.select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
 		.from(orderItems)
@@ -169,11 +169,11 @@ async function queueReminder(tx: DbExecutor, mail: OrderEmailContext, reminder: 
 		dedupeKey: `checkout-reminder:${reminder.order_id}`,
 		...renderCustomerNudgeEmail({
 			locale,
-			subject: t('checkout.reminderEmail.subject'),
-			intro: t('checkout.reminderEmail.intro'),
+			subject: t('checkoutReminder.subject'),
+			intro: t('checkoutReminder.intro'),
 			lines: items.map((item) => `${item.quantity} × ${(item.productId && names.get(item.productId)) || item.name}`),
-			action: { label: t('checkout.reminderEmail.action'), href: cartRestoreUrl(mail.publicUrl, locale, mail.linkSecret, reminder.order_id) },
-			why: t('checkout.reminderEmail.why'),
+			action: { label: t('checkoutReminder.action'), href: cartRestoreUrl(mail.publicUrl, locale, mail.linkSecret, reminder.order_id) },
+			why: t('checkoutReminder.why'),
 			footer: [SHOP.name, mail.shopAddress, SHOP.email],
 		}),
 	})

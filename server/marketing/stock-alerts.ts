@@ -3,12 +3,13 @@ import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type DbExecutor } from '#db/client.ts'
 import { products, stockAlerts } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
+import type { FormErrors } from '#domain/forms/submission.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
 import { SHOP } from '#domain/shop.ts'
 import { currentProductNames } from '../catalog/product-names.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { renderCustomerNudgeEmail } from '../email/templates/customer-nudge.tsx'
-import { serverI18n } from '../i18n.ts'
+import { reminderT } from './reminder-texts.ts'
 import type { Logger } from '../logger.ts'
 import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { OrderEmailContext } from '../orders/emails.ts'
@@ -99,7 +100,7 @@ export async function sendDueStockAlerts(deps: { db: DbExecutor; mail: OrderEmai
 				const locale: Locale = isLocale(alert.locale) ? alert.locale : 'ro'
 				if (!names.has(locale)) names.set(locale, await currentProductNames(tx, locale, ids))
 				const name = names.get(locale)!.get(alert.product_id) ?? ''
-				const t = serverI18n(locale).getFixedT(locale)
+				const t = reminderT(locale)
 				await enqueueEmail(tx, {
 					to: alert.email,
 					dedupeKey: `stock-alert:${alert.id}`,
@@ -141,4 +142,51 @@ export function createStockAlertJob(deps: { db: DbExecutor; mail: OrderEmailCont
 		intervalMs: deps.intervalMs,
 		log: deps.log,
 	})
+}
+
+/** What the form on a sold-out page says, in the page's language (given by the loader: see reminderT). */
+export function stockAlertFormTexts(locale: Locale) {
+	const t = reminderT(locale)
+	return {
+		title: t('stockAlert.title'),
+		intro: `${t('stockAlert.intro')} ${t('stockAlert.note')}`,
+		email: t('stockAlert.email'),
+		submit: t('stockAlert.submit'),
+	}
+}
+
+/** A refused sign-up's messages (keys of the form's schema) as text in `locale`. */
+export function stockAlertErrors(locale: Locale, errors: FormErrors): FormErrors {
+	const t = reminderT(locale)
+	return {
+		fieldErrors: Object.fromEntries(Object.entries(errors.fieldErrors).map(([field, message]) => [field, t(message)])),
+		formError: errors.formError && t(errors.formError),
+	}
+}
+
+/**
+ * The product or variant a sign-up page is about: its name in `locale`, its page and whether it is
+ * sold out; null when it is not on sale (or is a product whose variants are what is sold).
+ */
+export async function stockAlertProduct(db: DbExecutor, locale: Locale, productId: string) {
+	const [row] = await db
+		.select({
+			id: products.id,
+			slug: products.slug,
+			stock: products.stock,
+			isActive: products.isActive,
+			optionNames: products.optionNames,
+			parentSlug: parents.slug,
+		})
+		.from(products)
+		.leftJoin(parents, eq(parents.id, products.variantOf))
+		.where(eq(products.id, productId))
+	if (!row || !row.isActive || row.optionNames.length > 0) return null
+	const names = await currentProductNames(db, locale, [row.id])
+	return {
+		id: row.id,
+		name: names.get(row.id) ?? '',
+		path: row.parentSlug === null ? `/product/${row.slug}` : `/product/${row.parentSlug}?variant=${row.id}`,
+		soldOut: row.stock === 0,
+	}
 }

@@ -54,8 +54,11 @@ test.describe('back-in-stock alerts and checkout reminders', () => {
 		try {
 			const visitor = await noScript.newPage()
 			await visitor.goto(`${shop.url}/en/product/${candle!.slug}`)
+			// The sold-out page links to the sign-up, which names the product.
+			await visitor.getByRole('link', { name: 'Tell me when it is back' }).click()
+			await expect(visitor.getByRole('heading', { name: 'Tell me when it is back' })).toBeVisible()
+			await expect(visitor.getByRole('link', { name: `Lumânare Alertă ${id}` })).toHaveAttribute('href', `/en/product/${candle!.slug}`)
 			const form = visitor.getByTestId('stock-alert')
-			await expect(form.getByRole('heading', { name: 'Tell me when it is back' })).toBeVisible()
 			// An invalid address: a 4xx with a clear message, and what was typed stays.
 			await form.getByLabel('Email address').fill('ana-at-example')
 			const [refused] = await Promise.all([

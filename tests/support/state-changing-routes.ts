@@ -91,11 +91,11 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 	},
 	{
 		name: 'back-in-stock alert',
-		module: 'routes/product.tsx',
-		path: (fx) => `/en/product/${fx.productSlug}`,
+		module: 'routes/stock-alert.tsx',
+		path: (fx) => `/en/stock-alert?product=${fx.productId}`,
 		actor: 'anonymous',
 		encoding: 'form',
-		example: (fx) => ({ intent: 'stock-alert', email: 'asteapta@example.test', productId: fx.productId }),
+		example: (fx) => ({ email: 'asteapta@example.test', productId: fx.productId }),
 	},
 	{
 		name: 'contact form',

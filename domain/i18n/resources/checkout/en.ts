@@ -76,21 +76,6 @@ const checkoutEn = {
 				'At most {{limit}} products can be reserved from one connection at a time. Lower the quantities or finish paying for an earlier order; for a larger order, write to us.',
 		},
 		redirecting: 'Taking you to the card payment page…',
-		reminderConsent: 'If I do not finish this order, send me one reminder about it (once, and nothing else).',
-		reminderEmail: {
-			subject: 'Your cart at Lumină & Carton is waiting for you',
-			intro: 'You started an order with us and did not finish it. Your cart still holds:',
-			action: 'Return to your cart',
-			why: 'You asked for this one reminder when you checked out. We will not write to you again about this order.',
-		},
-		restore: {
-			title: 'Your cart',
-			restoring: 'Putting your products back in your cart…',
-			restored: 'Your products are back in your cart.',
-			invalid: 'This link is not valid. Your cart is as you left it.',
-			empty: 'The products of this order can no longer be bought.',
-			goToCart: 'Go to your cart',
-		},
 		portraitName: 'Cardboard portrait {{size}} cm',
 		errors: {
 			companyTooLong: 'The company name can be at most 200 characters',

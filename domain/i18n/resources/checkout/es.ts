@@ -81,21 +81,6 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 				'Desde una misma conexión se pueden reservar como máximo {{limit}} productos a la vez. Reduce las cantidades o completa el pago de un pedido anterior; para un pedido más grande, escríbenos.',
 		},
 		redirecting: 'Te llevamos a la página de pago con tarjeta…',
-		reminderConsent: 'Si no termino este pedido, enviadme un único recordatorio (una vez, y nada más).',
-		reminderEmail: {
-			subject: 'Tu carrito en Lumină & Carton te espera',
-			intro: 'Empezaste un pedido con nosotros y no lo terminaste. Tu carrito todavía contiene:',
-			action: 'Volver a tu carrito',
-			why: 'Pediste este único recordatorio al hacer el pedido. No volveremos a escribirte sobre este pedido.',
-		},
-		restore: {
-			title: 'Tu carrito',
-			restoring: 'Volviendo a poner los productos en tu carrito…',
-			restored: 'Tus productos están de nuevo en tu carrito.',
-			invalid: 'Este enlace no es válido. Tu carrito sigue como lo dejaste.',
-			empty: 'Los productos de este pedido ya no se pueden comprar.',
-			goToCart: 'Ir a tu carrito',
-		},
 		portraitName: 'Retrato de cartón {{size}} cm',
 		errors: {
 			companyTooLong: 'El nombre de la empresa puede tener como máximo 200 caracteres',

@@ -81,21 +81,6 @@ const checkoutRo: Shape<typeof checkoutEn> = {
 				'Din aceeași conexiune se pot rezerva cel mult {{limit}} produse odată. Micșorează cantitățile sau finalizează plata unei comenzi anterioare; pentru o comandă mai mare, scrie-ne.',
 		},
 		redirecting: 'Te redirecționăm către pagina de plată cu cardul…',
-		reminderConsent: 'Dacă nu finalizez această comandă, trimiteți-mi o singură reamintire despre ea (o dată, și nimic altceva).',
-		reminderEmail: {
-			subject: 'Coșul tău de la Lumină & Carton te așteaptă',
-			intro: 'Ai început o comandă la noi și nu ai finalizat-o. Coșul tău conține încă:',
-			action: 'Înapoi la coș',
-			why: 'Ai cerut această singură reamintire când ai plasat comanda. Nu îți vom mai scrie despre această comandă.',
-		},
-		restore: {
-			title: 'Coșul tău',
-			restoring: 'Punem produsele înapoi în coș…',
-			restored: 'Produsele sunt din nou în coșul tău.',
-			invalid: 'Acest link nu este valid. Coșul tău a rămas cum l-ai lăsat.',
-			empty: 'Produsele acestei comenzi nu mai pot fi cumpărate.',
-			goToCart: 'Mergi la coș',
-		},
 		portraitName: 'Portret din carton {{size}} cm',
 		errors: {
 			companyTooLong: 'Numele firmei poate avea cel mult 200 de caractere',
