@@ -161,6 +161,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
 export const headers = sharedPageHeaders
+/** The query parameters the page reads; any other is dropped before the render and from the page cache key (ADR 0121). */
+export const handle = sharedPageHandle(['variant'])
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const tags = seoMeta(loaderData?.meta)
