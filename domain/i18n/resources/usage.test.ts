@@ -3,6 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import en from './en.ts'
 import admin from './admin/ro.ts'
+import reminders from './reminders/en.ts'
 
 const ROOTS = ['app', 'server', 'domain'].map((dir) => path.resolve(import.meta.dirname, '../../..', dir))
 
@@ -37,7 +38,8 @@ describe('interface text used in code', () => {
 			]
 			for (const key of keys) {
 				count++
-				if (!has(key)) missing.push(`${path.relative(process.cwd(), file)}: ${key}`)
+				// The reminder texts are read on the server only (reminderT), from their own resources.
+				if (!has(key) && !has(key, reminders)) missing.push(`${path.relative(process.cwd(), file)}: ${key}`)
 			}
 		}
 		expect(count).toBeGreaterThan(50)
