@@ -20,6 +20,8 @@ import { countRequestQuery } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
 import { createPeriodicJob } from './jobs/periodic-job.ts'
+import { createStockAlertJob } from './marketing/stock-alerts.ts'
+import { createCheckoutReminderJob } from './marketing/checkout-reminders.ts'
 import { eFacturaSettings } from './efactura/config.ts'
 import { eFacturaEnabledSince } from './efactura/upload-job.ts'
 import { createEFacturaUploads, type EFacturaUploads } from './efactura/uploads.ts'
@@ -127,7 +129,10 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		const ensureAdmin = () => ensureAdminFromEnv({ db: database.db, auth, env, log })
 		await (database.engine === 'postgres' ? withAdvisoryLock(database, ADMIN_BOOTSTRAP_LOCK_KEY, ensureAdmin) : ensureAdmin())
 		await logAdminHint({ db: database.db, env, log })
-		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database, log)
+		// A stock raise is a catalogue change: every instance hearing one looks for the back-in-stock alerts it
+		// made due (the alert job, made below once the email sender exists, takes this over).
+		const catalogueChanged = { nudge: () => {} }
+		const { pageCache, pageCacheListener, storefrontQueries } = await createStorefrontCaches(env, database, log, () => catalogueChanged.nudge())
 
 		const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, { leaseSeconds: env.EMAIL_LEASE_SECONDS }) : createFileTransport(mailFolder(env))
 		const email = createEmailSender({
@@ -170,6 +175,24 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 		expiredRows.start()
 		const customerFigures = createCustomerFiguresJob({ db: database.db, log: log.child({ component: 'customer-figures' }) })
 		customerFigures.start()
+		const stockAlerts = createStockAlertJob({
+			db: database.db,
+			mail: orderMail,
+			nudgeEmail: () => email.nudge(),
+			intervalMs: env.STOCK_ALERT_INTERVAL_MS,
+			log: log.child({ component: 'stock-alerts' }),
+		})
+		stockAlerts.start()
+		catalogueChanged.nudge = () => stockAlerts.nudge()
+		const checkoutReminders = createCheckoutReminderJob({
+			db: database.db,
+			mail: orderMail,
+			delayMs: env.CHECKOUT_REMINDER_DELAY_MS,
+			nudgeEmail: () => email.nudge(),
+			intervalMs: env.CHECKOUT_REMINDER_INTERVAL_MS,
+			log: log.child({ component: 'checkout-reminders' }),
+		})
+		checkoutReminders.start()
 		const efacturaSettings = eFacturaSettings(env)
 		const eFactura = efacturaSettings ? createEFacturaUploads({ db: database.db, settings: efacturaSettings, log: log.child({ component: 'efactura' }) }) : null
 		if (efacturaSettings) {
@@ -204,6 +227,8 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 				await orderErasure.stop()
 				await expiredRows.stop()
 				await customerFigures.stop()
+				await stockAlerts.stop()
+				await checkoutReminders.stop()
 				await scheduledBackups?.stop()
 			},
 			pageCache,
@@ -221,7 +246,7 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
  * announced catalogue change, and at the moment a scheduled sale starts or ends (ADR 0247). Neither
  * in development, where code changes with every save.
  */
-async function createStorefrontCaches(env: Env, database: DatabaseHandle, log: Logger) {
+async function createStorefrontCaches(env: Env, database: DatabaseHandle, log: Logger, onCatalogueChanged: () => void) {
 	if (env.NODE_ENV === 'development') return { pageCache: null, pageCacheListener: null, storefrontQueries: uncachedStorefrontQueries }
 	const pageCache = env.PAGE_CACHE_MB === 0 ? null : new PageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 })
 	const storefrontQueries = new StorefrontQueryCache()
@@ -240,6 +265,7 @@ async function createStorefrontCaches(env: Env, database: DatabaseHandle, log: L
 			pageCache?.invalidate()
 			storefrontQueries.invalidate()
 			saleBoundaries.reschedule()
+			onCatalogueChanged()
 		},
 		onReady: () => {
 			pageCache?.listeningStarted()

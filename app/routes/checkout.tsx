@@ -8,6 +8,7 @@ import { getApp } from '#server/context.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { readFormData } from '#server/http/request-body.ts'
 import { placeCheckout } from '#server/orders/checkout-request.ts'
+import { reminderConsentText } from '#server/marketing/checkout-reminders.ts'
 import { pageHeadersWithActionHeaders } from '#server/http/action-headers.ts'
 import { checkoutVisitor } from '#server/orders/checkout-visitor.ts'
 import { useCart } from '#app/components/cart/cart-context.tsx'
@@ -46,6 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		taxes: Object.fromEntries(shipping.countries.map((code) => [code, checkoutTaxPreview(app.orderMail.invoicing.vat, code)])),
 		// What a sale bearing no VAT takes off each price (a VAT number VIES confirms): the shop's own rate.
 		homeVatPercent: app.orderMail.invoicing.vat.registered ? app.orderMail.invoicing.vat.ratePercent : null,
+		// The reminder box's text (ADR 0269): the very text stored as what the customer agreed to.
+		reminderConsent: reminderConsentText(app.locale),
 		// Prefilled for a signed-in customer (the order is tied to the account by the server session).
 		email: getCurrentUser(context)?.email ?? '',
 		meta: {
@@ -92,10 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 		}
 		return rejectSubmission(errors, submission.values)
 	}
-	const { items, discountCode, ...customer } = submission.value
+	const { items, discountCode, reminderConsent, ...customer } = submission.value
 	// The account comes from the server session (root middleware), never from the form.
 	const visitor = await checkoutVisitor(app, request)
-	const result = await placeCheckout(app, { lines: items, customer, discountCode }, { userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id })
+	const result = await placeCheckout(
+		app,
+		{ lines: items, customer, discountCode, reminderConsent: reminderConsent === 'on' },
+		{ userId: getCurrentUser(context)?.id ?? null, visitorId: visitor.id },
+	)
 	const headers = new Headers({ 'Cache-Control': 'no-store', 'Set-Cookie': visitor.setCookie })
 	if (result.body.ok) return redirectDocument(result.body.url, { headers })
 	if (result.retryAfterSeconds) headers.set('Retry-After', String(result.retryAfterSeconds))
@@ -263,6 +270,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 							{t('checkout.formTitle')}
 						</h2>
 						<CustomerFields form={form} setField={setField} countries={countries} />
+						{/* Unticked until the customer ticks it (ADR 0269): the one reminder is asked for, never assumed. */}
+						<label className="mt-6 flex items-start gap-2 text-sm">
+							<input type="checkbox" name="reminderConsent" value="on" className="mt-1 h-4 w-4" />
+							<span>{loaderData.reminderConsent}</span>
+						</label>
 					</section>
 				</div>
 

@@ -11,6 +11,7 @@ import { getCurrentUser } from '#server/auth/session.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { pageMeta } from '#server/seo.ts'
 import { sharedPageHeaders } from '#server/http/shared-page.ts'
+import { reminderT } from '#server/marketing/reminder-texts.ts'
 import { sharedPageHandle } from '#domain/http/shared-page.ts'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { BadgeList, ProductCard } from '#app/components/catalog/product-card.tsx'
@@ -86,6 +87,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 				preview: false,
 				picker: null,
 				reviews: null,
+				stockAlert: null,
 			},
 			{ status: 404 },
 		)
@@ -161,10 +163,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	}
 	if (!isActive)
 		return data(
-			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker, reviews: shownReviews },
+			{ product: shown, meta, jsonLd: null, breadcrumbsLd: null, breadcrumbs, related, lei, preview: true, picker, reviews: shownReviews, stockAlert: null },
 			{ headers: { 'Cache-Control': 'private, no-store' } },
 		)
-	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker, reviews: shownReviews }
+	// A sold-out product or variant offers to write when it is back (ADR 0269): a link to the sign-up, its text from the loader.
+	const stockAlert =
+		priced.stock === 0 && product.kind !== 'portrait_cardboard'
+			? { label: reminderT(app.locale)('stockAlert.title'), path: `/stock-alert?product=${shown.sellable.id}` }
+			: null
+	return { product: shown, meta, jsonLd, breadcrumbsLd, breadcrumbs, related, lei, preview: false, picker, reviews: shownReviews, stockAlert }
 }
 
 /** The same for every anonymous visitor in one language: the page cache may keep it. */
@@ -422,7 +429,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { t, i18n } = useTranslation()
 	const lp = useLocalizedPath()
 	const navigation = useNavigation()
-	const { product, lei, preview, breadcrumbs, related, picker } = loaderData
+	const { product, lei, preview, breadcrumbs, related, picker, stockAlert } = loaderData
 	if (!product) return <ProductNotFound />
 
 	const loading = navigation.state === 'loading' && stripLocale(navigation.location.pathname).startsWith('/product/')
@@ -483,6 +490,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 						{soldOut ? t('product.outOfStock') : leadTime !== null ? t('product.leadTime', { count: leadTime }) : t('product.stock')}
 					</p>
 					{picker ? <VariantPicker options={picker} sku={product.sellable.sku} /> : null}
+					{stockAlert ? (
+						<Link to={lp(stockAlert.path)} className="mt-4 block font-medium text-clay-dark underline">
+							{stockAlert.label}
+						</Link>
+					) : null}
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (
 							<Link

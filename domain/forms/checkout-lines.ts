@@ -20,11 +20,13 @@ export const discountCodeField = z._default(
 	'',
 )
 
-/** The body of a checkout request (what creates the payment session): the lines, the shipping data and an optional code. */
+/** The body of a checkout request (what creates the payment session): the lines, the shipping data, an optional code and the reminder consent. */
 export const checkoutRequestSchema = z.object({
 	items: checkoutLinesSchema,
 	shippingData: checkoutFormSchema,
 	discountCode: discountCodeField,
+	/** The customer ticked the box asking for one reminder if the order is not finished (ADR 0269); never assumed. */
+	reminderConsent: z._default(z.optional(z.boolean({ error: 'checkout.failure' })), false),
 })
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>
 
@@ -62,5 +64,7 @@ export const checkoutSubmissionSchema = z
 	.extend(checkoutFieldsSchema, {
 		items: itemsJsonField,
 		discountCode: discountCodeField,
+		// An unticked checkbox posts nothing: consent is only ever the box ticked.
+		reminderConsent: z.optional(z.literal('on', { error: 'checkout.failure' })),
 	})
 	.check(companyForVatNumber)

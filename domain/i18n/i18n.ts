@@ -2,8 +2,8 @@ import { createInstance, type i18n as I18n } from 'i18next'
 import { DEFAULT_LOCALE, type Locale } from '../enums.ts'
 import type { Translation } from './resources/en.ts'
 
-/** An i18next instance for one language; React components reach it through app/lib/i18n/translation.tsx. */
-export function createI18n(locale: Locale, resources: Partial<Record<Locale, Translation>>): I18n {
+/** An i18next instance for one language (the interface's texts unless others are given); React components reach it through app/lib/i18n/translation.tsx. */
+export function createI18n<Resource extends object = Translation>(locale: Locale, resources: Partial<Record<Locale, Resource>>): I18n {
 	const instance = createInstance()
 	void instance.init({
 		lng: locale,

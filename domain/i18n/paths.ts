@@ -9,6 +9,7 @@ import { LOCALES, type Locale } from '../enums.ts'
 export const STOREFRONT_SEGMENTS = [
 	'catalog',
 	'product',
+	'stock-alert',
 	'about',
 	'contact',
 	'terms',

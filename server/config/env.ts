@@ -358,6 +358,31 @@ export const envSchema = z
 			.describe(
 				'How often unpaid orders whose payment session should have ended are re-checked with the provider (stock released or order marked paid). A delayed payment still settling keeps its stock and is asked about less often; a payment that arrives for units no longer there is refunded (ADR 0095).',
 			),
+		STOCK_ALERT_INTERVAL_MS: z.coerce
+			.number({ error: 'must be a number of milliseconds' })
+			.int()
+			.min(100)
+			.max(86_400_000)
+			.default(60_000)
+			.describe(
+				'How often back-in-stock alerts that became due are looked for (ADR 0269). Each instance is also woken by every catalogue change it hears, so an alert usually goes out within seconds of the stock rising from 0.',
+			),
+		CHECKOUT_REMINDER_DELAY_MS: z.coerce
+			.number({ error: 'must be a number of milliseconds' })
+			.int()
+			.min(1000)
+			.max(7 * 86_400_000)
+			.default(3_600_000)
+			.describe(
+				'How long after an unpaid checkout its one reminder is sent, when the customer ticked the box asking for it (ADR 0269). None is sent once the order is paid or the customer placed another order.',
+			),
+		CHECKOUT_REMINDER_INTERVAL_MS: z.coerce
+			.number({ error: 'must be a number of milliseconds' })
+			.int()
+			.min(100)
+			.max(86_400_000)
+			.default(60_000)
+			.describe('How often unpaid checkouts due a reminder are looked for (ADR 0269).'),
 		SHOP_EMAIL: z
 			.preprocess((value) => (value === '' ? undefined : value), z.email({ error: 'must be an email address' }).default('contact@luminasicarton.ro'))
 			.describe("The shop's own address: contact-form messages are sent to it."),

@@ -16,6 +16,7 @@ import { loadShippingConfig } from '../shipping/rates.ts'
 import { supersedeVisitorCheckouts } from './supersede.ts'
 import { DiscountRejectedError } from '../discounts/redemptions.ts'
 import { discountMessage } from '../discounts/messages.ts'
+import { recordReminderConsent } from '../marketing/checkout-reminders.ts'
 
 /** What the checkout endpoint answers; messages are already in the visitor's language. */
 export type CheckoutFailureCode = 'validation' | 'lines' | 'failure' | 'closed' | 'rate-limited' | 'hold-limit'
@@ -48,7 +49,11 @@ export async function handleCheckoutRequest(app: CheckoutApp, body: unknown, opt
 		const known = message.startsWith('checkout.')
 		return { status: 400, body: refusal('validation', known ? t(message) : t('checkout.failure'), { field }) }
 	}
-	return placeCheckout(app, { lines: parsed.data.items, customer: parsed.data.shippingData, discountCode: parsed.data.discountCode }, options)
+	return placeCheckout(
+		app,
+		{ lines: parsed.data.items, customer: parsed.data.shippingData, discountCode: parsed.data.discountCode, reminderConsent: parsed.data.reminderConsent },
+		options,
+	)
 }
 
 /**
@@ -59,7 +64,7 @@ export async function handleCheckoutRequest(app: CheckoutApp, body: unknown, opt
  */
 export async function placeCheckout(
 	app: CheckoutApp,
-	input: { lines: readonly CartLine[]; customer: CheckoutForm; discountCode?: string },
+	input: { lines: readonly CartLine[]; customer: CheckoutForm; discountCode?: string; reminderConsent?: boolean },
 	options: CheckoutOptions = {},
 ): Promise<CheckoutResult> {
 	const t = serverI18n(app.locale).getFixedT(app.locale)
@@ -103,6 +108,8 @@ export async function placeCheckout(
 			tax: taxed.tax,
 			discountCode: input.discountCode,
 		})
+		// Only a ticked box is consent; its text is the one the page showed, in the page's language.
+		if (input.reminderConsent) await recordReminderConsent(app.db, { orderId: result.orderId, locale: app.locale })
 		app.log.info({ orderId: result.orderId, provider: app.payments.name }, 'order placed, payment session opened')
 		return { status: 200, body: { ok: true, url: result.url, orderId: result.orderId } }
 	} catch (error) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-/** The quoted-printable .eml bodies the shop's outbox wrote to DATA_DIR/mail for `email`, decoded to text. */
-export async function mailsTo(email: string) {
-	const folder = path.join(process.env.E2E_DATA_DIR!, 'mail')
+/** The quoted-printable .eml bodies the shop's outbox wrote to DATA_DIR/mail for `email`, decoded to text (the shared shop's, or the one of `dataDir`). */
+export async function mailsTo(email: string, dataDir = process.env.E2E_DATA_DIR!) {
+	const folder = path.join(dataDir, 'mail')
 	const files = await fs.readdir(folder).catch(() => [] as string[])
 	const texts = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'latin1').catch(() => '')))
 	return texts

@@ -5,10 +5,12 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, orders } from '#db/schema/index.ts'
+import { checkoutReminders, emailOutbox, orders, products } from '#db/schema/index.ts'
 import { createFileTransport } from '#server/email/file-transport.ts'
 import { createEmailSender } from '#server/email/sender.ts'
 import { queueOrderEmail } from '#server/orders/emails.ts'
+import { recordReminderConsent, sendDueCheckoutReminders } from '#server/marketing/checkout-reminders.ts'
+import { requestStockAlert, sendDueStockAlerts } from '#server/marketing/stock-alerts.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createProduct, createUpload, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
@@ -94,6 +96,32 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 		const body = eml.replace(/=\r?\n/g, '')
 		expect(body).toContain(`/${locale}/review/${order.id}/${candle.id}?key=3D`)
 		expect(body).toContain(`/${locale}/review/${order.id}/${soap.id}?key=3D`)
+	})
+
+	// The emails that bring customers back (ADR 0269) are scored the same way: a back-in-stock alert and a checkout reminder.
+	it.each(['ro', 'en', 'es'] as const)('the back-in-stock alert and the checkout reminder in %s score under the threshold', async (locale) => {
+		const { db } = database.handle
+		const candle = await createProduct(db, { name: 'Lumânare Lemn de Cedru', stock: 0 })
+		await expectUnderThreshold(db, path.join(folder, `alert-${locale}`), async () => {
+			await requestStockAlert({ db, clientIp: `203.0.113.${locale.charCodeAt(0)}` }, { email: `alert-${locale}@example.com`, productId: candle.id, locale })
+			await db.update(products).set({ stock: 4 }).where(eq(products.id, candle.id))
+			expect(await sendDueStockAlerts({ db, mail: mailContext })).toBe(1)
+		})
+
+		const order = await placeOrder(db, {
+			...orderInput,
+			locale,
+			customer: { ...customer, email: `reminder-${locale}@example.com` },
+			lines: [{ kind: 'product', productId: candle.id, quantity: 1 }],
+		})
+		await expectUnderThreshold(db, path.join(folder, `reminder-${locale}`), async () => {
+			await recordReminderConsent(db, { orderId: order.id, locale })
+			await db
+				.update(checkoutReminders)
+				.set({ consentedAt: new Date(Date.now() - 2 * 3_600_000) })
+				.where(eq(checkoutReminders.orderId, order.id))
+			expect(await sendDueCheckoutReminders({ db, mail: mailContext, delayMs: 3_600_000 })).toBe(1)
+		})
 	})
 
 	/** Queues one email with `queue`, sends it into `out` as the outbox does, and scores the message written. */

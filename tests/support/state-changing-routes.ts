@@ -98,6 +98,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: () => ({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6Im5pbWVuaUBleGFtcGxlLnRlc3QifQ.c2lnbmF0dXJl' }),
 	},
 	{
+		name: 'back-in-stock alert',
+		module: 'routes/stock-alert.tsx',
+		path: (fx) => `/en/stock-alert?product=${fx.productId}`,
+		actor: 'anonymous',
+		encoding: 'form',
+		example: (fx) => ({ email: 'asteapta@example.test', productId: fx.productId }),
+	},
+	{
 		name: 'contact form',
 		module: 'routes/contact.tsx',
 		path: () => '/en/contact',

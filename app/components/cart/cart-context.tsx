@@ -142,6 +142,12 @@ export function useCart() {
 				store.dispatch({ type: 'clear' })
 				notify({ type: 'success', title: t('cart.cleared') })
 			},
+			/** A checkout reminder's link (ADR 0269): these lines take the place of the cart's lines of the same products; the others stay. */
+			restore(restored: CartItem[]) {
+				if (!store.getSnapshot().ready) store.load()
+				const ids = new Set(restored.map((item) => item.id))
+				store.dispatch({ type: 'replace', items: [...store.getSnapshot().items.filter((item) => !ids.has(item.id)), ...restored] })
+			},
 			/** After a paid order: empties the cart and its stored key, without a toast (the payment page has its own). */
 			clearAfterPayment() {
 				store.forget()

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Body } from '@react-email/body'
+import { Button } from '@react-email/button'
 import { Container } from '@react-email/container'
 import { Head } from '@react-email/head'
 import { Html } from '@react-email/html'
@@ -57,3 +58,15 @@ export function Lines({ lines }: { lines: readonly string[] }) {
 export const paragraphStyle = { fontFamily: SANS, fontSize: '15px', lineHeight: '1.5', margin: '0 0 12px' } as const
 export const headingStyle = { fontFamily: SANS, fontSize: '17px', margin: '24px 0 8px' } as const
 export const smallStyle = { fontSize: '13px', color: EMAIL_COLORS.muted } as const
+
+/** The one link an email asks the reader to follow, as a button in the shop's colour. */
+export function ActionButton(props: { href: string; children: ReactNode }) {
+	return (
+		<Button
+			href={props.href}
+			style={{ background: EMAIL_COLORS.brand, color: '#ffffff', borderRadius: '999px', padding: '10px 20px', textDecoration: 'none', margin: '12px 0' }}
+		>
+			{props.children}
+		</Button>
+	)
+}

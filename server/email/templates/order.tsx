@@ -1,9 +1,8 @@
 import { Fragment } from 'react'
-import { Button } from '@react-email/button'
 import { Heading } from '@react-email/heading'
 import { Link } from '@react-email/link'
 import { Text } from '@react-email/text'
-import { EMAIL_COLORS, EmailLayout, headingStyle, Lines, paragraphStyle, smallStyle } from './layout.tsx'
+import { ActionButton, EMAIL_COLORS, EmailLayout, headingStyle, Lines, paragraphStyle, smallStyle } from './layout.tsx'
 
 /** A label and its value, as one table row (one line in the text part). */
 export type EmailRow = { label: string; value: string; strong?: boolean; small?: boolean }
@@ -96,12 +95,7 @@ export function OrderEmail({ view }: { view: OrderEmailView }) {
 			<Text style={paragraphStyle}>
 				<Lines lines={view.address} />
 			</Text>
-			<Button
-				href={view.link.href}
-				style={{ background: EMAIL_COLORS.brand, color: '#ffffff', borderRadius: '999px', padding: '10px 20px', textDecoration: 'none', margin: '12px 0' }}
-			>
-				{view.link.label}
-			</Button>
+			<ActionButton href={view.link.href}>{view.link.label}</ActionButton>
 			{view.reviews ? (
 				<>
 					<Heading as="h2" style={headingStyle}>
