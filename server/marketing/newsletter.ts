@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { newsletterSubscribers } from '#db/schema/index.ts'
+import { emailOutbox, newsletterSubscribers } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import type { NewsletterListFilters } from '#domain/forms/admin-newsletter.ts'
@@ -21,7 +21,7 @@ export function unsubscribeUrl(publicUrl: string, locale: Locale, token: string)
 }
 
 /**
- * Records consent to the newsletter (with its time) and queues a welcome email carrying the
+ * Records consent to the newsletter (with its time and the words of the box ticked, in the visitor's language) and queues a welcome email carrying the
  * unsubscribe link, in one transaction. An address that is already subscribed is left as it is;
  * one that unsubscribed earlier is subscribed again with a fresh consent time and a new link.
  */
@@ -29,17 +29,18 @@ export async function subscribeToNewsletter(db: DbExecutor, input: { email: stri
 	const email = input.email.trim().toLowerCase()
 	return db.transaction(async (tx) => {
 		const token = crypto.randomBytes(24).toString('base64url')
+		const t = serverI18n(input.locale).t
+		const consentText = t('newsletter.consent')
 		const rows = await tx
 			.insert(newsletterSubscribers)
-			.values({ email, locale: input.locale, unsubscribeToken: token })
+			.values({ email, locale: input.locale, unsubscribeToken: token, consentText })
 			.onConflictDoUpdate({
 				target: newsletterSubscribers.email,
-				set: { unsubscribedAt: null, consentedAt: sql`now()`, locale: input.locale, unsubscribeToken: token },
+				set: { unsubscribedAt: null, consentedAt: sql`now()`, locale: input.locale, unsubscribeToken: token, consentText },
 				setWhere: isNotNull(newsletterSubscribers.unsubscribedAt),
 			})
 			.returning({ id: newsletterSubscribers.id })
 		if (rows.length === 0) return 'already-subscribed' as const
-		const t = serverI18n(input.locale).t
 		await enqueueEmail(tx, {
 			to: email,
 			...renderMessageEmail({
@@ -52,15 +53,32 @@ export async function subscribeToNewsletter(db: DbExecutor, input: { email: stri
 	})
 }
 
-/** Ends a subscription by its unsubscribe token; false when the token names no active subscription. */
+/**
+ * Ends a subscription by its unsubscribe token (the link in every newsletter, or a mail provider's
+ * one-click POST); false when the token names no active subscription. Campaign emails already
+ * queued for the subscriber are dropped with it (ADR 0270).
+ */
 export async function unsubscribeFromNewsletter(db: DbExecutor, token: string): Promise<boolean> {
 	if (!TOKEN.test(token)) return false
-	const rows = await db
-		.update(newsletterSubscribers)
-		.set({ unsubscribedAt: sql`now()` })
-		.where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNull(newsletterSubscribers.unsubscribedAt)))
-		.returning({ id: newsletterSubscribers.id })
-	return rows.length > 0
+	return endSubscription(db, eq(newsletterSubscribers.unsubscribeToken, token))
+}
+
+/** The owner ends a subscription from the admin list (the subscriber asked by other means); false when it had already ended. */
+export async function unsubscribeByAdmin(db: DbExecutor, email: string): Promise<boolean> {
+	return endSubscription(db, eq(newsletterSubscribers.email, email.trim().toLowerCase()))
+}
+
+async function endSubscription(db: DbExecutor, which: SQL | undefined) {
+	return db.transaction(async (tx) => {
+		const rows = await tx
+			.update(newsletterSubscribers)
+			.set({ unsubscribedAt: sql`now()` })
+			.where(and(which, isNull(newsletterSubscribers.unsubscribedAt)))
+			.returning({ id: newsletterSubscribers.id })
+		const ended = rows.map((row) => row.id)
+		if (ended.length) await tx.delete(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), inArray(emailOutbox.newsletterSubscriberId, ended)))
+		return ended.length > 0
+	})
 }
 
 export const ADMIN_NEWSLETTER_PAGE_SIZE = 50

@@ -307,6 +307,8 @@ const en = {
 		unsubscribeButton: 'Unsubscribe',
 		unsubscribed: 'You have been unsubscribed. We are sorry to see you go.',
 		unsubscribeInvalid: 'This unsubscribe link is not valid or has already been used.',
+		campaignFooter: 'You receive this email because you subscribed to our newsletter.',
+		campaignUnsubscribe: 'Unsubscribe',
 	},
 	auth: {
 		loginTitle: 'Sign in or create an account',

@@ -309,6 +309,8 @@ const es: Translation = {
 		unsubscribeButton: 'Darme de baja',
 		unsubscribed: 'Te has dado de baja. Sentimos que te vayas.',
 		unsubscribeInvalid: 'Este enlace de baja no es válido o ya se ha usado.',
+		campaignFooter: 'Recibes este correo porque te suscribiste a nuestro boletín.',
+		campaignUnsubscribe: 'Darse de baja',
 	},
 	auth: {
 		loginTitle: 'Inicia sesión o crea una cuenta',

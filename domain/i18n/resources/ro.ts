@@ -308,6 +308,8 @@ const ro: Translation = {
 		unsubscribeButton: 'Dezabonează-mă',
 		unsubscribed: 'Te-ai dezabonat. Ne pare rău că pleci.',
 		unsubscribeInvalid: 'Acest link de dezabonare nu este valid sau a fost deja folosit.',
+		campaignFooter: 'Primești acest email pentru că te-ai abonat la newsletterul nostru.',
+		campaignUnsubscribe: 'Dezabonare',
 	},
 	auth: {
 		loginTitle: 'Autentifică-te sau creează un cont',
