@@ -49,6 +49,8 @@ export default [
 		route('admin/customers/export', 'routes/admin/customer-export.ts'),
 		route('admin/newsletter', 'routes/admin/newsletter.tsx'),
 		route('admin/newsletter/export', 'routes/admin/newsletter-export.ts'),
+		route('admin/newsletter/campaigns', 'routes/admin/campaigns.tsx'),
+		route('admin/newsletter/campaigns/:id', 'routes/admin/campaign-edit.tsx'),
 		route('admin/orders/:id/photo/:itemId', 'routes/admin/order-photo.ts'),
 		route('admin/orders/:id/invoice.pdf', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-pdf' }),
 		route('admin/orders/:id/invoice.xml', 'routes/admin/order-invoice.ts', { id: 'admin-order-invoice-xml' }),

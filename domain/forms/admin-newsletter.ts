@@ -30,3 +30,9 @@ export function newsletterListSearch(filters: NewsletterListFilters, page?: numb
 	const search = params.toString()
 	return search ? `?${search}` : ''
 }
+
+/** The subscribers page's action: the owner ends one subscription (the person asked by other means), named by email. */
+export const newsletterActionSchema = z.object({
+	intent: z.literal('unsubscribe'),
+	email: z.string({ error: 'Abonat necunoscut' }).check(z.trim(), z.toLowerCase(), z.minLength(3, 'Abonat necunoscut'), z.maxLength(320, 'Abonat necunoscut')),
+})

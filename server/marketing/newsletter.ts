@@ -98,6 +98,7 @@ const subscriberColumns = {
 	email: newsletterSubscribers.email,
 	locale: newsletterSubscribers.locale,
 	consentedAt: newsletterSubscribers.consentedAt,
+	consentText: newsletterSubscribers.consentText,
 	unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 }
 

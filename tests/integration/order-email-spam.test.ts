@@ -9,6 +9,8 @@ import { emailOutbox, orders } from '#db/schema/index.ts'
 import { createFileTransport } from '#server/email/file-transport.ts'
 import { createEmailSender } from '#server/email/sender.ts'
 import { queueOrderEmail } from '#server/orders/emails.ts'
+import { renderCampaignEmail } from '#server/email/templates/campaign.tsx'
+import { serverI18n } from '#server/i18n.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createProduct, createUpload, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
@@ -92,6 +94,47 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 		const [file] = await fs.readdir(out)
 		const eml = await fs.readFile(path.join(out, file!), 'utf8')
 		expect(eml).toContain('multipart/alternative')
+		const { score, tests } = spamScore(eml)
+		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
+	})
+})
+
+describe('newsletter campaign email spam score', () => {
+	let folder: string
+	beforeAll(async () => {
+		folder = await fs.mkdtemp(path.join(os.tmpdir(), 'campaign-spam-'))
+	})
+	afterAll(async () => {
+		await fs.rm(folder, { recursive: true, force: true })
+	})
+
+	it.each(['ro', 'es'] as const)('a campaign in %s, with its unsubscribe headers, scores under the threshold', async (locale) => {
+		const t = serverI18n(locale).t
+		const url = `https://luminasicarton.ro/${locale}/newsletter/unsubscribe?token=Zk3p0Qm2x8Yw4Lr6Tn1Vb5Hc7Jd9Fg0s`
+		const email = renderCampaignEmail({
+			locale,
+			subject: locale === 'ro' ? 'Colecția de iarnă a sosit' : 'Ha llegado la colección de invierno',
+			body:
+				locale === 'ro'
+					? 'Bună,\n\nAm turnat lumânările de iarnă: brad, scorțișoară și portocală, în borcane de sticlă reciclată.\n\nLe găsești în [magazin](https://luminasicarton.ro/ro/catalog).\n\nCu drag,\nEchipa Lumină & Carton'
+					: 'Hola:\n\nYa están las velas de invierno: abeto, canela y naranja, en tarros de vidrio reciclado.\n\nLas encontrarás en la [tienda](https://luminasicarton.ro/es/catalog).\n\nUn abrazo,\nEl equipo de Lumină & Carton',
+			unsubscribeUrl: url,
+			footerNote: t('newsletter.campaignFooter'),
+			unsubscribeLabel: t('newsletter.campaignUnsubscribe'),
+		})
+		const out = path.join(folder, locale)
+		const transport = createFileTransport(out)
+		await transport.send({
+			messageId: `<campaign-${locale}@luminasicarton.ro>`,
+			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
+			to: `cititor-${locale}@example.com`,
+			...email,
+			headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+		})
+		transport.close()
+		const eml = await fs.readFile(path.join(out, `campaign-${locale}.eml`), 'utf8')
+		expect(eml).toContain('multipart/alternative')
+		expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
 		const { score, tests } = spamScore(eml)
 		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
 	})
