@@ -156,7 +156,12 @@ describe.each(ENGINES)('newsletter campaigns on %s', (engine) => {
 		expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
 		// The round after drops the one the sender passed over.
 		await queueCampaignEmails(db, { publicUrl, sendsPerMinute: 100 })
-		expect(await db.select().from(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.newsletterSubscriberId)))).toEqual([])
+		expect(
+			await db
+				.select()
+				.from(emailOutbox)
+				.where(and(eq(emailOutbox.status, 'pending'), isNotNull(emailOutbox.newsletterSubscriberId))),
+		).toEqual([])
 	})
 
 	it('sends a test to the owner in the chosen language, refused while that language is not translated', async () => {

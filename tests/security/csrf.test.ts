@@ -143,7 +143,7 @@ describe('CSRF: the Stripe webhook is exempt from the origin check and authentic
 })
 
 describe("CSRF: a mail provider's one-click unsubscribe (RFC 8058)", () => {
-	it('works with no Origin, no cookie and no token but the link\'s own, as providers post it', async () => {
+	it("works with no Origin, no cookie and no token but the link's own, as providers post it", async () => {
 		const email = 'one-click@example.test'
 		await subscribeToNewsletter(target.handle.db, { email, locale: 'es', publicUrl: target.shop.url })
 		const [subscriber] = await target.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))

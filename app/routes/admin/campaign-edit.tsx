@@ -58,7 +58,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			const submission = parseSubmission(campaignTestSchema, posted)
 			if (!submission.ok) return rejectAdminSubmission(submission.errors, posted)
 			const to = ownerAddress(app)
-			await sendCampaignTest(app.db, { publicUrl: app.env.PUBLIC_URL, sendsPerMinute: app.env.NEWSLETTER_SENDS_PER_MINUTE }, { id, locale: submission.value.locale, to })
+			await sendCampaignTest(
+				app.db,
+				{ publicUrl: app.env.PUBLIC_URL, sendsPerMinute: app.env.NEWSLETTER_SENDS_PER_MINUTE },
+				{ id, locale: submission.value.locale, to },
+			)
 			app.email.nudge()
 			return toastResult({ type: 'success', title: adminT('campaigns.testSent', { email: to }) })
 		}
@@ -100,7 +104,8 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
 	const saving = useNavigation().state === 'submitting'
 	const rejected = isRejected(actionData) ? actionData : null
 	const draft = !campaign || campaign.status === 'draft'
-	const typed = (name: 'subject' | 'body') => (rejected && typeof rejected.values[name] === 'string' ? (rejected.values[name] as string) : (campaign?.[name] ?? ''))
+	const typed = (name: 'subject' | 'body') =>
+		rejected && typeof rejected.values[name] === 'string' ? (rejected.values[name] as string) : (campaign?.[name] ?? '')
 	return (
 		<section aria-labelledby="campaign-title" className="max-w-3xl">
 			<Link to="/admin/newsletter/campaigns" className="text-sm text-clay-dark underline underline-offset-4">

@@ -12,7 +12,13 @@ import { ResourceTable, type Column } from '#app/components/admin/resource-table
 import { buttonDanger, buttonSecondary, ConfirmDialog, inputClass, labelClass, StatusBadge } from '#app/components/admin/ui.tsx'
 import { ListState } from '#app/components/admin/list-state.tsx'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
-import { NEWSLETTER_SEARCH_MAX, NEWSLETTER_STATUSES, newsletterActionSchema, newsletterListSearch, parseNewsletterListFilters } from '#domain/forms/admin-newsletter.ts'
+import {
+	NEWSLETTER_SEARCH_MAX,
+	NEWSLETTER_STATUSES,
+	newsletterActionSchema,
+	newsletterListSearch,
+	parseNewsletterListFilters,
+} from '#domain/forms/admin-newsletter.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import type { Route } from './+types/newsletter'
 
