@@ -32,22 +32,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.campaign ? loaderData.campaign.subject : adminT('campaigns.newTitle')} | ${adminT('nav.title')}` }]
 }
 
+/** A new campaign's first save: on to its own page, where it is translated, tested and sent. */
+function createCampaign(app: ReturnType<typeof getApp>, request: Request) {
+	return saveAdminForm(app, request, {
+		schema: campaignSchema,
+		save: (value) => saveCampaign(app, null, value),
+		saved: (saved) => ({ to: `/admin/newsletter/campaigns/${saved.id}`, title: adminT('campaigns.created') }),
+		failure: adminT('campaigns.saveFailed'),
+		what: 'newsletter campaign',
+	})
+}
+
 /**
  * intent=save (subject, body: the draft, queued for translation), intent=test (locale: to the
  * owner's own address), intent=send (starts the paced sending to every confirmed subscriber).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const app = getApp(context)
-	const id = params.id === 'new' ? null : uuidParam(params.id)
-	if (id === null) {
-		return saveAdminForm(app, request, {
-			schema: campaignSchema,
-			save: (value) => saveCampaign(app, null, value),
-			saved: (saved) => ({ to: `/admin/newsletter/campaigns/${saved.id}`, title: adminT('campaigns.created') }),
-			failure: adminT('campaigns.saveFailed'),
-			what: 'newsletter campaign',
-		})
-	}
+	if (params.id === 'new') return createCampaign(app, request)
+	const id = uuidParam(params.id)
 	const posted = submittedValues(await readFormData(request))
 	const refuse = (error: unknown) => {
 		if (error instanceof AdminInputError) return rejectAdminSubmission(formError(error.message), posted, error.status, adminT('common.error'))
