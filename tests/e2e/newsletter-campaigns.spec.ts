@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '#db/client.ts'
 import { startFakeLibreTranslate } from '../support/fake-libretranslate.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { freePort, startShop, type ShopProcess } from '../support/shop-process.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { expect, expectNoSeriousA11yViolations, test, waitForHydration } from './fixtures.ts'
 import { mailsTo, rawMailsTo } from './mail.ts'
 
 /**
@@ -144,6 +144,25 @@ test.describe('newsletter campaigns', () => {
 		await writeAndSend(page, second, 'Bună din nou!')
 		await expect.poll(async () => (await mailsTo(staying, mailFolder)).some((text) => text.includes(`[es] ${second}`)), { timeout: 20_000 }).toBe(true)
 		expect((await mailsTo(leaving, mailFolder)).filter((text) => text.includes(`[es] ${second}`))).toEqual([])
+		await expectNoSeriousA11yViolations(page)
 		await visitor.close()
+	})
+
+	test('the owner unsubscribes someone from the list, which shows the consent they gave', async ({ page }) => {
+		const email = `ines-${crypto.randomBytes(4).toString('hex')}@example.es`
+		await subscribeInSpanish(page, email)
+		const admin = await createTestUser(handle.db, { roles: ['admin'] })
+		const cookie = await createSessionCookie(handle.db, admin.id)
+		await page.context().addCookies([{ ...cookie, url: shop.url, httpOnly: true, sameSite: 'Lax' }])
+		await page.goto(`${shop.url}/admin/newsletter?q=${encodeURIComponent(email)}`)
+		await waitForHydration(page)
+		const row = page.getByRole('row').filter({ hasText: email })
+		await expect(row).toContainText('Acepto recibir el boletín y puedo darme de baja en cualquier momento.')
+		await row.getByRole('button', { name: `Dezabonează ${email}` }).click()
+		await page.getByRole('dialog').getByRole('button', { name: 'Dezabonează' }).click()
+		await expect(page.locator('[data-toast]').filter({ hasText: 'Adresa a fost dezabonată' })).toBeVisible()
+		await page.goto(`${shop.url}/admin/newsletter?status=unsubscribed&q=${encodeURIComponent(email)}`)
+		await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Dezabonat')
+		await expectNoSeriousA11yViolations(page)
 	})
 })
