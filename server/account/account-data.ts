@@ -151,6 +151,7 @@ export async function exportAccountData(db: Database, userId: string, options: {
 			email: newsletterSubscribers.email,
 			locale: newsletterSubscribers.locale,
 			consentedAt: newsletterSubscribers.consentedAt,
+			consentText: newsletterSubscribers.consentText,
 			unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 		})
 		.from(newsletterSubscribers)
