@@ -21,6 +21,7 @@ export default [
 		route('payment-success', 'routes/payment-success.tsx'),
 		route('test-payment/:sessionId', 'routes/test-payment.tsx'),
 		route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
+		route('newsletter/confirm', 'routes/newsletter.confirm.tsx'),
 		route('login', 'routes/login.tsx'),
 		route('forgot-password', 'routes/forgot-password.tsx'),
 		route('reset-password', 'routes/reset-password.tsx'),

@@ -14,6 +14,7 @@ const PRIVATE_PAGES = [
 	'/order',
 	'/test-payment',
 	'/newsletter/unsubscribe',
+	'/newsletter/confirm',
 ]
 
 export function loader({ context }: Route.LoaderArgs) {

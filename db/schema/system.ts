@@ -112,6 +112,12 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 	consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	/** The words of the consent box the subscriber ticked, in their language (null for sign-ups made before it was kept). */
 	consentText: text(),
+	/**
+	 * When the subscriber clicked the confirm button of the email sent at sign-up (double opt-in,
+	 * ADR 0270); null while pending. Only confirmed, not unsubscribed rows get campaigns.
+	 */
+	confirmedAt: timestamp({ withTimezone: true }),
+	/** Names the subscriber in the confirm and unsubscribe links. */
 	unsubscribeToken: text().notNull().unique(),
 	unsubscribedAt: timestamp({ withTimezone: true }),
 })

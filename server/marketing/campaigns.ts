@@ -14,7 +14,7 @@ import { sourceHash } from '../translation/cache.ts'
 import { queueContentTranslation, type TranslationApp } from '../translation/content.ts'
 import { TARGET_LOCALES, type TargetLocale } from '../translation/providers.ts'
 import { contentContext } from '../translation/sync.ts'
-import { unsubscribeUrl } from './newsletter.ts'
+import { confirmedSubscriber, unsubscribeUrl } from './newsletter.ts'
 
 /** What sending needs from the configuration. */
 export type CampaignMailSettings = {
@@ -121,7 +121,7 @@ export async function getCampaign(db: DbExecutor, id: string) {
 	if (!campaign) return null
 	const [en, es] = await Promise.all(TARGET_LOCALES.map((locale) => translatedTexts(db, campaign, locale)))
 	const [queued] = await db.select({ total: count() }).from(newsletterCampaignSends).where(eq(newsletterCampaignSends.campaignId, id))
-	const [confirmed] = await db.select({ total: count() }).from(newsletterSubscribers).where(isNull(newsletterSubscribers.unsubscribedAt))
+	const [confirmed] = await db.select({ total: count() }).from(newsletterSubscribers).where(confirmedSubscriber)
 	return { campaign, translations: { en: en!, es: es! }, queued: queued?.total ?? 0, confirmedSubscribers: confirmed?.total ?? 0 }
 }
 
@@ -184,10 +184,10 @@ export async function startCampaign(db: DbExecutor, id: string) {
 
 type DueSubscriber = { id: string; email: string; locale: Locale; token: string }
 
-/** Confirmed subscribers of a sending campaign (those who had subscribed when it started) who have no email of it yet. */
+/** Confirmed subscribers of a sending campaign (those who had confirmed when it started) who have no email of it yet; pending sign-ups never. */
 const dueSubscribers = (campaign: { id: string; sendingStartedAt: Date | null }) => sql`
 	from ${newsletterSubscribers} s
-	where s.unsubscribed_at is null and s.consented_at <= ${campaign.sendingStartedAt}
+	where s.unsubscribed_at is null and s.confirmed_at <= ${campaign.sendingStartedAt}
 		and not exists (select 1 from ${newsletterCampaignSends} x where x.campaign_id = ${campaign.id} and x.subscriber_id = s.id)`
 
 /**
@@ -230,7 +230,7 @@ export async function queueCampaignEmails(db: Database, settings: CampaignMailSe
 			const due = await queryRows<DueSubscriber>(
 				tx,
 				sql`select s.id, s.email, s.locale, s.unsubscribe_token as token ${dueSubscribers(campaign)}
-				order by s.consented_at, s.id limit ${room} for update of s skip locked`,
+				order by s.confirmed_at, s.id limit ${room} for update of s skip locked`,
 			)
 			const texts = new Map<Locale, CampaignTexts>()
 			for (const subscriber of due) {

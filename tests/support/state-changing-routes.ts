@@ -90,6 +90,14 @@ export const STATE_CHANGING_ROUTES: StateChangingRoute[] = [
 		example: (fx) => ({ token: fx.unsubscribeToken }),
 	},
 	{
+		name: 'newsletter confirm',
+		module: 'routes/newsletter.confirm.tsx',
+		path: () => '/en/newsletter/confirm',
+		actor: 'anonymous',
+		encoding: 'form',
+		example: (fx) => ({ token: fx.unsubscribeToken }),
+	},
+	{
 		// RFC 8058: a mail provider posts this to the List-Unsubscribe address, the token in its query, without a cookie or an Origin.
 		name: 'newsletter one-click unsubscribe',
 		module: 'routes/newsletter.unsubscribe.tsx',

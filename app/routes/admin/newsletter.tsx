@@ -20,6 +20,7 @@ import {
 	parseNewsletterListFilters,
 } from '#domain/forms/admin-newsletter.ts'
 import { adminT } from '#domain/i18n/admin.ts'
+import { subscriberStatus, UNCONFIRMED_SUBSCRIBER_DAYS } from '#domain/newsletter/subscriber-status.ts'
 import type { Route } from './+types/newsletter'
 
 /** The newsletter's subscribers with a CSV of them: admins only, as every page under the admin layout. */
@@ -91,9 +92,18 @@ const columns: [Column<Row>, ...Column<Row>[]] = [
 		header: adminT('subscribers.status'),
 		cell: (row) => (
 			<span title={row.unsubscribedAt ? formatAdminDateTime(row.unsubscribedAt) : undefined}>
-				<StatusBadge active={row.unsubscribedAt === null} on={adminT('subscribers.statuses.active')} off={adminT('subscribers.statuses.unsubscribed')} />
+				<StatusBadge
+					active={subscriberStatus(row) === 'confirmed'}
+					on={adminT('subscribers.statuses.confirmed')}
+					off={adminT(`subscribers.statuses.${subscriberStatus(row)}`)}
+				/>
 			</span>
 		),
+	},
+	{
+		header: adminT('subscribers.confirmedAt'),
+		cell: (row) => (row.confirmedAt ? formatAdminDateTime(row.confirmedAt) : '—'),
+		className: 'whitespace-nowrap',
 	},
 	{ header: adminT('subscribers.consentText'), cell: (row) => <span className="text-xs text-muted">{row.consentText ?? '—'}</span> },
 	{ header: adminT('subscribers.actions'), cell: (row) => <UnsubscribeButton subscriber={row} /> },
@@ -119,7 +129,7 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
 					</a>
 				</div>
 			</div>
-			<p className="mt-2 max-w-3xl text-sm text-muted">{adminT('subscribers.intro')}</p>
+			<p className="mt-2 max-w-3xl text-sm text-muted">{adminT('subscribers.intro', { days: UNCONFIRMED_SUBSCRIBER_DAYS })}</p>
 			<Form key={`${filters.q}|${filters.status}`} method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
 				<div>
 					<label htmlFor="newsletter-status" className={labelClass}>

@@ -105,16 +105,24 @@ const admin = {
 	/** The newsletter's subscribers, listed and exported by admins. */
 	subscribers: {
 		title: 'Abonați la newsletter',
-		intro: 'Adresele care s-au abonat la newsletter, cu limba aleasă și data acordului. Cine se dezabonează rămâne în listă ca dezabonat.',
+		intro:
+			'Adresele care s-au abonat la newsletter, cu limba aleasă, data acordului și data confirmării. O adresă primește campanii doar după ce confirmă abonarea din emailul primit; cele neconfirmate în {{days}} de zile sunt șterse. Cine se dezabonează rămâne în listă ca dezabonat. Exportul CSV cuprinde doar abonații confirmați.',
 		searchLabel: 'Caută după email',
 		statusLabel: 'Stare',
-		statusFilter: { active: 'Abonați', unsubscribed: 'Dezabonați', all: 'Toți' },
+		statusFilter: {
+			active: 'Abonați (confirmați sau în așteptare)',
+			confirmed: 'Confirmați',
+			pending: 'În așteptarea confirmării',
+			unsubscribed: 'Dezabonați',
+			all: 'Toți',
+		},
 		email: 'Email',
 		language: 'Limba',
 		consentedAt: 'Data acordului',
 		status: 'Stare',
 		unsubscribedAt: 'Data dezabonării',
-		statuses: { active: 'Abonat', unsubscribed: 'Dezabonat' },
+		statuses: { pending: 'Neconfirmat', confirmed: 'Confirmat', unsubscribed: 'Dezabonat' },
+		confirmedAt: 'Data confirmării',
 		export: 'Exportă CSV',
 		empty: 'Nu există abonați',
 		emptySearch: 'Niciun abonat nu corespunde filtrului',
