@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, newsletterCampaignSends, newsletterSubscribers } from '#db/schema/index.ts'
 import { createFileTransport } from '#server/email/file-transport.ts'
 import { createEmailSender } from '#server/email/sender.ts'
-import { queueCampaignEmails, saveCampaign, sendCampaignTest, startCampaign } from '#server/marketing/campaigns.ts'
-import { subscribeToNewsletter, unsubscribeByAdmin, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
+import { getCampaign, queueCampaignEmails, saveCampaign, sendCampaignTest, startCampaign } from '#server/marketing/campaigns.ts'
+import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeByAdmin, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
 import type { TranslationApp } from '#server/translation/content.ts'
 import { createLibreTranslateProvider } from '#server/translation/providers.ts'
 import { createTranslationService } from '#server/translation/service.ts'
@@ -18,7 +18,7 @@ import { startFakeLibreTranslate } from '../support/fake-libretranslate.ts'
 
 /**
  * Newsletter campaigns (ADR 0270): translated like other content, queued one email per confirmed
- * subscriber in their language at the configured pace, with the one-click unsubscribe headers, and
+ * subscriber (never to a sign-up still pending its confirmation) in their language at the configured pace, with the one-click unsubscribe headers, and
  * never delivered to someone who unsubscribed, even after their email was queued.
  */
 
@@ -55,8 +55,11 @@ describe.each(ENGINES)('newsletter campaigns on %s', (engine) => {
 		return id
 	}
 
+	/** Signs up and confirms from the email's link, as a subscriber does (double opt-in). */
 	async function subscribe(email: string, locale: 'ro' | 'en' | 'es') {
 		await subscribeToNewsletter(db, { email, locale, publicUrl })
+		const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+		expect(await confirmNewsletterSubscription(db, { token: row!.unsubscribeToken, publicUrl })).toBe('confirmed')
 	}
 
 	const campaignMail = (id: string) =>
@@ -78,7 +81,10 @@ describe.each(ENGINES)('newsletter campaigns on %s', (engine) => {
 		await subscribe('carmen@example.es', 'es')
 		await subscribe('gone@example.es', 'es')
 		await unsubscribeByAdmin(db, 'gone@example.es')
+		// Signed up but never clicked the confirmation link: no campaign, and not counted.
+		await subscribeToNewsletter(db, { email: 'pending@example.ro', locale: 'ro', publicUrl })
 		const { id } = await saveCampaign(app, null, { subject: 'Colecția de iarnă', body: 'Bună!\n\nVezi [colecția](https://shop.test/catalog).' })
+		expect((await getCampaign(db, id))!.confirmedSubscribers).toBe(3)
 		// Nothing goes while a language has no translation: a subscriber would get Romanian.
 		await expect(startCampaign(db, id)).rejects.toThrow(/engleză, spaniolă/)
 		await app.translation.worker.runOnce()

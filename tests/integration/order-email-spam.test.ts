@@ -12,6 +12,7 @@ import { queueOrderEmail } from '#server/orders/emails.ts'
 import { renderCampaignEmail } from '#server/email/templates/campaign.tsx'
 import { serverI18n } from '#server/i18n.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
+import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { createProduct, createUpload, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
@@ -76,6 +77,47 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 		await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, order.id))
 		await db.delete(emailOutbox)
 		await queueOrderEmail(db, mailContext, order.id, { kind: 'confirmation' })
+		const out = path.join(folder, locale)
+		const sender = createEmailSender({
+			db,
+			transport: createFileTransport(out),
+			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
+			messageIdDomain: 'luminasicarton.ro',
+			log: pino({ level: 'silent' }),
+			pollIntervalMs: 60_000,
+			leaseSeconds: 60,
+		})
+		try {
+			expect(await sender.runOnce()).toBe(1)
+		} finally {
+			await sender.stop()
+		}
+		const [file] = await fs.readdir(out)
+		const eml = await fs.readFile(path.join(out, file!), 'utf8')
+		expect(eml).toContain('multipart/alternative')
+		const { score, tests } = spamScore(eml)
+		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
+	})
+})
+
+describe.each(ENGINES)('newsletter confirmation email spam score on %s', (engine) => {
+	let database: TestDatabase
+	let folder: string
+	beforeAll(async () => {
+		database = await createTestDatabase(engine, { label: 'confirmspam' })
+		folder = await fs.mkdtemp(path.join(os.tmpdir(), 'confirm-spam-'))
+	})
+	afterAll(async () => {
+		await database.cleanup()
+		await fs.rm(folder, { recursive: true, force: true })
+	})
+
+	it.each(['ro', 'en', 'es'] as const)('the double opt-in confirmation in %s, as the outbox writes it, scores under the threshold', async (locale) => {
+		const { db } = database.handle
+		await db.delete(emailOutbox)
+		await subscribeToNewsletter(db, { email: `cititor-${locale}@example.com`, locale, publicUrl: 'https://luminasicarton.ro' })
+		const [queued] = await db.select().from(emailOutbox)
+		expect(queued!.text).toContain(`https://luminasicarton.ro/${locale}/newsletter/confirm?token=`)
 		const out = path.join(folder, locale)
 		const sender = createEmailSender({
 			db,
