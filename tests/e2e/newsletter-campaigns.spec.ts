@@ -3,7 +3,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { createSessionCookie, createTestUser } from '../support/accounts.ts'
+import { eq } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
+import { newsletterSubscribers } from '#db/schema/index.ts'
 import { startFakeLibreTranslate } from '../support/fake-libretranslate.ts'
 import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 import { freePort, startShop, type ShopProcess } from '../support/shop-process.ts'
@@ -13,8 +15,9 @@ import { mailsTo, rawMailsTo } from './mail.ts'
 /**
  * Newsletter campaigns end to end (ADR 0270), on a shop of its own with machine translation on (a
  * fake LibreTranslate on loopback answering "[es] text"): the owner writes a campaign in Romanian,
- * it is translated, tested and sent; a Spanish subscriber gets it in Spanish with the one-click
- * headers, follows its unsubscribe link, and the next campaign reaches only those still subscribed.
+ * it is translated, tested and sent; a Spanish subscriber, who confirmed from the link of the
+ * double opt-in email, gets it in Spanish with the one-click headers (one who never confirmed gets
+ * nothing), follows its unsubscribe link, and the next campaign reaches only those still subscribed.
  */
 test.describe.configure({ mode: 'default' })
 
@@ -55,13 +58,32 @@ test.describe('newsletter campaigns', () => {
 		if (shop) await fs.rm(shop.dataDir, { recursive: true, force: true })
 	})
 
-	async function subscribeInSpanish(page: Page, email: string) {
+	/** Signs up on the Spanish page; the subscription waits for the link of the confirmation email. */
+	async function signUpInSpanish(page: Page, email: string) {
 		await page.goto(`${shop.url}/es/newsletter`)
 		await waitForHydration(page)
 		await page.getByLabel('Correo electrónico').fill(email)
 		await page.getByLabel('Acepto recibir el boletín y puedo darme de baja en cualquier momento.').check()
 		await page.getByRole('button', { name: 'Suscribirme' }).click()
-		await expect(page.getByRole('status')).toHaveText('¡Gracias! Ya estás suscrito.')
+		await expect(page.getByRole('status')).toHaveText('¡Casi listo! Revisa tu bandeja de entrada: te hemos enviado un enlace para confirmar tu suscripción.')
+	}
+
+	/** Signs up, then confirms from the email's link: opening it confirms nothing, its page's button does. */
+	async function subscribeInSpanish(page: Page, email: string) {
+		await signUpInSpanish(page, email)
+		const confirmLink = /href="(http:\/\/127\.0\.0\.1:\d+\/es\/newsletter\/confirm\?token=[\w-]+)"/
+		await expect.poll(async () => (await mailsTo(email, mailFolder)).some((mail) => confirmLink.test(mail)), { timeout: 20_000 }).toBe(true)
+		const link = (await mailsTo(email, mailFolder)).map((mail) => confirmLink.exec(mail)?.[1]).find(Boolean)
+		await page.goto(link!)
+		await waitForHydration(page)
+		const [pending] = await handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+		expect(pending!.confirmedAt).toBeNull()
+		await page.getByRole('button', { name: 'Confirmar suscripción' }).click()
+		await expect(page.getByRole('status')).toHaveText('Tu suscripción está confirmada. ¡Bienvenido! Tendrás noticias nuestras más o menos una vez al mes.')
+		// The welcome email, with the unsubscribe link, follows the confirmation.
+		await expect
+			.poll(async () => (await mailsTo(email, mailFolder)).some((mail) => mail.includes('/es/newsletter/unsubscribe?token=')), { timeout: 20_000 })
+			.toBe(true)
 	}
 
 	/** Writes a campaign in the admin, waits for its Spanish translation and starts sending it; returns its page's address. */
@@ -112,9 +134,11 @@ test.describe('newsletter campaigns', () => {
 		const id = crypto.randomBytes(4).toString('hex')
 		const leaving = `carmen-${id}@example.es`
 		const staying = `lucia-${id}@example.es`
+		const unconfirmed = `nadie-${id}@example.es`
 		const visitor = await browser.newPage()
 		await subscribeInSpanish(visitor, leaving)
 		await subscribeInSpanish(visitor, staying)
+		await signUpInSpanish(visitor, unconfirmed)
 
 		const admin = await createTestUser(handle.db, { roles: ['admin'] })
 		const cookie = await createSessionCookie(handle.db, admin.id)
@@ -125,6 +149,9 @@ test.describe('newsletter campaigns', () => {
 
 		// The Spanish subscriber's copy: in Spanish, with the one-click unsubscribe headers and link.
 		await expect.poll(async () => (await mailsTo(leaving, mailFolder)).filter((mail) => mail.includes(`[es] ${first}`)).length, { timeout: 20_000 }).toBe(1)
+		await expect.poll(async () => (await mailsTo(staying, mailFolder)).some((mail) => mail.includes(`[es] ${first}`)), { timeout: 20_000 }).toBe(true)
+		// The campaign is marked sent only once every confirmed subscriber has theirs: the pending sign-up was never among them.
+		expect((await mailsTo(unconfirmed, mailFolder)).filter((mail) => mail.includes(`[es] ${first}`))).toEqual([])
 		const [raw] = (await rawMailsTo(leaving, mailFolder)).filter((mail) => mail.includes('List-Unsubscribe-Post'))
 		expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
 		expect(raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/127\.0\.0\.1:\d+\/es\/newsletter\/unsubscribe\?token=[\w-]+>$/m)
@@ -148,7 +175,7 @@ test.describe('newsletter campaigns', () => {
 		await visitor.close()
 	})
 
-	test('the owner unsubscribes someone from the list, which shows the consent they gave', async ({ page }) => {
+	test('the owner unsubscribes someone from the list, which shows the consent they gave and its confirmation', async ({ page }) => {
 		const email = `ines-${crypto.randomBytes(4).toString('hex')}@example.es`
 		await subscribeInSpanish(page, email)
 		const admin = await createTestUser(handle.db, { roles: ['admin'] })
@@ -158,6 +185,7 @@ test.describe('newsletter campaigns', () => {
 		await waitForHydration(page)
 		const row = page.getByRole('row').filter({ hasText: email })
 		await expect(row).toContainText('Acepto recibir el boletín y puedo darme de baja en cualquier momento.')
+		await expect(row).toContainText('Confirmat')
 		await row.getByRole('button', { name: `Dezabonează ${email}` }).click()
 		await page.getByRole('dialog').getByRole('button', { name: 'Dezabonează' }).click()
 		await expect(page.locator('[data-toast]').filter({ hasText: 'Adresa a fost dezabonată' })).toBeVisible()
