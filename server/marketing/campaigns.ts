@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { queryRows, type Database, type DbExecutor } from '#db/client.ts'
 import { emailOutbox, newsletterCampaigns, newsletterCampaignSends, newsletterSubscribers, translations } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
