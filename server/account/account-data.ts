@@ -152,6 +152,7 @@ export async function exportAccountData(db: Database, userId: string, options: {
 			locale: newsletterSubscribers.locale,
 			consentedAt: newsletterSubscribers.consentedAt,
 			consentText: newsletterSubscribers.consentText,
+			confirmedAt: newsletterSubscribers.confirmedAt,
 			unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 		})
 		.from(newsletterSubscribers)
