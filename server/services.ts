@@ -19,9 +19,10 @@ import { PageCache } from './http/page-cache.ts'
 import { countRequestQuery } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
-import { createPeriodicJob } from './jobs/periodic-job.ts'
+import { createPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts'
 import { createStockAlertJob } from './marketing/stock-alerts.ts'
 import { createCheckoutReminderJob } from './marketing/checkout-reminders.ts'
+import { createCampaignJob } from './marketing/campaigns.ts'
 import { eFacturaSettings } from './efactura/config.ts'
 import { eFacturaEnabledSince } from './efactura/upload-job.ts'
 import { createEFacturaUploads, type EFacturaUploads } from './efactura/uploads.ts'
@@ -64,6 +65,8 @@ export type AppServices = {
 	orderMail: OrderEmailContext
 	/** The e-Factura upload (ADR 0160); null without ANAF credentials: documents are then uploaded by hand. */
 	eFactura: EFacturaUploads | null
+	/** Queues newsletter campaigns' emails at their pace (ADR 0270); nudge it when a campaign starts. */
+	newsletterCampaigns: PeriodicJob<number>
 	/** Stops background jobs other than the email sender. */
 	stopJobs: () => Promise<void>
 	/** Accounts and sessions (better-auth on our database); see server/auth. */
@@ -193,6 +196,12 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			log: log.child({ component: 'checkout-reminders' }),
 		})
 		checkoutReminders.start()
+		const newsletterCampaigns = createCampaignJob({
+			db: database.db,
+			settings: { publicUrl: env.PUBLIC_URL, sendsPerMinute: env.NEWSLETTER_SENDS_PER_MINUTE },
+			nudgeEmail: () => email.nudge(),
+			log: log.child({ component: 'newsletter-campaigns' }),
+		})
 		const efacturaSettings = eFacturaSettings(env)
 		const eFactura = efacturaSettings ? createEFacturaUploads({ db: database.db, settings: efacturaSettings, log: log.child({ component: 'efactura' }) }) : null
 		if (efacturaSettings) {
@@ -220,7 +229,9 @@ export async function createServices(env: Env, log: Logger): Promise<AppServices
 			vatNumbers: tax.vatNumbers,
 			orderMail,
 			eFactura,
+			newsletterCampaigns,
 			stopJobs: async () => {
+				await newsletterCampaigns.stop()
 				await eFactura?.job.stop()
 				await reconciler.stop()
 				await tax.exchangeRates?.stop()

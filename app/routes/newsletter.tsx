@@ -37,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return rejectSubmission(submission.errors, { email })
 	}
 	const outcome = await subscribeToNewsletter(db, { email: submission.value.email, locale, publicUrl: env.PUBLIC_URL })
-	if (outcome === 'subscribed') email.nudge()
-	return { ok: true as const, message: outcome === 'subscribed' ? 'newsletter.subscribed' : 'newsletter.alreadySubscribed' }
+	if (outcome === 'confirmation-sent') email.nudge()
+	return { ok: true as const, message: outcome === 'confirmation-sent' ? 'newsletter.confirmationSent' : 'newsletter.alreadySubscribed' }
 }
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {

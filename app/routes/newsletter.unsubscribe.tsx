@@ -25,9 +25,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [...seoMeta(loaderData?.meta), { name: 'robots', content: 'noindex' }]
 }
 
-/** Unsubscribing is a POST (a confirmation click), so link scanners in mail clients cannot do it. */
+/**
+ * Unsubscribing is a POST (a confirmation click), so link scanners in mail clients cannot do it.
+ * A mail provider's one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` to the
+ * address in the List-Unsubscribe header, which carries the token in its query: no cookie, no page,
+ * no Origin (the same-origin check lets such a request through; a browser on another site is still refused).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-	const { token } = tokenSchema.parse(Object.fromEntries(await readFormData(request)))
+	const posted = Object.fromEntries(await readFormData(request))
+	const oneClick = posted['List-Unsubscribe'] === 'One-Click'
+	const { token } = tokenSchema.parse(oneClick ? { token: new URL(request.url).searchParams.get('token') ?? '' } : posted)
 	const done = await unsubscribeFromNewsletter(getApp(context).db, token)
 	return done
 		? { ok: true as const, message: 'newsletter.unsubscribed' }

@@ -16,6 +16,7 @@ const PRIVATE_PAGES = [
 	'/review',
 	'/test-payment',
 	'/newsletter/unsubscribe',
+	'/newsletter/confirm',
 ]
 
 export function loader({ context }: Route.LoaderArgs) {

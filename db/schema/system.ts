@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { EMAIL_STATUSES } from '../../domain/enums.ts'
 import { foldedSearchSql } from '../../domain/search.ts'
 import { createdAt, editVersion, id, updatedAt } from './columns.ts'
@@ -33,6 +33,10 @@ export const emailOutbox = pgTable(
 		dedupeKey: text(),
 		/** Documents attached when the message is sent, made then from what they name (an invoice is immutable, so it is the same each time). */
 		attachments: jsonb().$type<EmailAttachmentRef[]>().notNull().default([]),
+		/** Extra message headers (a campaign's List-Unsubscribe pair). */
+		headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+		/** A newsletter campaign's email names its subscriber: the sender skips it once they have unsubscribed. */
+		newsletterSubscriberId: uuid().references((): AnyPgColumn => newsletterSubscribers.id, { onDelete: 'cascade' }),
 		status: emailStatusEnum().notNull().default('pending'),
 		attempts: integer().notNull().default(0),
 		nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -47,6 +51,9 @@ export const emailOutbox = pgTable(
 		index('email_outbox_due_idx')
 			.on(t.nextAttemptAt)
 			.where(sql`${t.status} = 'pending'`),
+		index('email_outbox_newsletter_subscriber_idx')
+			.on(t.newsletterSubscriberId)
+			.where(sql`${t.newsletterSubscriberId} is not null`),
 	],
 )
 
@@ -103,9 +110,50 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 	email: text().notNull().unique(),
 	locale: text().notNull(),
 	consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	/** The words of the consent box the subscriber ticked, in their language (null for sign-ups made before it was kept). */
+	consentText: text(),
+	/**
+	 * When the subscriber clicked the confirm button of the email sent at sign-up (double opt-in,
+	 * ADR 0270); null while pending. Only confirmed, not unsubscribed rows get campaigns.
+	 */
+	confirmedAt: timestamp({ withTimezone: true }),
+	/** Names the subscriber in the confirm and unsubscribe links. */
 	unsubscribeToken: text().notNull().unique(),
 	unsubscribedAt: timestamp({ withTimezone: true }),
 })
+
+/**
+ * A newsletter campaign, written in Romanian (its subject and body are translated like other
+ * content). `draft` until the owner sends it, `sending` while the paced job queues its emails,
+ * `sent` once every confirmed subscriber has one.
+ */
+export const newsletterCampaigns = pgTable('newsletter_campaigns', {
+	id: id(),
+	subject: text().notNull(),
+	/** Paragraphs of plain text with [links](https://…), never HTML (domain/newsletter/campaign-body.ts). */
+	body: text().notNull(),
+	status: text().$type<'draft' | 'sending' | 'sent'>().notNull().default('draft'),
+	createdAt: createdAt(),
+	updatedAt: updatedAt(),
+	sendingStartedAt: timestamp({ withTimezone: true }),
+	sentAt: timestamp({ withTimezone: true }),
+})
+
+/** One row per subscriber a campaign was queued for: the primary key is what makes sending once per subscriber hold. */
+export const newsletterCampaignSends = pgTable(
+	'newsletter_campaign_sends',
+	{
+		campaignId: uuid()
+			.notNull()
+			.references(() => newsletterCampaigns.id, { onDelete: 'cascade' }),
+		subscriberId: uuid()
+			.notNull()
+			.references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+		locale: text().notNull(),
+		queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [primaryKey({ columns: [t.campaignId, t.subscriberId] }), index('newsletter_campaign_sends_queued_idx').on(t.queuedAt)],
+)
 
 /**
  * Fixed-window counters for rate limits, kept in the database so every app instance counts

@@ -3,7 +3,8 @@ import { searchText } from './fields.ts'
 
 /** The newsletter's subscribers in the admin: a search over the address, the subscription's state, a page. */
 export const NEWSLETTER_SEARCH_MAX = 100
-export const NEWSLETTER_STATUSES = ['active', 'unsubscribed', 'all'] as const
+/** `active` is every address not unsubscribed, confirmed or still pending its confirmation. */
+export const NEWSLETTER_STATUSES = ['active', 'confirmed', 'pending', 'unsubscribed', 'all'] as const
 export type NewsletterStatusFilter = (typeof NEWSLETTER_STATUSES)[number]
 
 export const newsletterListFiltersSchema = z.object({
@@ -30,3 +31,9 @@ export function newsletterListSearch(filters: NewsletterListFilters, page?: numb
 	const search = params.toString()
 	return search ? `?${search}` : ''
 }
+
+/** The subscribers page's action: the owner ends one subscription (the person asked by other means), named by email. */
+export const newsletterActionSchema = z.object({
+	intent: z.literal('unsubscribe'),
+	email: z.string({ error: 'Abonat necunoscut' }).check(z.trim(), z.toLowerCase(), z.minLength(3, 'Abonat necunoscut'), z.maxLength(320, 'Abonat necunoscut')),
+})

@@ -17,8 +17,8 @@ describe('translationOverrideSchema', () => {
 		expect(translationOverrideSchema.safeParse({ ...valid, locale: 'ro' }).error?.issues[0]?.message).toBe('Limba trebuie să fie engleză sau spaniolă')
 		expect(translationOverrideSchema.safeParse({ ...valid, field: 'slug' }).error?.issues[0]?.message).toBe('Câmp invalid')
 		expect(translationOverrideSchema.safeParse({ ...valid, id: '1' }).error?.issues[0]?.message).toBe('Element invalid')
-		expect(translationOverrideSchema.safeParse({ ...valid, text: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe(
-			'Traducerea nu poate depăși 2000 de caractere',
+		expect(translationOverrideSchema.safeParse({ ...valid, text: 'x'.repeat(4001) }).error?.issues[0]?.message).toBe(
+			'Traducerea nu poate depăși 4000 de caractere',
 		)
 	})
 })

@@ -4,8 +4,8 @@ import { uuidField } from './fields.ts'
 import { HOME_FIELDS } from './admin-home.ts'
 import { editStampShape } from './edit-version.ts'
 
-/** Longest editor translation kept (server/translation/content.ts cuts at the same length). */
-export const MAX_TRANSLATION_OVERRIDE_LENGTH = 2000
+/** Longest editor translation kept (server/translation/content.ts cuts at the same length): room for a campaign body, which translated may run longer than its Romanian. */
+export const MAX_TRANSLATION_OVERRIDE_LENGTH = 4000
 
 /**
  * /admin/translations: an editor's translation of one field of a product or category.
@@ -19,9 +19,9 @@ export const translationOverrideTextSchema = z.object({ text: overrideText })
 export type TranslationOverrideText = z.output<typeof translationOverrideTextSchema>
 
 export const translationOverrideSchema = z.object({
-	kind: z.enum(['product', 'category', 'home'], { error: 'Tip de conținut invalid' }),
+	kind: z.enum(['product', 'category', 'home', 'campaign'], { error: 'Tip de conținut invalid' }),
 	id: uuidField('Element invalid'),
-	field: z.enum(['name', 'description', 'smellsLike', 'waxColor', 'containerType', ...HOME_FIELDS], { error: 'Câmp invalid' }),
+	field: z.enum(['name', 'description', 'smellsLike', 'waxColor', 'containerType', ...HOME_FIELDS, 'subject', 'body'], { error: 'Câmp invalid' }),
 	locale: z.enum(['en', 'es'], { error: 'Limba trebuie să fie engleză sau spaniolă' }),
 	text: overrideText,
 	// The override's version and the text the form loaded (ADR 0225).

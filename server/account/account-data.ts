@@ -162,6 +162,8 @@ export async function exportAccountData(db: Database, userId: string, options: {
 			email: newsletterSubscribers.email,
 			locale: newsletterSubscribers.locale,
 			consentedAt: newsletterSubscribers.consentedAt,
+			consentText: newsletterSubscribers.consentText,
+			confirmedAt: newsletterSubscribers.confirmedAt,
 			unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 		})
 		.from(newsletterSubscribers)

@@ -141,6 +141,15 @@ export const envSchema = z
 			.describe(
 				'How long a sender holds a message it is delivering before another instance may take it over (10–3600). The SMTP timeouts are set to fit inside it, so a hanging mail server makes a delivery fail and retry instead of being sent twice.',
 			),
+		NEWSLETTER_SENDS_PER_MINUTE: z.coerce
+			.number({ error: 'must be a number of emails' })
+			.int('must be a whole number of emails')
+			.min(1, 'must be between 1 and 10000')
+			.max(10_000, 'must be between 1 and 10000')
+			.default(60)
+			.describe(
+				'How many newsletter campaign emails all instances together queue in any minute (1–10000): a campaign goes out at this pace, so the mail server and its sending limits are never flooded (ADR 0270).',
+			),
 		UPLOAD_RETENTION_DAYS: z.coerce
 			.number({ error: 'must be a number of days' })
 			.int('must be a whole number of days')

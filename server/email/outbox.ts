@@ -11,6 +11,10 @@ export type EmailMessage = {
 	dedupeKey?: string
 	/** Documents made and attached at sending time (an issued invoice's PDF). */
 	attachments?: EmailAttachmentRef[]
+	/** Extra headers (a campaign's List-Unsubscribe pair). */
+	headers?: Record<string, string>
+	/** A newsletter campaign's email: the sender drops it if this subscriber unsubscribes before it goes. */
+	newsletterSubscriberId?: string
 }
 
 /**
@@ -29,6 +33,8 @@ export async function enqueueEmail(db: DbExecutor, message: EmailMessage): Promi
 			replyTo: message.replyTo ?? null,
 			dedupeKey: message.dedupeKey ?? null,
 			attachments: message.attachments ?? [],
+			headers: message.headers ?? {},
+			newsletterSubscriberId: message.newsletterSubscriberId ?? null,
 		})
 		.onConflictDoNothing({ target: emailOutbox.dedupeKey })
 		.returning({ id: emailOutbox.id })

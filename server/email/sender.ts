@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { queryRows, type Database } from '#db/client.ts'
-import { emailOutbox } from '#db/schema/index.ts'
+import { emailOutbox, newsletterSubscribers } from '#db/schema/index.ts'
 import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
 import type { EmailAttachmentRef } from '#db/schema/index.ts'
@@ -43,7 +43,8 @@ export function createEmailSender(options: {
 	/**
 	 * SKIP LOCKED plus a lease lets several app instances work one outbox without sending twice.
 	 * One message per claim, so each lease covers exactly one delivery (which the transport's
-	 * timeouts keep inside it), never a queue of them.
+	 * timeouts keep inside it), never a queue of them. A campaign email whose subscriber has
+	 * unsubscribed since it was queued is never claimed (unsubscribing also deletes it, ADR 0270).
 	 */
 	async function claimNext(): Promise<Row | undefined> {
 		const [row] = await queryRows<Row>(
@@ -54,11 +55,15 @@ export function createEmailSender(options: {
 			where id in (
 				select id from ${emailOutbox}
 				where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+					and not exists (
+						select 1 from ${newsletterSubscribers} s
+						where s.id = ${emailOutbox}.newsletter_subscriber_id and s.unsubscribed_at is not null
+					)
 				order by next_attempt_at
 				limit 1
 				for update skip locked
 			)
-			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attachments, attempts`,
+			returning id, to_address as "toAddress", subject, text, html, reply_to as "replyTo", attachments, headers, attempts`,
 		)
 		return row
 	}
@@ -77,6 +82,7 @@ export function createEmailSender(options: {
 				html: row.html,
 				replyTo: row.replyTo,
 				attachments,
+				headers: row.headers,
 			})
 			await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, row.id))
 			log.info({ emailId: row.id, transport: transport.kind }, 'email sent')

@@ -7,6 +7,7 @@ export type OutgoingEmail = {
 	html?: string | null
 	replyTo?: string | null
 	attachments?: EmailAttachment[]
+	headers?: Record<string, string>
 }
 
 /** A file sent with a message (an invoice's PDF). */
@@ -28,6 +29,7 @@ export function toNodemailerMessage(email: OutgoingEmail) {
 		text: email.text,
 		html: email.html ?? undefined,
 		replyTo: email.replyTo ?? undefined,
+		headers: email.headers && Object.keys(email.headers).length ? email.headers : undefined,
 		attachments: email.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
 	}
 }

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto'
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '#db/client.ts'
-import { newsletterSubscribers } from '#db/schema/index.ts'
+import { emailOutbox, newsletterSubscribers } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import { formatAdminDateTime } from '#domain/admin/format.ts'
 import type { NewsletterListFilters } from '#domain/forms/admin-newsletter.ts'
 import { adminT } from '#domain/i18n/admin.ts'
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from '#domain/newsletter/subscriber-status.ts'
 import { csvDocument } from '../orders/orders-csv.ts'
 import { adminTextMatch } from '../search/admin-text-match.ts'
 import { enqueueEmail } from '../email/outbox.ts'
@@ -20,66 +21,159 @@ export function unsubscribeUrl(publicUrl: string, locale: Locale, token: string)
 	return localizedUrl(publicUrl, locale, `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`)
 }
 
+/** The page with the button that confirms a subscription, in the subscriber's language (ADR 0270). */
+export function confirmSubscriptionUrl(publicUrl: string, locale: Locale, token: string) {
+	return localizedUrl(publicUrl, locale, `/newsletter/confirm?token=${encodeURIComponent(token)}`)
+}
+
+/** A sign-up still waiting for its confirmation. */
+const pendingSubscriber = and(isNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt))
+/** The audience of campaigns: confirmed and not unsubscribed since. */
+export const confirmedSubscriber = and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt))
+
 /**
- * Records consent to the newsletter (with its time) and queues a welcome email carrying the
- * unsubscribe link, in one transaction. An address that is already subscribed is left as it is;
- * one that unsubscribed earlier is subscribed again with a fresh consent time and a new link.
+ * Records consent to the newsletter (with its time and the words of the box ticked, in the
+ * visitor's language) as a pending subscription and queues the email whose link confirms it
+ * (double opt-in, ADR 0270), in one transaction. A pending address gets the email again (same
+ * link); one that unsubscribed earlier is pending again with a fresh consent and a new link; a
+ * confirmed one is left as it is.
  */
 export async function subscribeToNewsletter(db: DbExecutor, input: { email: string; locale: Locale; publicUrl: string }) {
 	const email = input.email.trim().toLowerCase()
 	return db.transaction(async (tx) => {
-		const token = crypto.randomBytes(24).toString('base64url')
+		const t = serverI18n(input.locale).t
+		const consentText = t('newsletter.consent')
 		const rows = await tx
 			.insert(newsletterSubscribers)
-			.values({ email, locale: input.locale, unsubscribeToken: token })
+			.values({ email, locale: input.locale, unsubscribeToken: crypto.randomBytes(24).toString('base64url'), consentText })
 			.onConflictDoUpdate({
 				target: newsletterSubscribers.email,
-				set: { unsubscribedAt: null, consentedAt: sql`now()`, locale: input.locale, unsubscribeToken: token },
-				setWhere: isNotNull(newsletterSubscribers.unsubscribedAt),
+				set: {
+					consentedAt: sql`now()`,
+					locale: input.locale,
+					consentText,
+					confirmedAt: null,
+					unsubscribedAt: null,
+					// A pending address keeps its link, so the confirmation email sent first still works.
+					unsubscribeToken: sql`case when ${newsletterSubscribers.unsubscribedAt} is null then ${newsletterSubscribers.unsubscribeToken} else excluded.unsubscribe_token end`,
+				},
+				setWhere: or(isNotNull(newsletterSubscribers.unsubscribedAt), isNull(newsletterSubscribers.confirmedAt)),
 			})
-			.returning({ id: newsletterSubscribers.id })
-		if (rows.length === 0) return 'already-subscribed' as const
-		const t = serverI18n(input.locale).t
+			.returning({ token: newsletterSubscribers.unsubscribeToken })
+		const [subscriber] = rows
+		if (!subscriber) return 'already-subscribed' as const
 		await enqueueEmail(tx, {
 			to: email,
 			...renderMessageEmail({
 				locale: input.locale,
-				subject: t('newsletter.welcomeSubject'),
-				body: t('newsletter.welcomeText', { url: unsubscribeUrl(input.publicUrl, input.locale, token) }),
+				subject: t('newsletter.confirmSubject'),
+				body: t('newsletter.confirmEmailText', {
+					url: confirmSubscriptionUrl(input.publicUrl, input.locale, subscriber.token),
+					days: UNCONFIRMED_SUBSCRIBER_DAYS,
+				}),
 			}),
 		})
-		return 'subscribed' as const
+		return 'confirmation-sent' as const
 	})
 }
 
-/** Ends a subscription by its unsubscribe token; false when the token names no active subscription. */
+/**
+ * Confirms a pending subscription by the token of its confirmation link (a POST from the confirm
+ * page, never the GET a link scanner makes) and queues the welcome email with the unsubscribe link.
+ * `already-confirmed` for a second click; `invalid` when the token names no subscription to confirm.
+ */
+export async function confirmNewsletterSubscription(db: DbExecutor, input: { token: string; publicUrl: string }) {
+	if (!TOKEN.test(input.token)) return 'invalid' as const
+	return db.transaction(async (tx) => {
+		const byToken = eq(newsletterSubscribers.unsubscribeToken, input.token)
+		const [confirmed] = await tx
+			.update(newsletterSubscribers)
+			.set({ confirmedAt: sql`now()` })
+			.where(and(byToken, pendingSubscriber))
+			.returning({ email: newsletterSubscribers.email, locale: newsletterSubscribers.locale })
+		if (!confirmed) {
+			const [subscribed] = await tx.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(and(byToken, confirmedSubscriber))
+			return subscribed ? ('already-confirmed' as const) : ('invalid' as const)
+		}
+		const locale = confirmed.locale as Locale
+		const t = serverI18n(locale).t
+		await enqueueEmail(tx, {
+			to: confirmed.email,
+			...renderMessageEmail({
+				locale,
+				subject: t('newsletter.welcomeSubject'),
+				body: t('newsletter.welcomeText', { url: unsubscribeUrl(input.publicUrl, locale, input.token) }),
+			}),
+		})
+		return 'confirmed' as const
+	})
+}
+
+/** Forgets sign-ups never confirmed within their time (run by the expired-rows cleanup); returns how many. */
+export async function deleteUnconfirmedSubscribers(db: DbExecutor): Promise<number> {
+	const rows = await db
+		.delete(newsletterSubscribers)
+		.where(and(pendingSubscriber, lt(newsletterSubscribers.consentedAt, sql`now() - make_interval(days => ${UNCONFIRMED_SUBSCRIBER_DAYS})`)))
+		.returning({ id: newsletterSubscribers.id })
+	return rows.length
+}
+
+/**
+ * Ends a subscription by its unsubscribe token (the link in every newsletter, or a mail provider's
+ * one-click POST); false when the token names no active subscription. Campaign emails already
+ * queued for the subscriber are dropped with it (ADR 0270).
+ */
 export async function unsubscribeFromNewsletter(db: DbExecutor, token: string): Promise<boolean> {
 	if (!TOKEN.test(token)) return false
-	const rows = await db
-		.update(newsletterSubscribers)
-		.set({ unsubscribedAt: sql`now()` })
-		.where(and(eq(newsletterSubscribers.unsubscribeToken, token), isNull(newsletterSubscribers.unsubscribedAt)))
-		.returning({ id: newsletterSubscribers.id })
-	return rows.length > 0
+	return endSubscription(db, eq(newsletterSubscribers.unsubscribeToken, token))
+}
+
+/** The owner ends a subscription from the admin list (the subscriber asked by other means); false when it had already ended. */
+export async function unsubscribeByAdmin(db: DbExecutor, email: string): Promise<boolean> {
+	return endSubscription(db, eq(newsletterSubscribers.email, email.trim().toLowerCase()))
+}
+
+async function endSubscription(db: DbExecutor, which: SQL | undefined) {
+	return db.transaction(async (tx) => {
+		const rows = await tx
+			.update(newsletterSubscribers)
+			.set({ unsubscribedAt: sql`now()` })
+			.where(and(which, isNull(newsletterSubscribers.unsubscribedAt)))
+			.returning({ id: newsletterSubscribers.id })
+		const ended = rows.map((row) => row.id)
+		if (ended.length) await tx.delete(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), inArray(emailOutbox.newsletterSubscriberId, ended)))
+		return ended.length > 0
+	})
 }
 
 export const ADMIN_NEWSLETTER_PAGE_SIZE = 50
 
 function subscriberConditions(filters: NewsletterListFilters) {
-	const status =
-		filters.status === 'active'
-			? isNull(newsletterSubscribers.unsubscribedAt)
-			: filters.status === 'unsubscribed'
-				? isNotNull(newsletterSubscribers.unsubscribedAt)
-				: undefined
 	const q = filters.q.trim()
-	return and(status, q ? adminTextMatch(newsletterSubscribers.email, q) : undefined)
+	return and(statusCondition(filters.status), q ? adminTextMatch(newsletterSubscribers.email, q) : undefined)
+}
+
+function statusCondition(status: NewsletterListFilters['status']) {
+	switch (status) {
+		case 'active':
+			return isNull(newsletterSubscribers.unsubscribedAt)
+		case 'confirmed':
+			return confirmedSubscriber
+		case 'pending':
+			return pendingSubscriber
+		case 'unsubscribed':
+			return isNotNull(newsletterSubscribers.unsubscribedAt)
+		case 'all':
+			return undefined
+	}
 }
 
 const subscriberColumns = {
 	email: newsletterSubscribers.email,
 	locale: newsletterSubscribers.locale,
 	consentedAt: newsletterSubscribers.consentedAt,
+	consentText: newsletterSubscribers.consentText,
+	confirmedAt: newsletterSubscribers.confirmedAt,
 	unsubscribedAt: newsletterSubscribers.unsubscribedAt,
 }
 
@@ -101,29 +195,31 @@ export async function listNewsletterSubscribers(db: DbExecutor, filters: Newslet
 }
 
 /**
- * Every subscriber the filters match (all pages) as CSV for a Romanian spreadsheet, in the orders
- * export's format (ADR 0130, 0235). The unsubscribe token never leaves the database.
+ * The confirmed, still subscribed addresses matching the search (all pages; the status filter does
+ * not apply: only they gave a consent that counts) as CSV for a Romanian spreadsheet, in the orders
+ * export's format (ADR 0130, 0235), with the words they agreed to and when they confirmed. The
+ * unsubscribe token never leaves the database.
  */
 export async function exportNewsletterCsv(db: DbExecutor, filters: NewsletterListFilters) {
 	const rows = await db
 		.select(subscriberColumns)
 		.from(newsletterSubscribers)
-		.where(subscriberConditions(filters))
+		.where(subscriberConditions({ ...filters, status: 'confirmed' }))
 		.orderBy(desc(newsletterSubscribers.consentedAt), asc(newsletterSubscribers.email))
 	return csvDocument(
 		[
 			adminT('subscribers.email'),
 			adminT('subscribers.language'),
 			adminT('subscribers.consentedAt'),
-			adminT('subscribers.status'),
-			adminT('subscribers.unsubscribedAt'),
+			adminT('subscribers.consentText'),
+			adminT('subscribers.confirmedAt'),
 		],
 		rows.map((row) => [
 			row.email,
 			row.locale,
 			formatAdminDateTime(row.consentedAt),
-			row.unsubscribedAt ? adminT('subscribers.statuses.unsubscribed') : adminT('subscribers.statuses.active'),
-			row.unsubscribedAt ? formatAdminDateTime(row.unsubscribedAt) : '',
+			row.consentText ?? '',
+			row.confirmedAt ? formatAdminDateTime(row.confirmedAt) : '',
 		]),
 	)
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { resetPasswordUrl } from '../auth/auth.ts'
-import { unsubscribeUrl } from '../marketing/newsletter.ts'
+import { confirmSubscriptionUrl, unsubscribeUrl } from '../marketing/newsletter.ts'
 import { DEFAULT_VAT } from '#domain/invoices/vat.ts'
 import { DEMO_SELLER } from '../invoices/config.ts'
 import { renderOrderEmail } from './emails.ts'
@@ -47,5 +47,6 @@ describe('links in emails follow the recipient’s language (ADR 0106)', () => {
 	it('the password reset and newsletter links open the page in the email’s language', () => {
 		expect(resetPasswordUrl('https://shop.example', 'es', 'a b')).toBe('https://shop.example/es/reset-password?token=a%20b')
 		expect(unsubscribeUrl('https://shop.example', 'ro', 'tok')).toBe('https://shop.example/ro/newsletter/unsubscribe?token=tok')
+		expect(confirmSubscriptionUrl('https://shop.example', 'es', 'tok')).toBe('https://shop.example/es/newsletter/confirm?token=tok')
 	})
 })

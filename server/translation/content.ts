@@ -4,7 +4,7 @@
  */
 import { escapeLike } from '#domain/search.ts'
 import { adminTextMatch } from '../search/admin-text-match.ts'
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import {
 	MAX_TRANSLATION_OVERRIDE_LENGTH,
 	translationOverrideTextSchema,
@@ -18,7 +18,7 @@ import { isUuid } from '#domain/ids.ts'
 import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Database } from '#db/client.ts'
 import { adminT } from '#domain/i18n/admin.ts'
-import { categories, homeContent, products, translations } from '#db/schema/index.ts'
+import { categories, homeContent, newsletterCampaigns, products, translations } from '#db/schema/index.ts'
 import type { Logger } from '../logger.ts'
 import { sourceHash } from './cache.ts'
 import { TARGET_LOCALES, type TargetLocale } from './providers.ts'
@@ -180,7 +180,7 @@ function matches(show: Exclude<TranslationFilter, 'all'>, state: TranslationStat
  * The catalogue rows the filter keeps, in SQL: a field's translation row is found by the hash of its
  * Romanian text (as syncTranslations writes it), its context and the language.
  */
-function translationFilter(kind: 'product' | 'category', show: TranslationFilter): SQL | undefined {
+function translationFilter(kind: ListedKind, show: TranslationFilter): SQL | undefined {
 	if (show === 'all') return undefined
 	const columns = catalogueColumns(kind)
 	const conditions = CONTENT_FIELDS_BY_KIND[kind].flatMap((field) =>
@@ -202,8 +202,13 @@ type SourceRow = { id: string; name: string; texts: Partial<Record<ContentField,
 /** The translatable texts of one product or category row, by field (absent for fields the kind lacks). */
 type CatalogueTexts = { id: string; name: string } & Partial<Record<ContentField, string | null>>
 
-/** The columns holding each field's Romanian text (ADR 0138: a product's free-text attributes too). */
-function catalogueColumns(kind: 'product' | 'category'): SelectedFields {
+/** The kinds that are rows of their own table, listed a page at a time (the home page is one item). */
+type ListedKind = Exclude<ContentKind, 'home'>
+
+/** The columns holding each field's Romanian text (ADR 0138: a product's free-text attributes too; a campaign is named by its subject). */
+function catalogueColumns(kind: ListedKind): SelectedFields {
+	if (kind === 'campaign')
+		return { id: newsletterCampaigns.id, name: newsletterCampaigns.subject, subject: newsletterCampaigns.subject, body: newsletterCampaigns.body }
 	return kind === 'product'
 		? {
 				id: products.id,
@@ -216,16 +221,23 @@ function catalogueColumns(kind: 'product' | 'category'): SelectedFields {
 		: { id: categories.id, name: categories.name, description: categories.description }
 }
 
-async function catalogueRows(
-	db: Database,
-	kind: 'product' | 'category',
-	filter: { search: string | undefined; show: TranslationFilter },
-	page: number,
-	pageSize: number,
-) {
+/** Each listed kind's table, the column it is named and sorted by, and what a search matches. */
+function listedTable(kind: ListedKind) {
+	if (kind === 'campaign') {
+		return {
+			table: newsletterCampaigns,
+			order: [desc(newsletterCampaigns.createdAt), asc(newsletterCampaigns.id)],
+			search: (q: string) => adminTextMatch(newsletterCampaigns.subject, q),
+		}
+	}
 	const table = kind === 'product' ? products : categories
+	return { table, order: [asc(table.name), asc(table.id)], search: (q: string) => or(adminTextMatch(table.name, q), ilike(table.slug, `%${escapeLike(q)}%`)) }
+}
+
+async function catalogueRows(db: Database, kind: ListedKind, filter: { search: string | undefined; show: TranslationFilter }, page: number, pageSize: number) {
+	const { table, order, search } = listedTable(kind)
 	const trimmed = filter.search?.trim()
-	const searched = trimmed ? or(adminTextMatch(table.name, trimmed), ilike(table.slug, `%${escapeLike(trimmed)}%`)) : undefined
+	const searched = trimmed ? search(trimmed) : undefined
 	// A variant's name is read as its product's name and its values (ADR 0264): only listed products are translated.
 	const listed = kind === 'product' ? isNull(products.variantOf) : undefined
 	const where = and(listed, searched, translationFilter(kind, filter.show))
@@ -234,7 +246,7 @@ async function catalogueRows(
 		.select(catalogueColumns(kind))
 		.from(table)
 		.where(where)
-		.orderBy(asc(table.name), asc(table.id))
+		.orderBy(...order)
 		.limit(pageSize)
 		.offset((page - 1) * pageSize)) as CatalogueTexts[]
 	const rows: SourceRow[] = found.map((row) => ({ id: row.id, name: row.name, texts: row }))
@@ -322,7 +334,7 @@ async function sourceText(db: Database, kind: ContentKind, id: string, field: Co
 		const [row] = await db.select().from(homeContent).where(eq(homeContent.id, id))
 		return row ? (row[field as HomeField] ?? '') : undefined
 	}
-	const table = kind === 'product' ? products : categories
+	const { table } = listedTable(kind)
 	const [row] = (await db.select(catalogueColumns(kind)).from(table).where(eq(table.id, id))) as CatalogueTexts[]
 	return row ? (row[field] ?? '') : undefined
 }

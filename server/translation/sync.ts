@@ -1,23 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
-import { categories, homeContent, products, translations } from '#db/schema/index.ts'
+import { categories, homeContent, newsletterCampaigns, products, translations } from '#db/schema/index.ts'
 import { CONTAINER_TYPES } from '#domain/enums.ts'
 import { HOME_FIELDS } from '#domain/forms/admin-home.ts'
 import { TARGET_LOCALES } from './providers.ts'
 
 export { HOME_FIELDS, type HomeField } from '#domain/forms/admin-home.ts'
 
-export const CONTENT_KINDS = ['product', 'category', 'home'] as const
+export const CONTENT_KINDS = ['product', 'category', 'home', 'campaign'] as const
 export type ContentKind = (typeof CONTENT_KINDS)[number]
 /** Every field the owner writes in Romanian and visitors read translated (ADR 0138 adds a product's free-text attributes). */
 const PRODUCT_FIELDS = ['name', 'description', 'smellsLike', 'waxColor', 'containerType'] as const
-export const CONTENT_FIELDS = [...PRODUCT_FIELDS, ...HOME_FIELDS] as const
+/** A newsletter campaign's subject and body (ADR 0270): written in Romanian, sent in each subscriber's language. */
+const CAMPAIGN_FIELDS = ['subject', 'body'] as const
+export const CONTENT_FIELDS = [...PRODUCT_FIELDS, ...HOME_FIELDS, ...CAMPAIGN_FIELDS] as const
 export type ContentField = (typeof CONTENT_FIELDS)[number]
 /** The fields each kind has: categories have a name and a description only. */
 export const CONTENT_FIELDS_BY_KIND = {
 	product: PRODUCT_FIELDS,
 	category: ['name', 'description'],
 	home: HOME_FIELDS,
+	campaign: CAMPAIGN_FIELDS,
 } as const satisfies Record<ContentKind, readonly ContentField[]>
 
 export const kindHasContentField = (kind: ContentKind, field: ContentField) => (CONTENT_FIELDS_BY_KIND[kind] as readonly ContentField[]).includes(field)
@@ -50,6 +53,7 @@ function currentContent(target?: ContentTarget): SQL {
 	const variantFilter = target?.kind === 'product' ? sql`where variant_of = ${target.id}` : target ? sql`where false` : sql`where variant_of is not null`
 	const categoryFilter = target?.kind === 'category' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const homeFilter = target?.kind === 'home' || !target ? sql`` : sql`where false`
+	const campaignFilter = target?.kind === 'campaign' ? sql`where id = ${target.id}` : target ? sql`where false` : sql``
 	const home = sql.join(
 		HOME_FIELDS.map((field) => sql`union all select ${contentContext('home', field)}, ${homeContent[field]} from ${homeContent} ${homeFilter}`),
 		sql` `,
@@ -66,6 +70,8 @@ function currentContent(target?: ContentTarget): SQL {
 			union all select 'category.name', name from ${categories} ${categoryFilter}
 			union all select 'category.description', description from ${categories} ${categoryFilter}
 			${home}
+			union all select 'campaign.subject', subject from ${newsletterCampaigns} ${campaignFilter}
+			union all select 'campaign.body', body from ${newsletterCampaigns} ${campaignFilter}
 		) content
 		where text is not null and text ~ '\\S' and not (context = 'product.container_type' and text in (${namedContainers}))`
 }

@@ -9,7 +9,11 @@ import { expect, test, useLanguage } from './fixtures.ts'
  */
 test.use({ javaScriptEnabled: false })
 
-test('the newsletter form works before the page’s JavaScript: the address is kept after an error, then subscribed', async ({ page, baseURL, database }) => {
+test('the newsletter form works before the page’s JavaScript: the address is kept after an error, then the sign-up waits for its confirmation', async ({
+	page,
+	baseURL,
+	database,
+}) => {
 	const email = `e2e-nojs-${Date.now()}@example.com`
 	await useLanguage(page, baseURL!, 'en')
 	await page.goto('/en/newsletter')
@@ -20,8 +24,15 @@ test('the newsletter form works before the page’s JavaScript: the address is k
 
 	await page.getByLabel('I agree to receive the newsletter').check()
 	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
-	await expect(page.getByRole('status')).toHaveText('Thank you! You are subscribed.')
-	expect(await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))).toHaveLength(1)
+	await expect(page.getByRole('status')).toHaveText('Almost done! Check your inbox: we sent you an email with a link to confirm your subscription.')
+	const [pending] = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+	expect(pending!.confirmedAt).toBeNull()
+	// The confirm page's button is a plain form too.
+	await page.goto(`/en/newsletter/confirm?token=${pending!.unsubscribeToken}`)
+	await page.getByRole('button', { name: 'Confirm subscription' }).click()
+	await expect(page.getByRole('status')).toHaveText('Your subscription is confirmed. Welcome! You will hear from us about once a month.')
+	const [confirmed] = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+	expect(confirmed!.confirmedAt).toBeInstanceOf(Date)
 	await database.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
 })
 

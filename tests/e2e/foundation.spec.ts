@@ -80,7 +80,11 @@ test('pages carry security headers; hashed assets are cached for good', async ({
 	expect(asset.headers()['content-encoding']).toBe('gzip')
 })
 
-test('a visitor subscribes to the newsletter once; a duplicate is answered politely', async ({ page, baseURL, database }) => {
+test('a visitor signs up to the newsletter, is asked to confirm (again while pending); once confirmed a duplicate is answered politely', async ({
+	page,
+	baseURL,
+	database,
+}) => {
 	const email = `e2e-${Date.now()}@example.com`
 	await useLanguage(page, baseURL!, 'en')
 	await page.goto('/en/newsletter')
@@ -89,16 +93,30 @@ test('a visitor subscribes to the newsletter once; a duplicate is answered polit
 	await expect(page.getByRole('alert')).toHaveText('Please tick the box to agree to receive the newsletter.')
 	await page.getByLabel('I agree to receive the newsletter').check()
 	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
-	await expect(page.getByRole('status')).toHaveText('Thank you! You are subscribed.')
+	const checkInbox = 'Almost done! Check your inbox: we sent you an email with a link to confirm your subscription.'
+	await expect(page.getByRole('status')).toHaveText(checkInbox)
 
-	await page.goto('/en/newsletter')
-	await page.getByLabel('Email address').fill(email.toUpperCase())
-	await page.getByLabel('I agree to receive the newsletter').check()
-	await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
+	const signUpAgain = async () => {
+		await page.goto('/en/newsletter')
+		await page.getByLabel('Email address').fill(email.toUpperCase())
+		await page.getByLabel('I agree to receive the newsletter').check()
+		await page.getByRole('main').getByRole('button', { name: 'Subscribe' }).click()
+	}
+	await signUpAgain()
+	await expect(page.getByRole('status')).toHaveText(checkInbox)
+
+	const [pending] = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+	expect(pending!.confirmedAt).toBeNull()
+	await page.goto(`/en/newsletter/confirm?token=${pending!.unsubscribeToken}`)
+	await page.getByRole('button', { name: 'Confirm subscription' }).click()
+	await expect(page.getByRole('status')).toHaveText('Your subscription is confirmed. Welcome! You will hear from us about once a month.')
+
+	await signUpAgain()
 	await expect(page.getByRole('status')).toHaveText('This address is already subscribed. Thank you!')
 
 	const rows = await database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
 	expect(rows).toHaveLength(1)
 	expect(rows[0]!.consentedAt).toBeInstanceOf(Date)
+	expect(rows[0]!.confirmedAt).toBeInstanceOf(Date)
 	await database.db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
 })

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-/** The quoted-printable .eml bodies the shop's outbox wrote to DATA_DIR/mail for `email`, decoded to text (the shared shop's, or the one of `dataDir`). */
-export async function mailsTo(email: string, dataDir = process.env.E2E_DATA_DIR!) {
-	const folder = path.join(dataDir, 'mail')
+/** The shared e2e shop's mail folder (a test that starts a shop of its own passes that shop's DATA_DIR/mail). */
+const sharedMailFolder = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
+
+/** The quoted-printable .eml bodies the shop's outbox wrote to DATA_DIR/mail for `email`, decoded to text. */
+export async function mailsTo(email: string, folder = sharedMailFolder()) {
 	const files = await fs.readdir(folder).catch(() => [] as string[])
 	const texts = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'latin1').catch(() => '')))
 	return texts
@@ -17,8 +19,7 @@ export async function mailsTo(email: string, dataDir = process.env.E2E_DATA_DIR!
 }
 
 /** The .eml files the outbox wrote for `email`, as they are (attachments still encoded). */
-export async function rawMailsTo(email: string) {
-	const folder = path.join(process.env.E2E_DATA_DIR!, 'mail')
+export async function rawMailsTo(email: string, folder = sharedMailFolder()) {
 	const files = await fs.readdir(folder).catch(() => [] as string[])
 	const raws = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'utf8').catch(() => '')))
 	return raws.filter((raw) => raw.split(/\r?\n/).includes(`To: ${email}`))

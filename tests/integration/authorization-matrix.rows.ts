@@ -538,6 +538,9 @@ export const MATRIX_ROWS: MatrixRow[] = [
 	{ name: 'admin orders CSV export', method: 'GET', path: '/admin/orders/export', expect: adminOnlyPage, data: false },
 	// The newsletter's subscribers are personal data: admins only, the list and its CSV.
 	{ name: 'admin newsletter subscribers', method: 'GET', path: '/admin/newsletter', expect: adminOnlyPage },
+	// Campaigns go to every subscriber: admins only, like the list they are sent to.
+	{ name: 'admin newsletter campaigns', method: 'GET', path: '/admin/newsletter/campaigns', expect: adminOnlyPage },
+	{ name: 'admin new newsletter campaign', method: 'GET', path: '/admin/newsletter/campaigns/new', expect: adminOnlyPage },
 	{
 		name: 'admin newsletter CSV export',
 		method: 'GET',

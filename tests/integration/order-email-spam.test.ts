@@ -11,7 +11,10 @@ import { createEmailSender } from '#server/email/sender.ts'
 import { queueOrderEmail } from '#server/orders/emails.ts'
 import { recordReminderConsent, sendDueCheckoutReminders } from '#server/marketing/checkout-reminders.ts'
 import { requestStockAlert, sendDueStockAlerts } from '#server/marketing/stock-alerts.ts'
+import { renderCampaignEmail } from '#server/email/templates/campaign.tsx'
+import { serverI18n } from '#server/i18n.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
+import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { createProduct, createUpload, customer, mailContext, orderInput } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
 
@@ -149,4 +152,86 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
 		return eml
 	}
+})
+
+describe.each(ENGINES)('newsletter confirmation email spam score on %s', (engine) => {
+	let database: TestDatabase
+	let folder: string
+	beforeAll(async () => {
+		database = await createTestDatabase(engine, { label: 'confirmspam' })
+		folder = await fs.mkdtemp(path.join(os.tmpdir(), 'confirm-spam-'))
+	})
+	afterAll(async () => {
+		await database.cleanup()
+		await fs.rm(folder, { recursive: true, force: true })
+	})
+
+	it.each(['ro', 'en', 'es'] as const)('the double opt-in confirmation in %s, as the outbox writes it, scores under the threshold', async (locale) => {
+		const { db } = database.handle
+		await db.delete(emailOutbox)
+		await subscribeToNewsletter(db, { email: `cititor-${locale}@example.com`, locale, publicUrl: 'https://luminasicarton.ro' })
+		const [queued] = await db.select().from(emailOutbox)
+		expect(queued!.text).toContain(`https://luminasicarton.ro/${locale}/newsletter/confirm?token=`)
+		const out = path.join(folder, locale)
+		const sender = createEmailSender({
+			db,
+			transport: createFileTransport(out),
+			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
+			messageIdDomain: 'luminasicarton.ro',
+			log: pino({ level: 'silent' }),
+			pollIntervalMs: 60_000,
+			leaseSeconds: 60,
+		})
+		try {
+			expect(await sender.runOnce()).toBe(1)
+		} finally {
+			await sender.stop()
+		}
+		const [file] = await fs.readdir(out)
+		const eml = await fs.readFile(path.join(out, file!), 'utf8')
+		expect(eml).toContain('multipart/alternative')
+		const { score, tests } = spamScore(eml)
+		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
+	})
+})
+
+describe('newsletter campaign email spam score', () => {
+	let folder: string
+	beforeAll(async () => {
+		folder = await fs.mkdtemp(path.join(os.tmpdir(), 'campaign-spam-'))
+	})
+	afterAll(async () => {
+		await fs.rm(folder, { recursive: true, force: true })
+	})
+
+	it.each(['ro', 'es'] as const)('a campaign in %s, with its unsubscribe headers, scores under the threshold', async (locale) => {
+		const t = serverI18n(locale).t
+		const url = `https://luminasicarton.ro/${locale}/newsletter/unsubscribe?token=Zk3p0Qm2x8Yw4Lr6Tn1Vb5Hc7Jd9Fg0s`
+		const email = renderCampaignEmail({
+			locale,
+			subject: locale === 'ro' ? 'Colecția de iarnă a sosit' : 'Ha llegado la colección de invierno',
+			body:
+				locale === 'ro'
+					? 'Bună,\n\nAm turnat lumânările de iarnă: brad, scorțișoară și portocală, în borcane de sticlă reciclată.\n\nLe găsești în [magazin](https://luminasicarton.ro/ro/catalog).\n\nCu drag,\nEchipa Lumină & Carton'
+					: 'Hola:\n\nYa están las velas de invierno: abeto, canela y naranja, en tarros de vidrio reciclado.\n\nLas encontrarás en la [tienda](https://luminasicarton.ro/es/catalog).\n\nUn abrazo,\nEl equipo de Lumină & Carton',
+			unsubscribeUrl: url,
+			footerNote: t('newsletter.campaignFooter'),
+			unsubscribeLabel: t('newsletter.campaignUnsubscribe'),
+		})
+		const out = path.join(folder, locale)
+		const transport = createFileTransport(out)
+		await transport.send({
+			messageId: `<campaign-${locale}@luminasicarton.ro>`,
+			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
+			to: `cititor-${locale}@example.com`,
+			...email,
+			headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+		})
+		transport.close()
+		const eml = await fs.readFile(path.join(out, `campaign-${locale}.eml`), 'utf8')
+		expect(eml).toContain('multipart/alternative')
+		expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+		const { score, tests } = spamScore(eml)
+		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
+	})
 })

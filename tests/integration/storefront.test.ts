@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, emailOutbox, newsletterSubscribers, products } from '#db/schema/index.ts'
 import { findActiveProduct, listSitemapCategories, listSitemapProducts, loadCatalog } from '#server/catalog/catalog.ts'
@@ -9,7 +9,9 @@ import { parseEnv } from '#server/config/env.ts'
 import { CONTACT_RATE_LIMIT, sendContactMessage } from '#server/contact/contact.ts'
 import { createLogger } from '#server/logger.ts'
 import { HOLD_LIMITS } from '#server/orders/hold-limits.ts'
-import { subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
+import { confirmNewsletterSubscription, subscribeToNewsletter, unsubscribeFromNewsletter } from '#server/marketing/newsletter.ts'
+import { deleteExpiredSecurityRows } from '#server/security/expired-rows.ts'
+import { UNCONFIRMED_SUBSCRIBER_DAYS } from '#domain/newsletter/subscriber-status.ts'
 import { CATALOG_PAGE_SIZE } from '#domain/catalog.ts'
 import { SITEMAP_PRODUCTS_PER_FILE } from '#domain/sitemap.ts'
 import { parseCatalogQuery } from '#domain/catalog-query.ts'
@@ -184,20 +186,60 @@ describe.each(ENGINES)('storefront services on %s', (engine) => {
 		expect(await sendContactMessage({ ...app, clientIp: '198.51.100.8' }, input)).toEqual({ kind: 'sent' })
 	})
 
-	it('newsletter: consent time, welcome email with an unsubscribe link, polite duplicate, unsubscribe', async () => {
+	it('newsletter: a sign-up is pending until confirmed from its email, then welcomed; polite duplicate, unsubscribe', async () => {
 		const { db } = database.handle
 		const publicUrl = 'https://shop.example'
-		expect(await subscribeToNewsletter(db, { email: 'Eva@Example.com', locale: 'ro', publicUrl })).toBe('subscribed')
-		expect(await subscribeToNewsletter(db, { email: 'eva@example.com ', locale: 'ro', publicUrl })).toBe('already-subscribed')
-		const [subscriber] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'eva@example.com'))
-		expect(subscriber!.consentedAt).toBeInstanceOf(Date)
-		const welcome = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'eva@example.com'))
-		expect(welcome).toHaveLength(1)
-		expect(welcome[0]!.text).toContain(`${publicUrl}/ro/newsletter/unsubscribe?token=${subscriber!.unsubscribeToken}`)
-		expect(await unsubscribeFromNewsletter(db, subscriber!.unsubscribeToken)).toBe(true)
-		expect(await unsubscribeFromNewsletter(db, subscriber!.unsubscribeToken)).toBe(false)
+		const mailTo = () => db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'eva@example.com')).orderBy(emailOutbox.createdAt)
+		const row = async () => (await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'eva@example.com')))[0]!
+		expect(await subscribeToNewsletter(db, { email: 'Eva@Example.com', locale: 'ro', publicUrl })).toBe('confirmation-sent')
+		const pending = await row()
+		expect(pending.consentedAt).toBeInstanceOf(Date)
+		expect(pending.consentText).toBe('Sunt de acord să primesc newsletterul și mă pot dezabona oricând.')
+		expect(pending.confirmedAt).toBeNull()
+		const confirmLink = `${publicUrl}/ro/newsletter/confirm?token=${pending.unsubscribeToken}`
+		expect((await mailTo()).map((mail) => mail.text.includes(confirmLink))).toEqual([true])
+		// Signing up again while pending sends the confirmation again, with the same link.
+		expect(await subscribeToNewsletter(db, { email: 'eva@example.com ', locale: 'ro', publicUrl })).toBe('confirmation-sent')
+		expect((await mailTo()).map((mail) => mail.text.includes(confirmLink))).toEqual([true, true])
+
+		expect(await confirmNewsletterSubscription(db, { token: 'x'.repeat(32), publicUrl })).toBe('invalid')
+		expect(await confirmNewsletterSubscription(db, { token: pending.unsubscribeToken, publicUrl })).toBe('confirmed')
+		expect(await confirmNewsletterSubscription(db, { token: pending.unsubscribeToken, publicUrl })).toBe('already-confirmed')
+		const subscriber = await row()
+		expect(subscriber.confirmedAt).toBeInstanceOf(Date)
+		const mails = await mailTo()
+		expect(mails).toHaveLength(3)
+		expect(mails[2]!.text).toContain(`${publicUrl}/ro/newsletter/unsubscribe?token=${subscriber.unsubscribeToken}`)
+		// Confirmed: a new sign-up changes nothing and sends nothing.
+		expect(await subscribeToNewsletter(db, { email: 'eva@example.com', locale: 'en', publicUrl })).toBe('already-subscribed')
+		expect(await mailTo()).toHaveLength(3)
+
+		expect(await unsubscribeFromNewsletter(db, subscriber.unsubscribeToken)).toBe(true)
+		expect(await unsubscribeFromNewsletter(db, subscriber.unsubscribeToken)).toBe(false)
 		expect(await unsubscribeFromNewsletter(db, 'short')).toBe(false)
-		// Subscribing again after unsubscribing is a fresh consent with a new link.
-		expect(await subscribeToNewsletter(db, { email: 'eva@example.com', locale: 'en', publicUrl })).toBe('subscribed')
+		expect(await confirmNewsletterSubscription(db, { token: subscriber.unsubscribeToken, publicUrl })).toBe('invalid')
+		// Subscribing again after unsubscribing is a fresh consent, pending again, with a new link.
+		expect(await subscribeToNewsletter(db, { email: 'eva@example.com', locale: 'en', publicUrl })).toBe('confirmation-sent')
+		const again = await row()
+		expect(again).toMatchObject({ confirmedAt: null, unsubscribedAt: null, locale: 'en' })
+		expect(again.unsubscribeToken).not.toBe(subscriber.unsubscribeToken)
+	})
+
+	it('newsletter: a sign-up never confirmed is forgotten after its time, confirmed and recent ones stay', async () => {
+		const { db } = database.handle
+		const publicUrl = 'https://shop.example'
+		for (const email of ['old-pending@example.com', 'new-pending@example.com', 'old-confirmed@example.com']) {
+			await subscribeToNewsletter(db, { email, locale: 'en', publicUrl })
+		}
+		const [confirmed] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'old-confirmed@example.com'))
+		await confirmNewsletterSubscription(db, { token: confirmed!.unsubscribeToken, publicUrl })
+		const longAgo = sql`now() - make_interval(days => ${UNCONFIRMED_SUBSCRIBER_DAYS + 1})`
+		await db
+			.update(newsletterSubscribers)
+			.set({ consentedAt: longAgo })
+			.where(inArray(newsletterSubscribers.email, ['old-pending@example.com', 'old-confirmed@example.com']))
+		expect(await deleteExpiredSecurityRows(db)).toBeGreaterThanOrEqual(1)
+		const left = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(like(newsletterSubscribers.email, '%-%@example.com'))
+		expect(left.map((r) => r.email).sort()).toEqual(['new-pending@example.com', 'old-confirmed@example.com'])
 	})
 })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newsletterSubscribers, orders, products, users } from '#db/schema/index.ts'
+import { subscribeToNewsletter } from '#server/marketing/newsletter.ts'
 import { TEST_PASSWORD } from '../support/accounts.ts'
 import { png } from '../support/images.ts'
 import { startSecurityShop, type SecurityShop } from '../support/security-shop.ts'
@@ -138,5 +139,22 @@ describe('CSRF: the Stripe webhook is exempt from the origin check and authentic
 			const answer = await post(webhook, headers)
 			expect([answer.status, answer.text]).toEqual([400, 'Invalid signature'])
 		}
+	})
+})
+
+describe("CSRF: a mail provider's one-click unsubscribe (RFC 8058)", () => {
+	it("works with no Origin, no cookie and no token but the link's own, as providers post it", async () => {
+		const email = 'one-click@example.test'
+		await subscribeToNewsletter(target.handle.db, { email, locale: 'es', publicUrl: target.shop.url })
+		const [subscriber] = await target.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+		const response = await fetch(`${target.shop.url}/es/newsletter/unsubscribe?token=${subscriber!.unsubscribeToken}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: 'List-Unsubscribe=One-Click',
+		})
+		expect(response.status).toBe(200)
+		const [after] = await target.handle.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email))
+		expect(after!.unsubscribedAt).not.toBeNull()
 	})
 })

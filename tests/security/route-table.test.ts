@@ -19,6 +19,7 @@ const SAMPLE_FIXTURES: SecurityFixtures = {
 	portraitPhotoUrl: '/api/uploads/portrait/66666666-6666-4666-8666-666666666666?variant=preview&expires=1&sig=x',
 	testPaymentSessionId: 'test_cs_sample',
 	unsubscribeToken: 'abcdefghijklmnopqrstuvwx',
+	campaignId: '77777777-7777-4777-8777-777777777777',
 }
 
 /** Whether a concrete path (query ignored) is served by a route pattern like /admin/orders/:id. */

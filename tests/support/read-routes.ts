@@ -132,6 +132,13 @@ export const READ_ROUTES: ReadRoute[] = [
 		query: { token: 'abcdefghijklmnopqrstuvwx' },
 	},
 	{
+		name: 'newsletter confirm page',
+		module: 'routes/newsletter.confirm.tsx',
+		path: () => '/en/newsletter/confirm',
+		actor: 'anonymous',
+		query: { token: 'abcdefghijklmnopqrstuvwx' },
+	},
+	{
 		name: 'newsletter unsubscribe page',
 		module: 'routes/newsletter.unsubscribe.tsx',
 		path: () => '/en/newsletter/unsubscribe',

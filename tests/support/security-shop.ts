@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
-import { categories, newsletterSubscribers, orderItems } from '#db/schema/index.ts'
+import { categories, newsletterCampaigns, newsletterSubscribers, orderItems } from '#db/schema/index.ts'
 import { createTestUser, insertTestOrder, signInOverHttp, type TestUser } from './accounts.ts'
 import { png } from './images.ts'
 import { createProduct, customer } from './checkout-fixtures.ts'
@@ -34,6 +34,8 @@ export type SecurityFixtures = {
 	/** A session of the built-in test card page (/test-payment/:sessionId). */
 	testPaymentSessionId: string
 	unsubscribeToken: string
+	/** A draft newsletter campaign. */
+	campaignId: string
 }
 
 export type SecurityShop = {
@@ -156,6 +158,8 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 		.from(newsletterSubscribers)
 		.where(eq(newsletterSubscribers.email, 'abonat@example.test'))
 
+	const [campaign] = await db.insert(newsletterCampaigns).values({ subject: 'Campanie de probă', body: 'Bună!' }).returning({ id: newsletterCampaigns.id })
+
 	return {
 		productId: product.id,
 		productSlug: product.slug,
@@ -167,6 +171,7 @@ async function makeFixtures(shop: ShopProcess, handle: DatabaseHandle, adminCook
 		portraitPhotoUrl: portrait.url,
 		testPaymentSessionId,
 		unsubscribeToken: subscriber!.token!,
+		campaignId: campaign!.id,
 	}
 }
 

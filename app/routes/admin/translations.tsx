@@ -27,15 +27,15 @@ import type { Route } from './+types/translations'
 
 /**
  * /admin/translations (content translation, ADR 0050, 0085): editors and admins see each product's
- * and category's texts (and the home page's, ADR 0132) with their machine translation in en and es, and set or clear their own.
+ * and category's texts (and the home page's, ADR 0132, and newsletter campaigns', ADR 0270) with their machine translation in en and es, and set or clear their own.
  * Not under the admin layout (that one is admin-only): its own middleware lets editors in.
  */
 export const middleware: Route.MiddlewareFunction[] = [editorOnly]
 
 export const links: Route.LinksFunction = adminStylesheetLinks
 
-type Kind = 'product' | 'category' | 'home'
-const KINDS: readonly Kind[] = ['product', 'category', 'home']
+type Kind = 'product' | 'category' | 'home' | 'campaign'
+const KINDS: readonly Kind[] = ['product', 'category', 'home', 'campaign']
 const LOCALES = ['en', 'es'] as const
 
 export async function loader(args: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 	const app = getApp(args.context)
 	const url = new URL(args.request.url)
 	const tab = url.searchParams.get('tab')
-	const kind: Kind = tab === 'category' || tab === 'home' ? tab : 'product'
+	const kind: Kind = KINDS.find((name) => name === tab) ?? 'product'
 	const q = searchText(url.searchParams.get('q'))
 	const rawShow = url.searchParams.get('show')
 	const show = TRANSLATION_FILTERS.find((filter) => filter === rawShow) ?? 'all'
@@ -128,7 +128,7 @@ function OverrideEditor({ item, field, locale }: { item: ContentTranslationItem;
 					name="text"
 					defaultValue={state.override ?? ''}
 					key={state.override ?? ''}
-					rows={field.field === 'description' ? 4 : 1}
+					rows={field.field === 'body' ? 10 : field.field === 'description' ? 4 : 1}
 					maxLength={MAX_TRANSLATION_OVERRIDE_LENGTH}
 					className={inputClass}
 				/>
