@@ -7,6 +7,7 @@ import { jpegWithGps } from '../support/images.ts'
 import type { DatabaseHandle } from '#db/client.ts'
 import { emailOutbox, orderItems, orders, products, uploads } from '#db/schema/index.ts'
 import es from '#domain/i18n/resources/es.ts'
+import esEmail from '#domain/i18n/resources/email/es.ts'
 import { expect, test, useLanguage, waitForHydration } from './fixtures.ts'
 import { payWithTestCardInSpanish, placeSpanishOrder } from './spanish-checkout.ts'
 
@@ -141,7 +142,7 @@ test.describe('checkout with the built-in test card page', () => {
 		expect(order).toMatchObject({ paymentStatus: 'paid', locale: 'es' })
 		await expectConfirmationEmail(email, order!.id)
 		const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
-		expect(mail!.subject).toBe(es.orderEmail.subject.confirmation.replace('{{number}}', order!.id.slice(0, 8)))
+		expect(mail!.subject).toBe(esEmail.orderEmail.subject.confirmation.replace('{{number}}', order!.id.slice(0, 8)))
 		expect(mail!.text).toContain('¡gracias por tu pedido!')
 		const links = [...new Set([...mail!.text.matchAll(/https?:\/\/\S+/g), ...(mail!.html ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? m[0]))]
 		const shopLinks = links.filter((link) => link.startsWith(`http://localhost:${new URL(baseURL!).port}/`))

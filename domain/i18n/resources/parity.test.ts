@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest'
 import enInterface from './en.ts'
 import esInterface from './es.ts'
 import roInterface from './ro.ts'
+import emailEn from './email/en.ts'
+import emailEs from './email/es.ts'
+import emailRo from './email/ro.ts'
 import invoiceEn from './invoice/en.ts'
 import invoiceEs from './invoice/es.ts'
 import invoiceRo from './invoice/ro.ts'
@@ -15,10 +18,10 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 	return Object.assign({}, ...Object.entries(value as object).map(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key)))
 }
 
-// Each language as the server has it: the interface texts and the invoice's (server/i18n.ts).
-const en = { ...enInterface, ...invoiceEn }
-const ro = { ...roInterface, ...invoiceRo }
-const es = { ...esInterface, ...invoiceEs }
+// Each language as the server has it: the interface texts, the order emails' and the invoice's (server/i18n.ts).
+const en = { ...enInterface, ...emailEn, ...invoiceEn }
+const ro = { ...roInterface, ...emailRo, ...invoiceRo }
+const es = { ...esInterface, ...emailEs, ...invoiceEs }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 

@@ -2,13 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import enInterface from './en.ts'
+import emailEn from './email/en.ts'
 import invoiceEn from './invoice/en.ts'
 import admin from './admin/ro.ts'
 import reviews from './reviews/en.ts'
 import reminders from './reminders/en.ts'
 
-/** What the server translates with: the interface texts and the invoice's (server/i18n.ts). */
-const en = { ...enInterface, ...invoiceEn }
+/** What the server translates with: the interface texts, the order emails' and the invoice's (server/i18n.ts). */
+const en = { ...enInterface, ...emailEn, ...invoiceEn }
 
 const ROOTS = ['app', 'server', 'domain'].map((dir) => path.resolve(import.meta.dirname, '../../..', dir))
 
