@@ -72,6 +72,10 @@ async function checkRestored(
 		const lines = await db.select({ quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.productId, productId))
 		const ordered = lines.reduce((sum, line) => sum + line.quantity, 0)
 		expect(product!.stock! + ordered, `stock of ${productId}`).toBe(initial)
+		// Units sold are counted once from the restored lines (ADR 0165), however the loading went.
+		const [sold] = await db.select({ units: products.soldUnits }).from(products).where(eq(products.id, productId))
+		const soldLines = await db.select({ units: orderItems.soldUnits }).from(orderItems).where(eq(orderItems.productId, productId))
+		expect(sold!.units, `units sold of ${productId}`).toBe(soldLines.reduce((sum, line) => sum + line.units, 0))
 	}
 	const storage = createLocalStorage(expected.uploadsDir)
 	for (const [key, bytes] of expected.files) {
