@@ -92,7 +92,10 @@ async function main() {
 				}
 			}
 			admin = await createTestUser(handle.db, { roles: ['admin'] })
-			const slugs = await queryRows<{ slug: string }>(handle.db, sql`select slug from products where is_active order by md5(slug) limit 400`)
+			const slugs = await queryRows<{ slug: string }>(
+				handle.db,
+				sql`select slug from products where is_active and variant_of is null order by md5(slug) limit 400`,
+			)
 			const shelves = await queryRows<{ slug: string; id: string }>(
 				handle.db,
 				sql`select slug, id from categories where is_active and slug like 'colectia-%' order by slug`,
