@@ -24,7 +24,7 @@ import { imageSrcSet } from '#domain/images.ts'
 import { formatAmount } from '#domain/money.ts'
 import { formatMeasures, type FormattedMeasures } from '#domain/measures.ts'
 import { breadcrumbListJsonLd, productGroupJsonLd, productJsonLd, reviewsJsonLd } from '#domain/structured-data.ts'
-import { approvedReviewsOf, productReviewsView } from '#server/reviews/reviews.ts'
+import { approvedReviewsFrom, productReviewsView } from '#server/reviews/reviews.ts'
 import { ProductReviews } from '#app/components/catalog/product-reviews.tsx'
 import { selectedVariant, variantPicker, VALUES_SEPARATOR } from '#domain/variants.ts'
 import { listProductVariants, localizeOptions } from '#server/catalog/variants.ts'
@@ -46,11 +46,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 	const read = async (localizing: LocalizingApp) => {
 		const found = lookup ? await findActiveProduct(app.db, lookup, { includeInactive }) : null
 		if (!found) return { found, product: undefined, parent: null, related: [], options: null, reviews: null }
-		const [relatedRows, variantRows, reviews] = await Promise.all([
+		const [relatedRows, variantRows] = await Promise.all([
 			findRelatedProducts(app.db, found),
 			found.optionNames.length ? listProductVariants(app.db, found.id) : Promise.resolve([]),
-			approvedReviewsOf(app.db, found.id),
 		])
+		const reviews = approvedReviewsFrom(found.approvedReviews)
 		// The product, its category's parent tab (breadcrumbs) and the related products: one translation read.
 		const [[product], [parent], related] = await localizeContentGroups(
 			localizing,

@@ -9,6 +9,7 @@ import { isUuid } from '#domain/ids.ts'
 import { normalizeSearchText, searchLikePattern, stemSearchQuery } from '#domain/search.ts'
 import { HOLD_LIMITS } from '../orders/hold-limits.ts'
 import { saleColumns, withSalePrices, type SaleOffer } from './sale-prices.ts'
+import { approvedReviewsColumn, type ApprovedReviewsRead } from '../reviews/reviews.ts'
 
 /** A product's category's parent (a tab), for the link to the category on the product page. */
 const parentCategories = alias(categories, 'parent_category')
@@ -245,6 +246,8 @@ export type ProductDetail = {
 	updatedAt: Date
 	/** Sold as variants when not empty (ADR 0264): the options' Romanian names. */
 	optionNames: string[]
+	/** Its approved reviews, read with it (ADR 0268). */
+	approvedReviews: ApprovedReviewsRead | null
 }
 
 /**
@@ -290,6 +293,7 @@ export async function findActiveProduct(
 			isActive: products.isActive,
 			updatedAt: products.updatedAt,
 			optionNames: products.optionNames,
+			approvedReviews: approvedReviewsColumn(),
 		})
 		.from(products)
 		.leftJoin(categories, eq(categories.id, products.categoryId))
