@@ -548,7 +548,7 @@ export const MATRIX_ROWS: MatrixRow[] = [
 		expect: adminOnlyPage,
 		data: false,
 		// The reader drops the byte order mark.
-		check: (body) => expect(body.replace(/^\uFEFF/, '').startsWith('Email;Limba;Data acordului;Stare;Data dezabonării')).toBe(true),
+		check: (body) => expect(body.replace(/^\uFEFF/, '').startsWith('Email;Limba;Data acordului;Textul acceptat;Data confirmării')).toBe(true),
 	},
 	{
 		name: 'admin order action: internal note',

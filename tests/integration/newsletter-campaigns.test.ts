@@ -39,7 +39,9 @@ describe.each(ENGINES)('newsletter campaigns on %s', (engine) => {
 		folder = await fs.mkdtemp(path.join(os.tmpdir(), 'campaign-mail-'))
 		const provider = createLibreTranslateProvider({ url: fake.url, timeoutMs: 2000, retries: 0, retryDelayMs: 5 })
 		const service = createTranslationService({ db, provider, log })
-		app = { db, log, translation: Object.assign(service, { worker: createTranslationWorker({ db, service, pollIntervalMs: 60_000 }) }) }
+		// Rounds run when a test says so, never on the nudge a save gives: whether a campaign may start before its translations are in must not race them.
+		const worker = Object.assign(createTranslationWorker({ db, service, pollIntervalMs: 60_000 }), { nudge: () => {} })
+		app = { db, log, translation: Object.assign(service, { worker }) }
 	})
 	afterAll(async () => {
 		await app.translation.worker.stop()
