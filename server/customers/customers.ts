@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import { type Database, type DbExecutor } from '#db/client.ts'
-import { customers, newsletterSubscribers, orders, userRoles, users } from '#db/schema/index.ts'
+import { customers, newsletterSubscribers, orders, stockAlerts, userRoles, users } from '#db/schema/index.ts'
 import type { CustomerListFilters } from '#domain/forms/admin-customers.ts'
 import { orderStillToShip } from '#domain/order-retention.ts'
 import { deleteAccount, exportAccountData, ordersForExport } from '../account/account-data.ts'
@@ -133,10 +133,12 @@ export async function eraseCustomer(deps: { db: Database; storage: ObjectStorage
 			.delete(newsletterSubscribers)
 			.where(eq(newsletterSubscribers.email, normalised))
 			.returning({ email: newsletterSubscribers.email })
-		return { orders: own.length, toShip: toShip.length, unsubscribed: unsubscribed.length }
+		// Back-in-stock alerts still waiting hold the address too (ADR 0269).
+		const alerts = await tx.delete(stockAlerts).where(eq(stockAlerts.email, normalised)).returning({ id: stockAlerts.id })
+		return { orders: own.length, toShip: toShip.length, forgotten: unsubscribed.length + alerts.length }
 	})
 	await deleteStoredFiles(deps, files)
-	if (!account && guest.orders === 0 && guest.unsubscribed === 0) throw new CustomerErasureRefusedError('unknown')
+	if (!account && guest.orders === 0 && guest.forgotten === 0) throw new CustomerErasureRefusedError('unknown')
 	keptForShipping += guest.toShip
 	return { account: account !== null, orders: guest.orders, keptForShipping }
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '#db/client.ts'
@@ -5,6 +8,8 @@ import { checkoutReminders, emailOutbox, products, stockAlerts } from '#db/schem
 import { cartRestoreUrl, isCartLinkKey, recordReminderConsent, restoredCartItems, sendDueCheckoutReminders } from '#server/marketing/checkout-reminders.ts'
 import { requestStockAlert, sendDueStockAlerts, STOCK_ALERT_RATE_LIMIT } from '#server/marketing/stock-alerts.ts'
 import { handlePaymentEvent } from '#server/orders/payment-events.ts'
+import { CustomerErasureRefusedError, eraseCustomer } from '#server/customers/customers.ts'
+import { createLocalStorage } from '#server/storage/local-storage.ts'
 import { placeOrder } from '#server/orders/place-order.ts'
 import { createProduct, customer, mailContext, orderInput, payPlacedOrder, paymentDeps } from '../support/checkout-fixtures.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases.ts'
@@ -127,6 +132,20 @@ describe.each(ENGINES)('back-in-stock alerts on %s', (engine) => {
 		const [mail] = await mailsTo(db, 'var@example.com')
 		expect(mail!.text).toContain(`http://shop.test/en/product/${parent.slug}?variant=${variant!.id}`)
 		expect(mail!.subject).toContain('Lumânare Smochină')
+	})
+
+	it('forgets a waiting address when the shop erases that customer, and refuses an email it holds nothing for', async () => {
+		const candle = await createProduct(db, { stock: 0 })
+		await requestStockAlert(visitor(db, freshIp()), { email: 'Uitata@Example.com', productId: candle.id, locale: 'ro' })
+		const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'alert-erasure-'))
+		try {
+			const storage = createLocalStorage(folder)
+			expect(await eraseCustomer({ db, storage }, 'uitata@example.com')).toMatchObject({ account: false, orders: 0 })
+			expect(await db.select().from(stockAlerts).where(eq(stockAlerts.email, 'uitata@example.com'))).toEqual([])
+			await expect(eraseCustomer({ db, storage }, 'uitata@example.com')).rejects.toBeInstanceOf(CustomerErasureRefusedError)
+		} finally {
+			await fs.rm(folder, { recursive: true, force: true })
+		}
 	})
 
 	it('sends once when two stock raises and two senders run at the same time', async () => {
