@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Page } from '@playwright/test'
 import { openDatabase, type DatabaseHandle } from '#db/client.ts'
@@ -39,7 +40,7 @@ test.describe('back-in-stock alerts and checkout reminders', () => {
 		if (shop) await fs.rm(shop.dataDir, { recursive: true, force: true })
 	})
 
-	const mails = (email: string) => mailsTo(email, shop.dataDir)
+	const mails = (email: string) => mailsTo(email, path.join(shop.dataDir, 'mail'))
 
 	test('an alert left on a sold-out product before JavaScript is sent once when the admin raises the stock, then forgotten', async ({ browser, page }) => {
 		const id = unique()
