@@ -111,6 +111,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 	})
 	// An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
 	pool.on('error', () => {})
+	// Nor one that a transaction holds between two statements (a background job rendering an email):
+	// its holder gets the error from its next statement, and the pool drops the broken client on release.
+	pool.on('connect', (client) => client.on('error', () => {}))
 	const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Database
 	let closed = false
 	return {
