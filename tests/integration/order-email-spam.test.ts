@@ -126,32 +126,6 @@ describe.each(ENGINES)('order email spam score on %s', (engine) => {
 			expect(await sendDueCheckoutReminders({ db, mail: mailContext, delayMs: 3_600_000 })).toBe(1)
 		})
 	})
-
-	/** Queues one email with `queue`, sends it into `out` as the outbox does, and scores the message written. */
-	async function expectUnderThreshold(db: TestDatabase['handle']['db'], out: string, queue: () => Promise<unknown>) {
-		await db.delete(emailOutbox)
-		await queue()
-		const sender = createEmailSender({
-			db,
-			transport: createFileTransport(out),
-			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
-			messageIdDomain: 'luminasicarton.ro',
-			log: pino({ level: 'silent' }),
-			pollIntervalMs: 60_000,
-			leaseSeconds: 60,
-		})
-		try {
-			expect(await sender.runOnce()).toBe(1)
-		} finally {
-			await sender.stop()
-		}
-		const [file] = await fs.readdir(out)
-		const eml = await fs.readFile(path.join(out, file!), 'utf8')
-		expect(eml).toContain('multipart/alternative')
-		const { score, tests } = spamScore(eml)
-		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
-		return eml
-	}
 })
 
 describe.each(ENGINES)('newsletter confirmation email spam score on %s', (engine) => {
@@ -168,30 +142,11 @@ describe.each(ENGINES)('newsletter confirmation email spam score on %s', (engine
 
 	it.each(['ro', 'en', 'es'] as const)('the double opt-in confirmation in %s, as the outbox writes it, scores under the threshold', async (locale) => {
 		const { db } = database.handle
-		await db.delete(emailOutbox)
-		await subscribeToNewsletter(db, { email: `cititor-${locale}@example.com`, locale, publicUrl: 'https://luminasicarton.ro' })
-		const [queued] = await db.select().from(emailOutbox)
-		expect(queued!.text).toContain(`https://luminasicarton.ro/${locale}/newsletter/confirm?token=`)
-		const out = path.join(folder, locale)
-		const sender = createEmailSender({
-			db,
-			transport: createFileTransport(out),
-			from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
-			messageIdDomain: 'luminasicarton.ro',
-			log: pino({ level: 'silent' }),
-			pollIntervalMs: 60_000,
-			leaseSeconds: 60,
+		await expectUnderThreshold(db, path.join(folder, locale), async () => {
+			await subscribeToNewsletter(db, { email: `cititor-${locale}@example.com`, locale, publicUrl: 'https://luminasicarton.ro' })
+			const [queued] = await db.select().from(emailOutbox)
+			expect(queued!.text).toContain(`https://luminasicarton.ro/${locale}/newsletter/confirm?token=`)
 		})
-		try {
-			expect(await sender.runOnce()).toBe(1)
-		} finally {
-			await sender.stop()
-		}
-		const [file] = await fs.readdir(out)
-		const eml = await fs.readFile(path.join(out, file!), 'utf8')
-		expect(eml).toContain('multipart/alternative')
-		const { score, tests } = spamScore(eml)
-		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
 	})
 })
 
@@ -235,3 +190,29 @@ describe('newsletter campaign email spam score', () => {
 		expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
 	})
 })
+
+/** Queues one email with `queue`, sends it into `out` as the outbox does, and scores the message written. */
+async function expectUnderThreshold(db: TestDatabase['handle']['db'], out: string, queue: () => Promise<unknown>) {
+	await db.delete(emailOutbox)
+	await queue()
+	const sender = createEmailSender({
+		db,
+		transport: createFileTransport(out),
+		from: 'Lumină & Carton <comenzi@luminasicarton.ro>',
+		messageIdDomain: 'luminasicarton.ro',
+		log: pino({ level: 'silent' }),
+		pollIntervalMs: 60_000,
+		leaseSeconds: 60,
+	})
+	try {
+		expect(await sender.runOnce()).toBe(1)
+	} finally {
+		await sender.stop()
+	}
+	const [file] = await fs.readdir(out)
+	const eml = await fs.readFile(path.join(out, file!), 'utf8')
+	expect(eml).toContain('multipart/alternative')
+	const { score, tests } = spamScore(eml)
+	expect(score, `SpamAssassin: ${score} (${tests})`).toBeLessThan(MAX_SCORE)
+	return eml
+}
