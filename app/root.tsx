@@ -19,6 +19,7 @@ import { useLocalizedPath } from './lib/i18n/paths.ts'
 import translationChunks from 'virtual:translation-chunks'
 import stylesHref from './app.css?url'
 import { InlineStylesheet } from './components/inline-stylesheet.tsx'
+import { fontsToPreload } from './lib/fonts.ts'
 
 /**
  * First, requests that fail because the database is out of reach become 503s; then the session
@@ -47,6 +48,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#fbf6ee" />
 				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 				<link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+				{fontsToPreload(locale).map((href) => (
+					<link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+				))}
 				<InlineStylesheet href={stylesHref} />
 				<Meta />
 				<Links />
@@ -118,7 +122,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			<p className="text-sm font-semibold text-clay-dark">{status}</p>
 			<h1 className="mt-2 font-serif text-3xl">{title}</h1>
 			<p className="mt-4 text-muted">{status === 404 ? t('notFound.text') : t('error.text')}</p>
-			<a href={lp('/')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 text-white">
+			<a href={lp('/')} className="mt-8 btn-primary">
 				{t('notFound.home')}
 			</a>
 		</main>

@@ -54,8 +54,8 @@ function subscribe(listener: () => void) {
 const NO_TOASTS: ShownToast[] = []
 
 const TONE = {
-	success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
-	error: 'border-red-300 bg-red-50 text-red-900',
+	success: 'border-success-line bg-success-soft text-success',
+	error: 'border-danger-line bg-danger-soft text-danger',
 	info: 'border-sand bg-white text-ink',
 } as const
 

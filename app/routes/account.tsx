@@ -107,17 +107,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const STATUS_TONE: Record<OrderStatus, string> = {
-	new: 'bg-sky-100 text-sky-900',
-	processing: 'bg-amber-100 text-amber-900',
-	shipped: 'bg-indigo-100 text-indigo-900',
-	delivered: 'bg-green-100 text-green-900',
-	cancelled: 'bg-stone-200 text-stone-800',
+	new: 'bg-info-soft text-info',
+	processing: 'bg-warning-soft text-warning',
+	shipped: 'bg-info-soft text-info',
+	delivered: 'bg-success-soft text-success',
+	cancelled: 'bg-sand text-muted',
 }
 const PAYMENT_TONE: Record<PaymentStatus, string> = {
-	pending: 'bg-amber-100 text-amber-900',
-	paid: 'bg-green-100 text-green-900',
-	failed: 'bg-red-100 text-red-900',
-	refunded: 'bg-stone-200 text-stone-800',
+	pending: 'bg-warning-soft text-warning',
+	paid: 'bg-success-soft text-success',
+	failed: 'bg-danger-soft text-danger',
+	refunded: 'bg-sand text-muted',
 }
 
 function Badge({ className, children }: { className: string; children: React.ReactNode }) {
@@ -125,7 +125,7 @@ function Badge({ className, children }: { className: string; children: React.Rea
 }
 
 const section = 'rounded-2xl border border-sand bg-white p-5 sm:p-6'
-const button = 'rounded-full bg-clay-dark px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60'
+const button = 'btn-primary px-5 py-2.5 text-sm'
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
 	const { t } = useTranslation()
@@ -148,7 +148,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 	const errorFor = (intent: Intent) =>
 		rejected?.errors.formError && kept?.intent === intent ? (
-			<p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+			<p role="alert" className="notice-danger text-sm">
 				{t(rejected.errors.formError, kept.messageValues)}
 			</p>
 		) : null
@@ -195,7 +195,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 					<input type="hidden" name="intent" value="change-password" />
 					{errorFor('change-password')}
 					{changed ? (
-						<p role="status" className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+						<p role="status" className="notice-success text-sm">
 							{t(changed.message)}
 						</p>
 					) : null}
@@ -243,7 +243,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 function VerifyEmailNote({ busy, sent, error }: { busy: boolean; sent: boolean; error: ReactNode }) {
 	const { t } = useTranslation()
 	return (
-		<div role="note" data-testid="verify-email-note" className="mt-4 space-y-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+		<div role="note" data-testid="verify-email-note" className="mt-4 space-y-3 notice-warning text-sm">
 			<p>{t('account.unverifiedOrders')}</p>
 			{error}
 			{sent ? (
@@ -294,7 +294,7 @@ function AccountOrder({ order }: { order: AccountOrderRow }) {
 						) : null}
 						{order.testMode ? (
 							<span title={t('account.testPaymentTitle')} className="ml-1">
-								<Badge className="bg-fuchsia-700 text-white">{t('account.testPayment')}</Badge>
+								<Badge className="bg-warning text-white">{t('account.testPayment')}</Badge>
 							</span>
 						) : null}
 					</dd>
@@ -351,18 +351,14 @@ function PrivacySection({ ordersToShip, busy, error }: { ordersToShip: number; b
 				{t('account.privacyTitle')}
 			</h2>
 			<p className="mt-3 text-sm text-muted">{t('account.exportText')}</p>
-			<a
-				href="/account/export"
-				download
-				className="mt-3 inline-block rounded-full border border-clay-dark px-5 py-2.5 text-sm font-medium text-clay-dark hover:bg-sand/60"
-			>
+			<a href="/account/export" download className="mt-3 btn-secondary px-5 py-2.5 text-sm">
 				{t('account.exportButton')}
 			</a>
 
 			<h3 className="mt-8 font-medium">{t('account.deleteTitle')}</h3>
 			<p className="mt-2 text-sm text-muted">{t('account.deleteText')}</p>
 			{ordersToShip > 0 ? (
-				<p role="note" data-testid="delete-open-orders" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+				<p role="note" data-testid="delete-open-orders" className="mt-3 notice-warning text-sm">
 					{t('account.deleteOpenOrders', { count: ordersToShip })}
 				</p>
 			) : null}
@@ -382,7 +378,7 @@ function PrivacySection({ ordersToShip, busy, error }: { ordersToShip: number; b
 					<input type="checkbox" name="confirm" required className="mt-1" />
 					<span>{t('account.deleteConfirm')}</span>
 				</label>
-				<button type="submit" disabled={busy} className="rounded-full bg-red-800 px-5 py-2.5 text-sm font-medium text-white disabled:opacity-60">
+				<button type="submit" disabled={busy} className="btn-danger px-5 py-2.5 text-sm">
 					{busy ? t('auth.busy') : t('account.deleteButton')}
 				</button>
 			</Form>

@@ -58,7 +58,7 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
 			<p role="status" className="mt-6 text-lg">
 				{texts.message}
 			</p>
-			<Link to={lp('/cart')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+			<Link to={lp('/cart')} className="mt-8 btn-primary">
 				{texts.goToCart}
 			</Link>
 		</div>

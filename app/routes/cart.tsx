@@ -63,7 +63,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 				<div className="mt-10 rounded-2xl bg-white px-6 py-12 text-center shadow-sm">
 					<h2 className="font-serif text-2xl">{t('cart.empty')}</h2>
 					<p className="mt-2 text-muted">{t('cart.emptyText')}</p>
-					<Link to={lp('/catalog')} className="mt-6 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					<Link to={lp('/catalog')} className="mt-6 btn-primary">
 						{t('cart.toCatalog')}
 					</Link>
 				</div>
@@ -108,15 +108,11 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 							</div>
 						</dl>
 						{shippingQuote === null ? null : <p className="mt-2 text-xs text-muted">{t('cart.shippingOtherCountry')}</p>}
-						<Link to={lp('/checkout')} className="mt-6 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink">
+						<Link to={lp('/checkout')} className="mt-6 w-full btn-primary">
 							{t('cart.checkout')}
 						</Link>
 						{confirmingClear ? (
-							<div
-								role="alertdialog"
-								aria-labelledby="clear-cart-question"
-								className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-							>
+							<div role="alertdialog" aria-labelledby="clear-cart-question" className="mt-3 notice-warning rounded-xl p-3 text-sm">
 								<p id="clear-cart-question">{t(hasPortrait ? 'cart.clearConfirmPhotos' : 'cart.clearConfirm')}</p>
 								<div className="mt-3 flex flex-wrap gap-2">
 									<button
@@ -125,26 +121,17 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 											setConfirmingClear(false)
 											clear()
 										}}
-										className="rounded-full bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
+										className="btn-danger px-4 py-2"
 									>
 										{t('cart.clearYes')}
 									</button>
-									<button
-										type="button"
-										autoFocus
-										onClick={() => setConfirmingClear(false)}
-										className="rounded-full border border-clay-dark px-4 py-2 font-medium text-clay-dark hover:bg-sand"
-									>
+									<button type="button" autoFocus onClick={() => setConfirmingClear(false)} className="btn-secondary px-4 py-2">
 										{t('cart.clearNo')}
 									</button>
 								</div>
 							</div>
 						) : (
-							<button
-								type="button"
-								onClick={() => setConfirmingClear(true)}
-								className="mt-3 w-full rounded-full border border-clay-dark px-6 py-2 text-sm font-medium text-clay-dark hover:bg-sand"
-							>
+							<button type="button" onClick={() => setConfirmingClear(true)} className="mt-3 btn-secondary w-full py-2 text-sm">
 								{t('cart.clear')}
 							</button>
 						)}

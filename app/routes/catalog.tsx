@@ -139,9 +139,12 @@ function SortForm({ sort, keep }: { sort: string; keep: Record<string, string | 
 					</option>
 				))}
 			</select>
-			<button type="submit" className="min-h-11 rounded-full border border-clay-dark px-4 font-medium text-clay-dark hover:bg-white">
-				{t('catalog.sortApply')}
-			</button>
+			{/* Choosing an order sends the form; only a browser without JavaScript needs a button for it. */}
+			<noscript>
+				<button type="submit" className="btn-secondary min-h-11 px-4 py-0">
+					{t('catalog.sortApply')}
+				</button>
+			</noscript>
 		</Form>
 	)
 }
@@ -268,21 +271,13 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 					{pagination.previous || pagination.next ? (
 						<nav aria-label={t('catalog.pagesLabel')} className="mt-8 flex items-center justify-center gap-4">
 							{pagination.previous ? (
-								<Link
-									to={lp(pagination.previous)}
-									rel="prev"
-									className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white"
-								>
+								<Link to={lp(pagination.previous)} rel="prev" className="btn-secondary min-h-11 px-5 py-0">
 									{t('catalog.previousPage')}
 								</Link>
 							) : null}
 							<span aria-current="page">{t('catalog.pageNumber', { page: pagination.page })}</span>
 							{pagination.next ? (
-								<Link
-									to={lp(pagination.next)}
-									rel="next"
-									className="flex min-h-11 items-center rounded-full border border-clay-dark px-5 font-medium text-clay-dark hover:bg-white"
-								>
+								<Link to={lp(pagination.next)} rel="next" className="btn-secondary min-h-11 px-5 py-0">
 									{t('catalog.nextPage')}
 								</Link>
 							) : null}

@@ -241,7 +241,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			<div className="mx-auto max-w-xl px-4 py-16 text-center">
 				<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
 				<p className="mt-6 text-lg">{t('checkout.emptyCart')}</p>
-				<Link to={lp('/catalog')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+				<Link to={lp('/catalog')} className="mt-8 btn-primary">
 					{t('checkout.continueShopping')}
 				</Link>
 			</div>

@@ -79,7 +79,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 	const errors: Record<string, string> = rejected?.errors.fieldErrors ?? {}
 	const values = (rejected?.values ?? {}) as Partial<Record<ContactField, string>>
 	const message = rejected && Object.keys(rejected.errors.fieldErrors).length === 0 ? rejected.errors.formError : null
-	const inputClass = 'mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-red-800'
+	const inputClass = 'mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-danger'
 
 	return (
 		<div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-[1fr_1.4fr]">
@@ -141,7 +141,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 									<input {...common} type={field.type} autoComplete={field.autoComplete} defaultValue={values[field.name]} />
 								)}
 								{error ? (
-									<p id={`contact-${field.name}-error`} className="mt-1 text-sm text-red-800">
+									<p id={`contact-${field.name}-error`} className="mt-1 text-sm text-danger">
 										{t(error)}
 									</p>
 								) : null}
@@ -153,16 +153,16 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 						<input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
 					</div>
 					{message ? (
-						<p role="alert" className="text-red-800">
+						<p role="alert" className="text-danger">
 							{t(message)}
 						</p>
 					) : null}
 					{actionData && !isRejected(actionData) && !fetcher.data ? (
-						<p role="status" className="text-green-800">
+						<p role="status" className="text-success">
 							{t('contact.success')}
 						</p>
 					) : null}
-					<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+					<button type="submit" disabled={busy} className="btn-primary">
 						{busy ? t('contact.sending') : t('contact.submit')}
 					</button>
 				</fetcher.Form>

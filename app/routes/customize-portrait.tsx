@@ -47,6 +47,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const fieldset = 'rounded-xl border border-sand bg-white p-4'
+/** Every question's title looks the same: a field's label, or a fieldset's legend floated into the box instead of sitting on its border. */
+const question = 'mb-2 block font-semibold'
+const questionLegend = 'float-left mb-2 w-full font-semibold'
 const choice = 'flex cursor-pointer items-center gap-2 rounded-lg border border-muted/30 px-3 py-2 has-[:checked]:border-clay-dark has-[:checked]:bg-sand/60'
 
 /**
@@ -87,8 +90,8 @@ function YesNo({ name, legend, value }: { name: string; legend: string; value: b
 	const { t } = useTranslation()
 	return (
 		<fieldset className={fieldset}>
-			<legend className="px-1 font-medium">{legend}</legend>
-			<div className="mt-1 flex gap-3">
+			<legend className={questionLegend}>{legend}</legend>
+			<div className="clear-both flex gap-3">
 				{[false, true].map((option) => (
 					<label key={String(option)} className={choice}>
 						<input type="radio" name={name} value={String(option)} defaultChecked={value === option} className="accent-clay-dark" />
@@ -180,8 +183,8 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 				className="mt-8 space-y-5"
 			>
 				<fieldset className={fieldset}>
-					<legend className="px-1 font-medium">{t('portrait.size')}</legend>
-					<div className="mt-1 flex flex-wrap gap-3">
+					<legend className={questionLegend}>{t('portrait.size')}</legend>
+					<div className="clear-both flex flex-wrap gap-3">
 						{PORTRAIT_SIZES.map((option) => (
 							<label key={option} className={choice}>
 								<input type="radio" name="size" value={option} defaultChecked={defaults.size === option} className="accent-clay-dark" />
@@ -192,10 +195,10 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 				</fieldset>
 
 				<div className={fieldset}>
-					<label htmlFor={ids.persons} className="block font-medium">
+					<label htmlFor={ids.persons} className={question}>
 						{t('portrait.persons')}
 					</label>
-					<select id={ids.persons} name="persons" defaultValue={defaults.persons} className="mt-2 w-32 rounded-lg border border-muted/40 bg-white px-3 py-2">
+					<select id={ids.persons} name="persons" defaultValue={defaults.persons} className="w-32 rounded-lg border border-muted/40 bg-white px-3 py-2">
 						{PORTRAIT_PERSONS.map((option) => (
 							<option key={option} value={option}>
 								{option}
@@ -210,8 +213,8 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 				</div>
 
 				<fieldset className={fieldset}>
-					<legend className="px-1 font-medium">{t('portrait.frame')}</legend>
-					<div className="mt-1 flex flex-wrap gap-3">
+					<legend className={questionLegend}>{t('portrait.frame')}</legend>
+					<div className="clear-both flex flex-wrap gap-3">
 						{PORTRAIT_FRAMES.map((option) => (
 							<label key={option} className={choice}>
 								<input type="radio" name="frame" value={option} defaultChecked={defaults.frame === option} className="accent-clay-dark" />
@@ -222,7 +225,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 				</fieldset>
 
 				<div className={fieldset}>
-					<label htmlFor={ids.description} className="block font-medium">
+					<label htmlFor={ids.description} className={question}>
 						{t('portrait.description')}
 					</label>
 					<textarea
@@ -233,7 +236,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 						rows={4}
 						placeholder={t('portrait.descriptionHint')}
 						aria-describedby={ids.counter}
-						className="mt-2 w-full rounded-lg border border-muted/40 bg-white px-3 py-2"
+						className="w-full rounded-lg border border-muted/40 bg-white px-3 py-2"
 					/>
 					<p id={ids.counter} className="text-right text-sm text-muted" aria-live="polite">
 						{t('portrait.counter', { count: description.length, max: PORTRAIT_DESCRIPTION_MAX })}
@@ -246,7 +249,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 
 				<div className="flex flex-wrap items-end justify-between gap-5 rounded-xl bg-sand/60 p-4">
 					<div>
-						<label htmlFor={ids.quantity} className="block font-medium">
+						<label htmlFor={ids.quantity} className={question}>
 							{t('portrait.quantity')}
 						</label>
 						<NumberInput
@@ -257,13 +260,13 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 							aria-invalid={shownQuantityError ? true : undefined}
 							aria-describedby={shownQuantityError ? `${ids.quantityHint} ${ids.quantityError}` : ids.quantityHint}
 							onChange={() => setQuantityError(null)}
-							className="mt-2 w-24 rounded-lg border border-muted/40 bg-white px-3 py-2"
+							className="w-24 rounded-lg border border-muted/40 bg-white px-3 py-2"
 						/>
 						<p id={ids.quantityHint} className="mt-2 max-w-xs text-sm text-muted">
 							{withLimit('portrait.quantityHint')}
 						</p>
 						{shownQuantityError ? (
-							<p id={ids.quantityError} role="alert" className="mt-2 text-sm font-medium text-red-800">
+							<p id={ids.quantityError} role="alert" className="mt-2 text-sm font-medium text-danger">
 								{withLimit(shownQuantityError)}
 							</p>
 						) : null}
@@ -277,11 +280,7 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 					</div>
 				</div>
 
-				<button
-					type="submit"
-					disabled={uploading || !hydrated}
-					className="w-full rounded-full bg-clay-dark px-6 py-3 text-lg font-medium text-white hover:bg-ink disabled:opacity-60"
-				>
+				<button type="submit" disabled={uploading || !hydrated} className="w-full btn-primary text-lg">
 					{t('portrait.addToCart')}
 				</button>
 			</form>

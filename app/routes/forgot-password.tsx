@@ -66,7 +66,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 			<h1 className="font-serif text-3xl">{t('auth.forgotTitle')}</h1>
 			<p className="mt-3 text-muted">{t('auth.forgotText')}</p>
 			{actionData && !rejected && 'message' in actionData ? (
-				<p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+				<p role="status" className="mt-6 notice-success text-sm">
 					{t(actionData.message)}
 				</p>
 			) : (

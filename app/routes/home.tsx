@@ -64,10 +64,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						<h1 className="max-w-2xl font-serif text-4xl leading-tight sm:text-5xl">{home?.heroTitle ?? t('home.heroTitle')}</h1>
 						<p className="mt-4 max-w-xl text-lg text-muted">{home?.heroText ?? t('home.heroText')}</p>
 						<div className="mt-8 flex flex-wrap gap-3">
-							<Link to={lp('/catalog')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+							<Link to={lp('/catalog')} className="btn-primary">
 								{t('home.heroShop')}
 							</Link>
-							<Link to={lp('/about')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+							<Link to={lp('/about')} className="btn-secondary">
 								{t('home.heroAbout')}
 							</Link>
 						</div>

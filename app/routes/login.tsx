@@ -139,12 +139,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 				</ul>
 			</nav>
 			{error ? (
-				<p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+				<p role="alert" className="mt-6 notice-danger text-sm">
 					{error}
 				</p>
 			) : null}
 			{signedUp ? (
-				<p role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
+				<p role="status" className="mt-6 notice-success text-sm">
 					{t('auth.signUpSuccessTitle')} {t('auth.signUpSuccessText')}
 				</p>
 			) : null}

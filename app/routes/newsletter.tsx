@@ -72,11 +72,11 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 					<span>{t('newsletter.consent')}</span>
 				</label>
 				<p className="text-sm text-muted">{t('newsletter.unsubscribeNote')}</p>
-				<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white disabled:opacity-60">
+				<button type="submit" disabled={busy} className="btn-primary">
 					{t('newsletter.submit')}
 				</button>
 				{message ? (
-					<p role={rejected ? 'alert' : 'status'} className={rejected ? 'text-red-800' : 'text-green-800'}>
+					<p role={rejected ? 'alert' : 'status'} className={rejected ? 'text-danger' : 'text-success'}>
 						{t(message)}
 					</p>
 				) : null}

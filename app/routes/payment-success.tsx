@@ -77,13 +77,14 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
 			>
 				<Await resolve={loaderData.verification}>{(verification) => <Outcome verification={verification} />}</Await>
 			</Suspense>
-			<div className="mt-10 flex flex-wrap justify-center gap-3">
+			{/* The order's page is the main action (above, with the order); these are the ways on. */}
+			<div className="mt-10 flex flex-wrap items-center justify-center gap-x-6 gap-y-3">
 				{loaderData.signedIn ? (
-					<Link to={lp('/account')} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					<Link to={lp('/account')} className="btn-secondary">
 						{t('payment.viewOrders')}
 					</Link>
 				) : null}
-				<Link to={lp('/catalog')} className="rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white">
+				<Link to={lp('/catalog')} className="font-semibold text-clay-dark underline underline-offset-4 hover:text-ink">
 					{t('payment.continueShopping')}
 				</Link>
 			</div>
@@ -119,7 +120,7 @@ function Outcome({ verification }: { verification: Verification }) {
 		return (
 			<div data-testid="payment-outcome" data-state="error">
 				<h1 className="font-serif text-3xl">{t('payment.processedTitle')}</h1>
-				<p role="alert" className="mt-4 text-red-800">
+				<p role="alert" className="mt-4 text-danger">
 					{t('payment.verifyFailed')}
 				</p>
 			</div>
@@ -147,10 +148,7 @@ function OrderDetails({ verification }: { verification: Verification }) {
 			<OrderSummary order={verification.order} />
 			{verification.orderPath ? (
 				<p className="mt-6">
-					<Link
-						to={lp(verification.orderPath)}
-						className="inline-block rounded-full border border-clay-dark px-6 py-3 font-medium text-clay-dark hover:bg-white"
-					>
+					<Link to={lp(verification.orderPath)} className="btn-primary">
 						{t('payment.viewOrder')}
 					</Link>
 				</p>

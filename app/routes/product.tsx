@@ -195,7 +195,7 @@ function ProductNotFound() {
 			<p className="text-sm font-semibold text-clay-dark">404</p>
 			<h1 className="mt-2 font-serif text-3xl">{t('product.notFound')}</h1>
 			<p className="mt-4 text-muted">{t('product.notFoundText')}</p>
-			<Link to={lp('/catalog')} className="mt-8 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+			<Link to={lp('/catalog')} className="mt-8 btn-primary">
 				{t('product.backToCatalog')}
 			</Link>
 		</div>
@@ -438,7 +438,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10" aria-busy={loading}>
 			{preview ? (
-				<p className="mb-6 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900" data-testid="product-preview">
+				<p className="mb-6 notice-warning rounded-2xl text-sm font-medium" data-testid="product-preview">
 					{t('product.preview')}
 				</p>
 			) : null}
@@ -484,7 +484,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 						</p>
 					) : null}
 					<p
-						className={`mt-4 font-medium ${soldOut ? 'inline-block rounded-full bg-ink px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white' : 'text-green-800'}`}
+						className={`mt-4 font-medium ${soldOut ? 'inline-block rounded-full bg-ink px-4 py-1 text-sm font-semibold uppercase tracking-wide text-white' : 'text-success'}`}
 						data-testid="stock-line"
 					>
 						{soldOut ? t('product.outOfStock') : leadTime !== null ? t('product.leadTime', { count: leadTime }) : t('product.stock')}
@@ -497,10 +497,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 					) : null}
 					<div className="mt-6">
 						{product.kind === 'portrait_cardboard' ? (
-							<Link
-								to={lp(`/customize-portrait?size=${product.portraitSize ?? '13x18'}`)}
-								className="inline-block rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink"
-							>
+							<Link to={lp(`/customize-portrait?size=${product.portraitSize ?? '13x18'}`)} className="btn-primary px-8">
 								{t('product.customize')}
 							</Link>
 						) : (
@@ -515,7 +512,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 									stock: product.stock,
 									leadTimeDays: leadTime,
 								}}
-								className="rounded-full bg-clay-dark px-8 py-3 font-medium text-white hover:bg-ink disabled:cursor-not-allowed disabled:bg-muted"
+								className="btn-primary px-8"
 							/>
 						)}
 					</div>

@@ -65,7 +65,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 			<h1 className="font-serif text-3xl">{t('auth.resetTitle')}</h1>
 			{invalid ? (
 				<>
-					<p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+					<p role="alert" className="mt-6 notice-danger text-sm">
 						{t('auth.resetInvalid')}
 					</p>
 					<p className="mt-6 text-center text-sm">
@@ -78,7 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 				<Form method="post" className="mt-6 space-y-4" noValidate>
 					<input type="hidden" name="token" value={token} />
 					{rejected?.errors.formError ? (
-						<p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+						<p role="alert" className="notice-danger text-sm">
 							{t(rejected.errors.formError)}
 						</p>
 					) : null}

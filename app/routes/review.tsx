@@ -151,7 +151,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 			</div>
 			<p className="text-muted">{words.intro}</p>
 			{saved ? (
-				<p role="status" className="rounded-2xl bg-green-50 p-4 text-green-900" data-testid="review-saved">
+				<p role="status" className="notice-success rounded-2xl p-4" data-testid="review-saved">
 					{saved.edited ? words.updated : words.saved}
 				</p>
 			) : words.existing ? (
@@ -176,7 +176,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 						))}
 					</div>
 					{errors.rating ? (
-						<p id="review-rating-error" className="mt-1 text-sm text-red-800">
+						<p id="review-rating-error" className="mt-1 text-sm text-danger">
 							{errors.rating}
 						</p>
 					) : null}
@@ -197,20 +197,20 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 						defaultValue={values.text}
 						aria-invalid={errors.text ? true : undefined}
 						aria-describedby={errors.text ? 'review-text-hint review-text-error' : 'review-text-hint'}
-						className="mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-red-800"
+						className="mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-danger"
 					/>
 					{errors.text ? (
-						<p id="review-text-error" className="mt-1 text-sm text-red-800">
+						<p id="review-text-error" className="mt-1 text-sm text-danger">
 							{errors.text}
 						</p>
 					) : null}
 				</div>
 				{message ? (
-					<p role="alert" className="text-red-800">
+					<p role="alert" className="text-danger">
 						{message}
 					</p>
 				) : null}
-				<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+				<button type="submit" disabled={busy} className="btn-primary">
 					{busy ? words.sending : words.submit}
 				</button>
 			</Form>

@@ -50,9 +50,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 	useSubmissionToast(actionData, t(open ? 'form.validationTitle' : 'error.title'), t)
 	return (
 		<div className="mx-auto max-w-lg px-4 py-10">
-			<p className="rounded-lg border-2 border-dashed border-amber-600 bg-amber-50 px-4 py-2 text-center text-sm font-bold tracking-widest text-amber-900">
-				{t('testPayment.badge')}
-			</p>
+			<p className="notice-warning border-2 border-dashed border-warning py-2 text-center text-sm font-bold tracking-widest">{t('testPayment.badge')}</p>
 			<h1 className="mt-6 font-serif text-3xl">{t('testPayment.title')}</h1>
 			<p className="mt-3 text-sm text-muted">{t('testPayment.notice')}</p>
 			<section className="mt-6 rounded-xl border border-sand bg-white p-4" aria-label={t('testPayment.amount')}>
@@ -89,7 +87,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 				</p>
 			</section>
 			{rejected?.errors.formError ? (
-				<p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-red-800">
+				<p role="alert" className="mt-6 notice-danger">
 					{t(rejected.errors.formError)}
 				</p>
 			) : null}
@@ -121,7 +119,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 						</label>
 						<input id="card-name" name="name" autoComplete="off" required maxLength={100} className={input.replace(' font-mono', '')} />
 					</div>
-					<button type="submit" disabled={busy} className="w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+					<button type="submit" disabled={busy} className="w-full btn-primary">
 						{busy ? t('testPayment.paying') : t('testPayment.pay', { amount: formatEuro(payment.totalCents, locale) })}
 					</button>
 					<p className="text-center text-sm">
@@ -133,7 +131,7 @@ export default function TestPayment({ loaderData, actionData }: Route.ComponentP
 			) : (
 				<div className="mt-6">
 					{!actionData ? <p role="alert">{t('testPayment.expired')}</p> : null}
-					<Link to={lp('/cart')} className="mt-4 inline-block rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+					<Link to={lp('/cart')} className="mt-4 btn-primary">
 						{t('testPayment.backToCart')}
 					</Link>
 				</div>

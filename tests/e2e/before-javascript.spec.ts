@@ -63,3 +63,12 @@ test('the contact form works before the page’s JavaScript: what was typed come
 	expect(queued).toHaveLength(1)
 	expect(queued[0]!.replyTo).toBe('ana@example.com')
 })
+
+test('the catalogue’s sort menu is sent by its button before the page’s JavaScript', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'en')
+	await page.goto('/en/catalog')
+	await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc')
+	await page.getByTestId('sort-form').getByRole('button', { name: 'Sort' }).click()
+	await expect(page).toHaveURL(/\/en\/catalog\?sort=price-asc$/)
+	await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-asc')
+})

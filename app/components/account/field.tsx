@@ -27,7 +27,7 @@ export function Field({
 				</p>
 			) : null}
 			{error ? (
-				<p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+				<p id={`${id}-error`} className="mt-1 text-sm text-danger">
 					{error}
 				</p>
 			) : null}
@@ -35,4 +35,4 @@ export function Field({
 	)
 }
 
-export const primaryButton = 'w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white disabled:opacity-60'
+export const primaryButton = 'btn-primary w-full'

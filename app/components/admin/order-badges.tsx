@@ -28,7 +28,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** Test money (test card page, Stripe test mode): shown beside the payment so nobody ships against it. */
 export function TestModeBadge() {
 	return (
-		<span className={`${badge} bg-fuchsia-700 text-white`} title={adminT('orders.testMarkTitle')} data-testid="test-mode-badge">
+		<span className={`${badge} bg-warning text-white`} title={adminT('orders.testMarkTitle')} data-testid="test-mode-badge">
 			{adminT('orders.testMark')}
 		</span>
 	)

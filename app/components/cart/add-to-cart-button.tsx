@@ -101,17 +101,17 @@ export function AddToCartButton({ product, className }: { product: AddToCartProd
 					setCut(asked > quantity ? { asked, added: quantity } : null)
 					setTyped('1')
 				}}
-				className={className ?? 'rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:cursor-not-allowed disabled:opacity-50'}
+				className={className ?? 'btn-primary'}
 			>
 				{t('nav.addToCart')}
 			</button>
 			{invalid ? (
-				<p id={errorId} role="alert" className="w-full text-sm font-medium text-red-800">
+				<p id={errorId} role="alert" className="w-full text-sm font-medium text-danger">
 					{t('cart.quantityInvalid')}
 				</p>
 			) : null}
 			{notice ? (
-				<p role="status" data-testid="quantity-notice" className="w-full text-sm font-medium text-amber-900">
+				<p role="status" data-testid="quantity-notice" className="w-full text-sm font-medium text-warning">
 					{notice}
 				</p>
 			) : null}

@@ -81,7 +81,7 @@ export function CartButton() {
 						<div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 text-center">
 							<p className="font-medium">{t('cart.empty')}</p>
 							<p className="text-sm text-muted">{t('cart.emptyText')}</p>
-							<Link to={lp('/catalog')} onClick={close} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink">
+							<Link to={lp('/catalog')} onClick={close} className="btn-primary">
 								{t('cart.toCatalog')}
 							</Link>
 						</div>
@@ -100,18 +100,10 @@ export function CartButton() {
 									</span>
 								</p>
 								{/* Straight to checkout from the panel; the cart page stays one step away for editing. */}
-								<Link
-									to={lp('/checkout')}
-									onClick={close}
-									className="mt-4 block rounded-full bg-clay-dark px-6 py-3 text-center font-medium text-white hover:bg-ink"
-								>
+								<Link to={lp('/checkout')} onClick={close} className="mt-4 w-full btn-primary">
 									{t('cart.checkout')}
 								</Link>
-								<Link
-									to={lp('/cart')}
-									onClick={close}
-									className="mt-2 block rounded-full border border-clay-dark px-6 py-3 text-center font-medium text-clay-dark hover:bg-sand"
-								>
+								<Link to={lp('/cart')} onClick={close} className="mt-2 w-full btn-secondary">
 									{t('cart.viewCart')}
 								</Link>
 							</div>

@@ -129,7 +129,7 @@ export function CartLine({ line, showLineTotal = false, problem }: { line: CartI
 					</p>
 				) : null}
 				{problem ? (
-					<p role="alert" className="mt-1 text-sm text-red-800">
+					<p role="alert" className="mt-1 text-sm text-danger">
 						{problem}
 					</p>
 				) : null}

@@ -10,7 +10,7 @@ export type SaleTranslate = (key: SaleKey, options?: Record<string, string | num
 /** The sale badge: the percent off the lowest price of the previous 30 days. */
 export function SaleBadge({ sale, t, className = '' }: { sale: SaleOfferData; t: SaleTranslate; className?: string }) {
 	return (
-		<span className={`rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white ${className}`} data-testid="sale-badge">
+		<span className={`rounded-full bg-danger px-2 py-0.5 text-xs font-semibold text-white ${className}`} data-testid="sale-badge">
 			{t('product.sale.badge', { percent: sale.percentOff })}
 		</span>
 	)

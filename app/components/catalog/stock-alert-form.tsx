@@ -30,14 +30,14 @@ export function StockAlertForm(props: { productId: string; texts: { intro: strin
 					defaultValue={refused ? String(refused.values.email ?? '') : undefined}
 					aria-invalid={refused ? true : undefined}
 					aria-describedby={message ? 'stock-alert-message' : undefined}
-					className="mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-red-800"
+					className="mt-1 w-full rounded-lg border border-muted/60 bg-white px-3 py-2 aria-invalid:border-danger"
 				/>
 			</div>
-			<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+			<button type="submit" disabled={busy} className="btn-primary">
 				{texts.submit}
 			</button>
 			{message ? (
-				<p id="stock-alert-message" role={refused ? 'alert' : 'status'} className={refused ? 'text-red-800' : 'text-green-800'}>
+				<p id="stock-alert-message" role={refused ? 'alert' : 'status'} className={refused ? 'text-danger' : 'text-success'}>
 					{message}
 				</p>
 			) : null}

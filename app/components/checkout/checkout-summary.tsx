@@ -28,7 +28,7 @@ export function CheckoutSummary({ preview, locale, busy, children }: { preview: 
 					</dd>
 				</div>
 				{discount.code && discount.goodsCents + discount.shippingCents > 0 ? (
-					<div className="flex justify-between gap-4 text-green-800" data-testid="checkout-discount">
+					<div className="flex justify-between gap-4 text-success" data-testid="checkout-discount">
 						<dt>{t(discount.shippingCents ? 'checkout.discount.freeShipping' : 'checkout.discount.line', { code: discount.code })}</dt>
 						<dd className="shrink-0">−{money(discount.goodsCents + discount.shippingCents)}</dd>
 					</div>
@@ -59,7 +59,7 @@ export function CheckoutSummary({ preview, locale, busy, children }: { preview: 
 				</p>
 			) : null}
 			{children}
-			<button type="submit" disabled={busy} className="mt-6 w-full rounded-full bg-clay-dark px-6 py-3 font-medium text-white hover:bg-ink disabled:opacity-60">
+			<button type="submit" disabled={busy} className="mt-6 w-full btn-primary">
 				{busy ? t('checkout.busy') : t('checkout.submit')}
 			</button>
 			<p className="mt-4 text-xs text-muted">

@@ -89,14 +89,14 @@ export function DiscountCode({
 							}}
 							className="min-w-0 flex-1 rounded-lg border border-muted/40 bg-white px-3 py-2 uppercase"
 						/>
-						<button type="button" onClick={apply} disabled={busy} className="rounded-full border border-clay-dark px-4 py-2 text-sm font-medium hover:bg-sand">
+						<button type="button" onClick={apply} disabled={busy} className="btn-secondary px-4 py-2 text-sm">
 							{busy ? t('checkout.discount.checking') : t('checkout.discount.apply')}
 						</button>
 					</div>
 				</>
 			)}
 			{message ? (
-				<p id="checkout-discount-error" role="alert" className="mt-2 text-sm text-red-700" data-testid="discount-error">
+				<p id="checkout-discount-error" role="alert" className="mt-2 text-sm text-danger" data-testid="discount-error">
 					{message}
 				</p>
 			) : null}

@@ -29,7 +29,7 @@ export function ConfirmByButton({
 			<h1 className="font-serif text-3xl">{t(titleKey)}</h1>
 			{outcome ? (
 				<>
-					<p role={outcome.ok ? 'status' : 'alert'} className={`mt-6 ${outcome.ok ? 'text-green-800' : 'text-red-800'}`}>
+					<p role={outcome.ok ? 'status' : 'alert'} className={`mt-6 ${outcome.ok ? 'text-success' : 'text-danger'}`}>
 						{t(outcome.message)}
 					</p>
 					{outcome.ok ? null : afterRefusal}
@@ -39,7 +39,7 @@ export function ConfirmByButton({
 					<p className="mt-3 text-muted">{t(textKey)}</p>
 					<Form method="post" className="mt-6">
 						<input type="hidden" name="token" value={token} />
-						<button type="submit" disabled={busy} className="rounded-full bg-clay-dark px-6 py-3 font-medium text-white disabled:opacity-60">
+						<button type="submit" disabled={busy} className="btn-primary">
 							{t(buttonKey)}
 						</button>
 					</Form>

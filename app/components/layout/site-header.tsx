@@ -232,7 +232,7 @@ export function SiteHeader() {
 			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:px-4 focus:py-2">
 				{t('nav.skipToContent')}
 			</a>
-			<div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-2 sm:px-4">
+			<div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-1 gap-y-2 px-2 py-2 sm:px-4 xl:flex-nowrap xl:gap-x-4">
 				<Link to={lp('/')} className="flex min-h-11 items-center gap-2 whitespace-nowrap font-serif text-lg font-semibold text-clay-dark sm:text-xl">
 					<svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7">
 						<path
@@ -244,7 +244,7 @@ export function SiteHeader() {
 					<span className="max-[419px]:sr-only">{t('meta.siteName')}</span>
 				</Link>
 				<nav aria-label={t('nav.mainNavigation')} className="hidden xl:block">
-					<ul className="flex items-center gap-6 text-sm">
+					<ul className="flex items-center gap-5 whitespace-nowrap text-sm">
 						<li>
 							<NavLink to={lp('/')} end className={navLink}>
 								{t('nav.home')}
@@ -260,16 +260,14 @@ export function SiteHeader() {
 						))}
 					</ul>
 				</nav>
+				{/* One row on a desktop; below the navigation's width search wraps to a row of its own under the logo and the buttons. */}
+				<SearchBox className="order-last mb-1 basis-full xl:order-none xl:mb-0 xl:ml-auto xl:basis-48" />
 				<div className="flex items-center whitespace-nowrap sm:gap-1">
 					<LanguageSwitcher className="hidden xl:flex" />
 					<UserMenu />
 					<CartButton />
 					<MobileMenu links={[...links, { to: lp('/catalog'), label: t('nav.allProducts') }]} />
 				</div>
-			</div>
-			{/* Its own row: beside the navigation there is no room for it in every language (Spanish and Romanian labels are long). */}
-			<div className="mx-auto max-w-6xl px-3 pb-2 sm:px-4">
-				<SearchBox className="w-full lg:ml-auto lg:max-w-sm" />
 			</div>
 		</header>
 	)

@@ -86,9 +86,9 @@ export function PhotoUpload({
 	return (
 		<div>
 			{value ? (
-				<p className="font-medium">{t('portrait.photo')}</p>
+				<p className="font-semibold">{t('portrait.photo')}</p>
 			) : (
-				<label htmlFor={inputId} className="block font-medium">
+				<label htmlFor={inputId} className="block font-semibold">
 					{t('portrait.photo')}
 				</label>
 			)}
@@ -104,7 +104,7 @@ export function PhotoUpload({
 							onChange(null)
 							notify({ type: 'info', title: t('portrait.photoRemoved') })
 						}}
-						className="rounded-full border border-clay-dark px-4 py-2 text-sm font-medium text-clay-dark hover:bg-sand"
+						className="btn-secondary px-4 py-2 text-sm"
 					>
 						{t('portrait.removePhoto')}
 					</button>
@@ -132,7 +132,7 @@ export function PhotoUpload({
 				</div>
 			) : null}
 			{error ? (
-				<p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-800">
+				<p id={errorId} role="alert" className="mt-2 text-sm font-medium text-danger">
 					{t(error)}
 				</p>
 			) : null}
