@@ -8,6 +8,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, noteRequestError } from '#server/http/dat
 import { readInlineCss } from '#server/http/inline-css.ts'
 import { serverI18n } from '#server/i18n.ts'
 import { TranslationProvider } from './lib/i18n/translation.tsx'
+import { fontPreloadHeader } from './lib/fonts.ts'
 import { InlineCssProvider } from './components/inline-stylesheet.tsx'
 import { NonceProvider } from './components/nonce.tsx'
 
@@ -82,6 +83,7 @@ export default function handleRequest(
 			shellRendered = true
 			const body = new BatchedDocument()
 			responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+			responseHeaders.append('Link', fontPreloadHeader(locale))
 			resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
 			pipe(body)
 		}

@@ -19,7 +19,6 @@ import { useLocalizedPath } from './lib/i18n/paths.ts'
 import translationChunks from 'virtual:translation-chunks'
 import stylesHref from './app.css?url'
 import { InlineStylesheet } from './components/inline-stylesheet.tsx'
-import { fontsToPreload } from './lib/fonts.ts'
 
 /**
  * First, requests that fail because the database is out of reach become 503s; then the session
@@ -48,9 +47,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="theme-color" content="#fbf6ee" />
 				<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 				<link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-				{fontsToPreload(locale).map((href) => (
-					<link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-				))}
 				<InlineStylesheet href={stylesHref} />
 				<Meta />
 				<Links />

@@ -137,6 +137,9 @@ test.describe('checkout with the built-in test card page', () => {
 		// A guest has no account: the order's own signed page is linked instead (ADR 0135).
 		await expect(page.getByRole('link', { name: es.payment.viewOrders })).toHaveCount(0)
 		await expect(page.getByRole('link', { name: es.payment.viewOrder })).toHaveAttribute('href', /^\/es\/order\/[0-9a-f-]{36}\?key=[\w-]{43}$/)
+		// The order's page is the one main action; going on shopping is a plain link beside it.
+		await expect(page.getByRole('main').locator('.btn-primary')).toHaveText([es.payment.viewOrder])
+		await expect(page.getByRole('main').getByRole('link', { name: es.payment.continueShopping })).not.toHaveClass(/btn-/)
 
 		const [order] = await database.db.select().from(orders).where(eq(orders.email, email))
 		expect(order).toMatchObject({ paymentStatus: 'paid', locale: 'es' })

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test'
+import { expect, test, useLanguage, waitForHydration } from './cart-fixtures.ts'
+
+/**
+ * The storefront's identity: its own typefaces, one main action per screen, states drawn in the
+ * palette, and a header that keeps search at hand on a desktop and a phone.
+ */
+
+/** The computed background of `selector`'s first match, as the browser reports it. */
+async function backgroundOf(page: Page, selector: string) {
+	return page
+		.locator(selector)
+		.first()
+		.evaluate((element) => getComputedStyle(element).backgroundColor)
+}
+
+test('pages are set in the brand typefaces, served by the shop and preloaded for the page’s language', async ({ page, baseURL }) => {
+	for (const [locale, preloads] of [
+		['ro', 4],
+		['en', 2],
+	] as const) {
+		await useLanguage(page, baseURL!, locale)
+		const answer = await page.goto(`/${locale}`)
+		const hrefs = [...(answer!.headers()['link'] ?? '').matchAll(/<([^>]+)>; rel=preload; as=font; type="font\/woff2"; crossorigin/g)].map((match) => match[1]!)
+		expect(hrefs).toHaveLength(preloads)
+		for (const href of hrefs) {
+			expect(href).toMatch(/^\/assets\/(fraunces|figtree)-latin(-ext)?-wght-normal-[\w-]+\.woff2$/)
+			const response = await page.request.get(href)
+			expect(response.status()).toBe(200)
+			expect(response.headers()['content-type']).toBe('font/woff2')
+		}
+		await page.evaluate(() => document.fonts.ready)
+		const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replaceAll('"', '')))
+		expect(new Set(loaded)).toEqual(new Set(['Fraunces Variable', 'Figtree Variable']))
+		expect(
+			await page
+				.locator('h1')
+				.first()
+				.evaluate((element) => getComputedStyle(element).fontFamily),
+		).toMatch(/^"?Fraunces Variable/)
+		expect(await page.locator('body').evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/^"?Figtree Variable/)
+	}
+})
+
+test('each screen has one main action, and a sold-out product’s button is flat sand, not a button to press', async ({ page, baseURL, makeProduct }) => {
+	const candle = await makeProduct({ name: 'Brand candle', priceCents: 2400, stock: 5 })
+	const soldOut = await makeProduct({ name: 'Brand sold-out candle', priceCents: 2400, stock: 0 })
+	await useLanguage(page, baseURL!, 'en')
+	const primaries = () => page.getByRole('main').locator('.btn-primary:visible')
+
+	await page.goto('/en')
+	await expect(primaries()).toHaveCount(1)
+	await page.goto(`/en/product/${candle.slug}`)
+	await waitForHydration(page)
+	await expect(primaries()).toHaveText(['Add to cart'])
+	const pressable = await backgroundOf(page, 'main .btn-primary')
+	await page.getByRole('button', { name: 'Add to cart' }).click()
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('cart') ?? '')).toContain(candle.id)
+	await page.goto('/en/cart')
+	await waitForHydration(page)
+	await expect(primaries()).toHaveCount(1)
+	await page.goto('/en/customize-portrait')
+	await expect(primaries()).toHaveCount(1)
+
+	await page.goto(`/en/product/${soldOut.slug}`)
+	await waitForHydration(page)
+	await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled()
+	// The palette's sand (#f1e4d1), with the muted text colour and a cursor that says no.
+	expect(await backgroundOf(page, 'main .btn-primary')).toBe('rgb(241, 228, 209)')
+	expect(await backgroundOf(page, 'main .btn-primary')).not.toBe(pressable)
+	expect(await page.locator('main .btn-primary').evaluate((element) => getComputedStyle(element).cursor)).toBe('not-allowed')
+})
+
+test('the desktop header holds search, language, account and cart on one row in every language; the phone header has search', async ({ page, baseURL }) => {
+	await page.setViewportSize({ width: 1280, height: 800 })
+	for (const locale of ['en', 'ro', 'es'] as const) {
+		await useLanguage(page, baseURL!, locale)
+		await page.goto(`/${locale}`)
+		const banner = page.getByRole('banner')
+		const controls = [
+			banner.getByRole('search'),
+			banner.getByRole('form', { name: /^(Language|Limba|Idioma)/ }),
+			banner.getByRole('link', { name: /^(Sign in|Autentificare|Iniciar sesión)$/ }),
+			banner.getByRole('button', { name: /^(Cart|Coș|Carrito)( |$)/ }),
+			banner.getByRole('navigation'),
+		]
+		const boxes = await Promise.all(controls.map(async (control) => (await control.boundingBox())!))
+		// Their middles within a few pixels of each other: one row, not two.
+		const middles = boxes.map((box) => box.y + box.height / 2)
+		expect(Math.max(...middles) - Math.min(...middles), `${locale}: the header's controls sit on one row`).toBeLessThan(8)
+		const searchBox = banner.getByRole('searchbox')
+		expect((await searchBox.boundingBox())!.width, `${locale}: the search field has room to type`).toBeGreaterThanOrEqual(120)
+	}
+	await page.setViewportSize({ width: 375, height: 740 })
+	await page.goto('/es')
+	await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Buscar en la tienda' })).toBeVisible()
+})
