@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { staleBuildReason } from './build-stamp.mjs'
+import { withoutUpstreamDeprecations } from './build-output.mjs'
 import { dataDirFromEnv, PAUSE_SIGNAL, removeRecord, RESTART_EXIT_CODE, RESTART_SIGNAL, writeRecord } from './shop-process.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -43,10 +44,12 @@ if (stale) {
 	console.log(`Building the shop: ${stale}. This takes a little while…`)
 	const result = spawnSync(process.execPath, [builder, 'build'], {
 		cwd: root,
-		stdio: 'inherit',
+		stdio: ['inherit', 'inherit', 'pipe'],
+		encoding: 'utf8',
 		// A production bundle whatever NODE_ENV the shell has (test or development would bundle React's slow build).
 		env: { ...process.env, NODE_ENV: 'production' },
 	})
+	process.stderr.write(withoutUpstreamDeprecations(result.stderr ?? ''))
 	if (result.status !== 0) {
 		console.error('The build failed, so the shop did not start; fix the error above and run `npm start` again.')
 		process.exit(result.status ?? 1)

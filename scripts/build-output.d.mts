@@ -1,0 +1,1 @@
+export function withoutUpstreamDeprecations(text: string): string
