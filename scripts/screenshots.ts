@@ -41,17 +41,17 @@ import { ensureBuild, PROJECT_ROOT, startShop, type ShopProcess } from './lib/sh
 const TEXTS = { en, ro, es }
 /** WebP quality: the pages are mostly flat colour and text, which stay legible at this size. */
 const WEBP_QUALITY = 70
-/** How long one step may wait for the page (a cold shop on a busy 2-core machine answers its first pages slowly). */
+/** How long one step may wait for the page (a cold shop on a busy machine answers its first pages slowly). */
 const STEP_TIMEOUT_MS = 30_000
 /** The demo catalogue's first candle. */
 const CANDLE_SLUG = 'lumanare-vanilie-si-santal'
 const PASSWORD = 'lantern-orchard-42'
 
 /** Who orders in each language: an address in a country the demo shop ships to. */
-const CUSTOMERS: Record<Locale, { name: string; phone: string; address: string; city: string; postalCode: string; country: string }> = {
-	en: { name: 'Emma Walsh', phone: '+353 85 123 4567', address: '12 Grafton Street', city: 'Dublin', postalCode: 'D02 X285', country: 'IE' },
-	ro: { name: 'Ana Popescu', phone: '+40 712 345 678', address: 'Str. Lalelelor 3', city: 'Cluj-Napoca', postalCode: '400001', country: 'RO' },
-	es: { name: 'Lucía García', phone: '+34 612 345 678', address: 'Calle Mayor 1', city: 'Madrid', postalCode: '28001', country: 'ES' },
+const CUSTOMERS: Record<Locale, { mailbox: string; name: string; phone: string; address: string; city: string; postalCode: string; country: string }> = {
+	en: { mailbox: 'emma', name: 'Emma Walsh', phone: '+353 85 123 4567', address: '12 Grafton Street', city: 'Dublin', postalCode: 'D02 X285', country: 'IE' },
+	ro: { mailbox: 'ana', name: 'Ana Popescu', phone: '+40 712 345 678', address: 'Str. Lalelelor 3', city: 'Cluj-Napoca', postalCode: '400001', country: 'RO' },
+	es: { mailbox: 'lucia', name: 'Lucía García', phone: '+34 612 345 678', address: 'Calle Mayor 1', city: 'Madrid', postalCode: '28001', country: 'ES' },
 }
 
 /** The browser's own language and region for each page language (dates and numbers formatted in the browser). */
@@ -138,11 +138,7 @@ async function visitAsCustomer(browser: Browser, shop: ShopProcess, options: { l
 	const { locale, width } = options
 	const t = TEXTS[locale]
 	const customer = CUSTOMERS[locale]
-	const email = `${customer.name
-		.split(' ')[0]!
-		.toLowerCase()
-		.normalize('NFD')
-		.replace(/[^a-z]/g, '')}-${width}@example.com`
+	const email = `${customer.mailbox}-${width}@example.com`
 	const phone = width < 768
 	const context = await browser.newContext({
 		baseURL: shop.url,
