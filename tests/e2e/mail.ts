@@ -1,21 +1,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { mailsTo as mailsInFolder } from '../../scripts/lib/mail-folder.ts'
 
 /** The shared e2e shop's mail folder (a test that starts a shop of its own passes that shop's DATA_DIR/mail). */
 const sharedMailFolder = () => path.join(process.env.E2E_DATA_DIR!, 'mail')
 
-/** The quoted-printable .eml bodies the shop's outbox wrote to DATA_DIR/mail for `email`, decoded to text. */
-export async function mailsTo(email: string, folder = sharedMailFolder()) {
-	const files = await fs.readdir(folder).catch(() => [] as string[])
-	const texts = await Promise.all(files.filter((file) => file.endsWith('.eml')).map((file) => fs.readFile(path.join(folder, file), 'latin1').catch(() => '')))
-	return texts
-		.filter((raw) => raw.includes(`To: ${email}`))
-		.map((raw) =>
-			Buffer.from(
-				raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-				'latin1',
-			).toString('utf8'),
-		)
+/** The decoded bodies of the mails the shop's outbox wrote for `email` (the shared shop's folder unless told). */
+export function mailsTo(email: string, folder = sharedMailFolder()) {
+	return mailsInFolder(email, folder)
 }
 
 /** The .eml files the outbox wrote for `email`, as they are (attachments still encoded). */
