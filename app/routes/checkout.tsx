@@ -251,7 +251,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-10">
 			<h1 className="font-serif text-3xl">{t('checkout.title')}</h1>
-			<Form ref={formRef} method="post" action={lp('/checkout')} onSubmit={checkBeforeSending} noValidate className="mt-8 grid gap-10 lg:grid-cols-[1fr_22rem]">
+			<Form
+				ref={formRef}
+				method="post"
+				action={lp('/checkout')}
+				onSubmit={checkBeforeSending}
+				noValidate
+				className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]"
+			>
 				<input type="hidden" name="items" value={JSON.stringify(lines)} />
 				<div className="space-y-10">
 					<section aria-labelledby="checkout-lines">

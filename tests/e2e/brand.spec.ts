@@ -95,3 +95,24 @@ test('the desktop header holds search, language, account and cart on one row in 
 	await page.goto('/es')
 	await expect(page.getByRole('banner').getByRole('searchbox', { name: 'Buscar en la tienda' })).toBeVisible()
 })
+
+test('on a phone checkout keeps within the screen, filled in, in Spanish', async ({ page, baseURL, makeProduct }) => {
+	const candle = await makeProduct({ name: 'Brand phone candle with a rather long name to wrap', priceCents: 2400, stock: 5 })
+	await page.setViewportSize({ width: 375, height: 740 })
+	await useLanguage(page, baseURL!, 'es')
+	await page.goto(`/es/product/${candle.slug}`)
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Añadir al carrito' }).click()
+	await expect.poll(() => page.evaluate(() => localStorage.getItem('cart') ?? '')).toContain(candle.id)
+	await page.goto('/es/checkout')
+	await waitForHydration(page)
+	await page.getByLabel('Correo electrónico').fill('lucia-375@example.com')
+	await page.getByLabel('País').selectOption('ES')
+	await expect(page.getByTestId('checkout-total')).toBeVisible()
+	expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(375)
+	const form = (await page.locator('main form').first().boundingBox())!
+	for (const section of await page.locator('main form section, main form aside').all()) {
+		const box = (await section.boundingBox())!
+		expect(box.x + box.width, 'a section’s right edge').toBeLessThanOrEqual(form.x + form.width + 0.5)
+	}
+})
