@@ -116,3 +116,20 @@ test('on a phone checkout keeps within the screen, filled in, in Spanish', async
 		expect(box.x + box.width, 'a section’s right edge').toBeLessThanOrEqual(form.x + form.width + 0.5)
 	}
 })
+
+test('the customiser asks every question in one style, legend or label', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'es')
+	await page.goto('/es/customize-portrait')
+	const titles = page.locator('main form legend, main form label[for]')
+	expect(await titles.count()).toBeGreaterThanOrEqual(7)
+	const styles = await titles.evaluateAll((elements) =>
+		elements.map((element) => {
+			const style = getComputedStyle(element)
+			// Drawn inside its box, below the box's padding: a legend left on a fieldset's border sits on its top edge.
+			const box = element.closest('.rounded-xl')!.getBoundingClientRect()
+			const inside = element.getBoundingClientRect().top - box.top >= 12
+			return `${style.fontSize} ${style.fontWeight} ${style.fontFamily} inside its box: ${inside}`
+		}),
+	)
+	expect(new Set(styles).size, styles.join('\n')).toBe(1)
+})
