@@ -102,7 +102,7 @@ async function render(spec: DemoImageSpec) {
 	}
 	// The highest quality that fits the size the storefront's speed budget allows.
 	const limit = demoImageMaxBytes(spec)
-	for (let quality = 74; ; quality -= 4) {
+	for (let quality = 84; ; quality -= 4) {
 		const webp = await image.clone().webp({ quality, effort: 6 }).toBuffer()
 		if (webp.length <= limit || quality <= 40) {
 			if (webp.length > limit) throw new Error(`${spec.file} is ${webp.length} bytes even at quality ${quality}; the limit is ${limit}`)
@@ -117,7 +117,9 @@ async function render(spec: DemoImageSpec) {
 const started = Date.now()
 try {
 	for (const spec of specs) await render(spec)
-	console.log(`${specs.length} pictures in ${((Date.now() - started) / 60000).toFixed(1)} min${specs.some((s) => s.file === DEMO_HOME_HERO) ? ', the home hero among them' : ''}`)
+	console.log(
+		`${specs.length} pictures in ${((Date.now() - started) / 60000).toFixed(1)} min${specs.some((s) => s.file === DEMO_HOME_HERO) ? ', the home hero among them' : ''}`,
+	)
 } finally {
 	if (args.keep || previewWidth) console.log(`work folder: ${work}`)
 	else fs.rmSync(work, { recursive: true, force: true })

@@ -150,7 +150,14 @@ export function portrait(options: { people: number; pet: boolean; clothes: strin
 	<g filter="url(#brush)">${paint.join('')}${plate}</g>
 </svg>`
 	// Each figure draws itself in centimetres; the group maps them to pixels.
-	return { outline, width, height, svg: svg.replace(/\{(x|y|d):(-?[\d.]+)\}/g, (_, axis: string, value: string) => (axis === 'x' ? px(Number(value)) : axis === 'y' ? py(Number(value)) : cm(Number(value)))) }
+	return {
+		outline,
+		width,
+		height,
+		svg: svg.replace(/\{(x|y|d):(-?[\d.]+)\}/g, (_, axis: string, value: string) =>
+			axis === 'x' ? px(Number(value)) : axis === 'y' ? py(Number(value)) : cm(Number(value)),
+		),
+	}
 }
 
 const X = (value: number) => `{x:${num(value)}}`
@@ -164,7 +171,8 @@ function ellipse(cx: number, cy: number, rx: number, ry: number, fill: string, e
 /** A painted face: eyes with a glint, brows, a nose, a smile, rosy cheeks. */
 function faceSvg(cx: number, cy: number, r: number, skin: string) {
 	const eye = (side: number) =>
-		ellipse(cx + side * r * 0.36, cy + r * 0.05, r * 0.09, r * 0.12, '#2a1d16') + ellipse(cx + side * r * 0.36 + r * 0.03, cy + r * 0.1, r * 0.03, r * 0.03, '#ffffff')
+		ellipse(cx + side * r * 0.36, cy + r * 0.05, r * 0.09, r * 0.12, '#2a1d16') +
+		ellipse(cx + side * r * 0.36 + r * 0.03, cy + r * 0.1, r * 0.03, r * 0.03, '#ffffff')
 	const brow = (side: number) =>
 		`<path d="M${X(cx + side * r * 0.5)} ${Y(cy + r * 0.3)} Q ${X(cx + side * r * 0.36)} ${Y(cy + r * 0.4)} ${X(cx + side * r * 0.2)} ${Y(cy + r * 0.3)}" stroke="#3b2417" stroke-width="${D(r * 0.06)}" fill="none" stroke-linecap="round"/>`
 	const cheek = (side: number) => ellipse(cx + side * r * 0.52, cy - r * 0.25, r * 0.16, r * 0.11, '#e0707a', 'opacity="0.45"')
@@ -204,8 +212,11 @@ function dogSvg(cx: number, cy: number, r: number, plateTop: number) {
 	const fur = '#8a5a33'
 	const light = '#e2c29a'
 	const dark = '#4a2e1a'
-	const ear = (side: number) => ellipse(cx + side * r * 0.95, cy - r * 0.35, r * 0.38, r * 0.8, dark, `transform="rotate(${side * 12} ${X(cx + side * r * 0.95)} ${Y(cy - r * 0.35)})"`)
-	const eye = (side: number) => ellipse(cx + side * r * 0.36, cy + r * 0.12, r * 0.12, r * 0.13, '#1a120c') + ellipse(cx + side * r * 0.36 + r * 0.04, cy + r * 0.17, r * 0.035, r * 0.035, '#ffffff')
+	const ear = (side: number) =>
+		ellipse(cx + side * r * 0.95, cy - r * 0.35, r * 0.38, r * 0.8, dark, `transform="rotate(${side * 12} ${X(cx + side * r * 0.95)} ${Y(cy - r * 0.35)})"`)
+	const eye = (side: number) =>
+		ellipse(cx + side * r * 0.36, cy + r * 0.12, r * 0.12, r * 0.13, '#1a120c') +
+		ellipse(cx + side * r * 0.36 + r * 0.04, cy + r * 0.17, r * 0.035, r * 0.035, '#ffffff')
 	return `${ellipse(cx, plateTop + r * 0.6, r * 1.12, r * 1.25, fur)}${ellipse(cx, plateTop + r * 0.75, r * 0.55, r * 0.8, light)}
 		${ear(-1)}${ear(1)}${ellipse(cx, cy, r, r * 0.95, fur)}${ellipse(cx, cy - r * 0.45, r * 0.5, r * 0.38, light)}
 		${eye(-1)}${eye(1)}${ellipse(cx, cy - r * 0.28, r * 0.17, r * 0.12, '#1a120c')}

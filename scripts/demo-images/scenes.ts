@@ -214,7 +214,7 @@ function single(spec: DemoImageSpec, find: (file: string) => DemoImageSpec): { c
 			const base = spec.candle.container === 'metal' ? 5 : 9.5
 			const target: Vec3 = spec.candle.container === 'metal' ? [1.8, base * 0.55, 1] : [0, base * 0.48, 0]
 			const front: Vec3 = [target[0], target[1], -candleSize(spec.candle).r]
-			const camera = lit ? orbit([0, 7.5, 0], 42, 30, 26, [0, 7, -3]) : orbit(target, spec.candle.container === 'metal' ? 42 : 48, 16, 25, front)
+			const camera = lit ? orbit([0, 5.5, 0], 40, 30, 26, [0, 7, -3]) : orbit(target, spec.candle.container === 'metal' ? 42 : 48, 16, 25, front)
 			return { camera, placed: [{ model, at: [0, 0, 0], turn: lit ? 0 : -8 }], warmth: lit ? 0.8 : 0.2 }
 		}
 		case 'portrait': {
@@ -245,21 +245,22 @@ function group(spec: Extract<DemoImageSpec, { kind: 'group' }>, find: (file: str
 		return { camera: orbit([0, 1.5, 0], 52, 55, 30, [0, 2, 0], -20), placed: [{ model: models[0]!, at: [0, 0, 0] as Vec3, turn: 12 }], warmth: 0.2 }
 	}
 	if (shown.every((item) => item.kind === 'candle')) {
+		// Jars behind, the low tins in front of them.
 		const spots: Vec3[] = [
-			[-5.5, 0, -2],
-			[5.8, 0, -4.5],
-			[3.2, 0, 5.5],
-			[-7, 0, 8],
+			[-6.5, 0, 1],
+			[4.5, 0, -6],
+			[5, 0, 6],
+			[-4, 0, -8.5],
 		]
 		const placed = models.map((model, index) => ({ model, at: spots[index % spots.length]!, turn: index * 23 - 10 }))
-		return { camera: orbit([0, 4.5, 1], 66, 20, 27, [0, 4.5, -4]), placed, warmth: 0.25 }
+		return { camera: orbit([0, 4, 0], 68, 20, 27, [0, 4, -6]), placed, warmth: 0.25 }
 	}
 	if (shown.every((item) => item.kind === 'portrait')) {
 		const placed: Placed[] = [
 			{ model: models[0]!, at: [-4, 0, -4], turn: -8 },
-			{ model: models[1]!, at: [7, 0, 9], turn: 14 },
+			{ model: models[1]!, at: [12, 0, 9], turn: 14 },
 		]
-		return { camera: orbit([1, 7, 2], 80, 12, 27, [-4, 7, -4]), placed, warmth: 0.2 }
+		return { camera: orbit([3, 7, 2], 80, 12, 27, [-4, 7, -4]), placed, warmth: 0.2 }
 	}
 	if (shown.every((item) => item.kind === 'bundle')) {
 		const placed: Placed[] = [
@@ -269,13 +270,19 @@ function group(spec: Extract<DemoImageSpec, { kind: 'group' }>, find: (file: str
 		return { camera: orbit([3, 5, 4], 100, 22, 28, [-6, 5, -9]), placed, warmth: 0.3 }
 	}
 	// The home page: a portrait, candles burning and a gift set along a table in the evening.
+	const candleSpots: Vec3[] = [
+		[-3, 0, -2],
+		[6, 0, 4],
+		[5.5, 0, -8],
+	]
+	let candleIndex = 0
 	const placed: Placed[] = shown.map((item, index) => {
 		const model = models[index]!
-		const at: Vec3 =
-			item.kind === 'portrait' ? [-19, 0, 9] : item.kind === 'bundle' ? [21, 0, 12] : [[-5, 0, -4] as Vec3, [5, 0, 2] as Vec3, [9, 0, -9] as Vec3][(index - 1) % 3]!
-		return { model, at, turn: item.kind === 'portrait' ? -10 : item.kind === 'bundle' ? 15 : index * 17 }
+		if (item.kind === 'portrait') return { model, at: [-15, 0, 9], turn: -12 }
+		if (item.kind === 'bundle') return { model, at: [17, 0, 19], turn: -18 }
+		return { model, at: candleSpots[candleIndex++ % candleSpots.length]!, turn: index * 17 }
 	})
-	return { camera: orbit([0, 7, 3], 92, 14, 34, [0, 6, -4]), placed, warmth: 0.9 }
+	return { camera: orbit([2, 5.5, 4], 84, 17, 36, [0, 5, -3]), placed, warmth: 0.9 }
 }
 
 export function buildScene(spec: DemoImageSpec, find: (file: string) => DemoImageSpec, options: { width?: number; radiosity?: boolean } = {}): Scene {
