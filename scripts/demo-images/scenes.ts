@@ -95,7 +95,7 @@ function bundleModel(spec: Extract<DemoImageSpec, { kind: 'bundle' }>, find: (fi
 	const held = spec.holds.map(find)
 	const portraitSpec = held.find((item) => item.kind === 'portrait')
 	const candles = held.filter((item): item is Extract<DemoImageSpec, { kind: 'candle' }> => item.kind === 'candle')
-	const width = portraitSpec ? 22 : 22
+	const width = 22
 	const depth = portraitSpec ? 13 : 12
 	const boxHeight = 7
 	const level = 3
@@ -282,7 +282,7 @@ function group(spec: Extract<DemoImageSpec, { kind: 'group' }>, find: (file: str
 		if (item.kind === 'bundle') return { model, at: [17, 0, 19], turn: -18 }
 		return { model, at: candleSpots[candleIndex++ % candleSpots.length]!, turn: index * 17 }
 	})
-	return { camera: orbit([2, 5.5, 4], 84, 17, 36, [0, 5, -3]), placed, warmth: 0.9 }
+	return { camera: orbit([2, 7, 4], 84, 17, 33, [0, 5, -3]), placed, warmth: 0.9 }
 }
 
 export function buildScene(spec: DemoImageSpec, find: (file: string) => DemoImageSpec, options: { width?: number; radiosity?: boolean } = {}): Scene {
