@@ -278,11 +278,11 @@ function group(spec: Extract<DemoImageSpec, { kind: 'group' }>, find: (file: str
 	let candleIndex = 0
 	const placed: Placed[] = shown.map((item, index) => {
 		const model = models[index]!
-		if (item.kind === 'portrait') return { model, at: [-15, 0, 9], turn: -12 }
+		if (item.kind === 'portrait') return { model, at: [-13.5, 0, 9], turn: -12 }
 		if (item.kind === 'bundle') return { model, at: [17, 0, 19], turn: -18 }
 		return { model, at: candleSpots[candleIndex++ % candleSpots.length]!, turn: index * 17 }
 	})
-	return { camera: orbit([2, 7, 4], 84, 17, 33, [0, 5, -3]), placed, warmth: 0.9 }
+	return { camera: orbit([2.5, 7, 4], 84, 17, 35, [0, 5, -3]), placed, warmth: 0.9 }
 }
 
 export function buildScene(spec: DemoImageSpec, find: (file: string) => DemoImageSpec, options: { width?: number; radiosity?: boolean } = {}): Scene {
