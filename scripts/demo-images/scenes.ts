@@ -214,7 +214,7 @@ function single(spec: DemoImageSpec, find: (file: string) => DemoImageSpec): { c
 			const base = spec.candle.container === 'metal' ? 5 : 9.5
 			const target: Vec3 = spec.candle.container === 'metal' ? [1.8, base * 0.55, 1] : [0, base * 0.48, 0]
 			const front: Vec3 = [target[0], target[1], -candleSize(spec.candle).r]
-			const camera = lit ? orbit([0, 5.5, 0], 40, 30, 26, [0, 7, -3]) : orbit(target, spec.candle.container === 'metal' ? 42 : 48, 16, 25, front)
+			const camera = lit ? orbit([0, 5.5, 0], 40, 30, 26, [0, 7, -3]) : orbit(target, spec.candle.container === 'metal' ? 39 : 43, 16, 25, front)
 			return { camera, placed: [{ model, at: [0, 0, 0], turn: lit ? 0 : -8 }], warmth: lit ? 0.8 : 0.2 }
 		}
 		case 'portrait': {
