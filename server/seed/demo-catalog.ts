@@ -2,12 +2,32 @@ import type { Badge, PortraitSize, ProductKind } from '#domain/enums.ts'
 
 /** The demo shop a fresh install shows. Content is written in Romanian, the source language. */
 
-export type DemoImageSpec =
-	| { kind: 'candle'; file: string; from: string; to: string; wax: string; container: 'glass' | 'metal' }
-	| { kind: 'portrait'; file: string; people: number; pet: boolean; frame: string; backdrop: string; clothes: string[] }
-	| { kind: 'bundle'; file: string; from: string; to: string; box: string; lid: string; ribbon: string }
-	| { kind: 'discovery'; file: string; from: string; to: string; colors: string[] }
-	| { kind: 'category'; file: string; from: string; to: string }
+/** A candle as the demo pictures show it; colours are sRGB (#rrggbb). */
+export type DemoCandleLook = {
+	container: 'glass' | 'metal'
+	wax: string
+	/** The scent on its paper label, a line a row. */
+	label: string
+	/** The larger size: a wider jar with three wicks. */
+	large?: boolean
+	/** A tin's metal. */
+	metal?: 'silver' | 'brass' | 'black'
+}
+
+/**
+ * How `npm run images:demo` renders each demo picture with POV-Ray (ADR 0273). `file` names the
+ * WebP in server/seed/images, `backdrop` is the wall behind, `surface` what the products stand on.
+ * A group shows other pictures' products together (a category's picture, the home page's hero).
+ */
+export type DemoImageSpec = { file: string; backdrop: string; surface: 'oak' | 'linen' } & (
+	| { kind: 'candle'; candle: DemoCandleLook; view: 'front' | 'lit' }
+	/** `frame` is the wooden stand's colour, `plate` the painted name plate's. */
+	| { kind: 'portrait'; people: number; pet: boolean; size: PortraitSize; frame: string; plate: string; clothes: string[] }
+	/** A gift box with the products of the pictures in `holds` in it. */
+	| { kind: 'bundle'; box: string; lid: string; ribbon: string; holds: string[] }
+	| { kind: 'discovery'; waxes: string[] }
+	| { kind: 'group'; shows: string[]; width?: number; height?: number; lit?: boolean }
+)
 
 export type DemoCategory = {
 	slug: string
@@ -328,34 +348,194 @@ export const demoProducts: DemoProduct[] = [
 	},
 ]
 
+/** The picture the demo home page opens with: a media library image of the hero folder. */
+export const DEMO_HOME_HERO = 'home-hero'
+
+/**
+ * The most a committed demo picture may weigh: the storefront's pages keep their Lighthouse mobile
+ * score, and the repository stays small. The hero is larger (1600 by 1200 pixels, its phone copy
+ * is made from it).
+ */
+export function demoImageMaxBytes(spec: Pick<DemoImageSpec, 'file'>) {
+	return spec.file === DEMO_HOME_HERO ? 150_000 : 60_000
+}
+
 export const demoImageSpecs: DemoImageSpec[] = [
-	{ kind: 'category', file: 'category-portraits', from: '#e9cfa7', to: '#b98b5c' },
-	{ kind: 'category', file: 'category-candles', from: '#f7e1c6', to: '#e39b6b' },
-	{ kind: 'category', file: 'category-bundles', from: '#f4d6d9', to: '#c9778a' },
-	{ kind: 'category', file: 'category-discovery', from: '#dfe9dc', to: '#7fa88a' },
-	{ kind: 'candle', file: 'candle-vanilla', from: '#fbf1e2', to: '#e8c9a0', wax: '#f4e6cf', container: 'glass' },
-	{ kind: 'candle', file: 'candle-vanilla-2', from: '#f3e3cc', to: '#caa27a', wax: '#f4e6cf', container: 'glass' },
-	{ kind: 'candle', file: 'candle-ocean', from: '#e3f1f7', to: '#8ec1d6', wax: '#cfe7f1', container: 'glass' },
-	{ kind: 'candle', file: 'candle-lavender', from: '#efe7f6', to: '#b29ccf', wax: '#d9cbe9', container: 'metal' },
-	{ kind: 'candle', file: 'candle-citrus', from: '#fff6d6', to: '#f2c14e', wax: '#fbeaa5', container: 'metal' },
-	{ kind: 'candle', file: 'candle-gingerbread', from: '#f6e2cf', to: '#b7794a', wax: '#d9a877', container: 'glass' },
-	{ kind: 'candle', file: 'candle-cinnamon', from: '#fde6d2', to: '#e0884a', wax: '#f2b27f', container: 'glass' },
-	{ kind: 'candle', file: 'candle-cotton', from: '#f7f7f5', to: '#cfd6dc', wax: '#ffffff', container: 'glass' },
-	{ kind: 'candle', file: 'candle-fig', from: '#f6e4e6', to: '#b9727f', wax: '#f1cdd3', container: 'glass' },
-	{ kind: 'candle', file: 'candle-fig-large', from: '#efd9dc', to: '#8e4d5b', wax: '#ecc2ca', container: 'glass' },
-	{ kind: 'candle', file: 'candle-cedar', from: '#ede3d6', to: '#8f6e4f', wax: '#c9a882', container: 'metal' },
-	{ kind: 'portrait', file: 'portrait-family-small', people: 3, pet: false, frame: '#6b4a2b', backdrop: '#cfe3e8', clothes: ['#c0392b', '#2e86c1', '#27ae60'] },
+	{
+		kind: 'candle',
+		file: 'candle-vanilla',
+		backdrop: '#eadccb',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'glass', wax: '#f4e6cf', label: 'Vanilie\n& Santal' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-vanilla-2',
+		backdrop: '#e6d5c0',
+		surface: 'linen',
+		view: 'lit',
+		candle: { container: 'glass', wax: '#f4e6cf', label: 'Vanilie\n& Santal' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-ocean',
+		backdrop: '#dde7ea',
+		surface: 'linen',
+		view: 'front',
+		candle: { container: 'glass', wax: '#cfe7f1', label: 'Briză\nMarină' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-lavender',
+		backdrop: '#e6dfea',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'metal', metal: 'silver', wax: '#d9cbe9', label: 'Lavandă' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-citrus',
+		backdrop: '#f1e8d2',
+		surface: 'linen',
+		view: 'front',
+		candle: { container: 'metal', metal: 'brass', wax: '#fbeaa5', label: 'Citrice\nde Vară' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-gingerbread',
+		backdrop: '#ead8c6',
+		surface: 'oak',
+		view: 'lit',
+		candle: { container: 'glass', wax: '#d9a877', label: 'Turtă\nDulce' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-cinnamon',
+		backdrop: '#f0dcc8',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'glass', wax: '#f2b27f', label: 'Scorțișoară\n& Portocală' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-cotton',
+		backdrop: '#e6eaec',
+		surface: 'linen',
+		view: 'front',
+		candle: { container: 'glass', wax: '#f7f5f0', label: 'Bumbac\nCurat' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-fig',
+		backdrop: '#ecdcdc',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'glass', wax: '#f1cdd3', label: 'Smochină\n& Iasomie' },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-fig-large',
+		backdrop: '#ecdcdc',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'glass', wax: '#ecc2ca', label: 'Smochină\n& Iasomie', large: true },
+	},
+	{
+		kind: 'candle',
+		file: 'candle-cedar',
+		backdrop: '#e2d9cd',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'metal', metal: 'black', wax: '#c9a882', label: 'Lemn\nde Cedru' },
+	},
+	{
+		kind: 'portrait',
+		file: 'portrait-family-small',
+		backdrop: '#d9e6e8',
+		surface: 'oak',
+		people: 3,
+		pet: false,
+		size: '13x18',
+		frame: '#8a6440',
+		plate: '#6b4a2b',
+		clothes: ['#c0392b', '#2e86c1', '#27ae60'],
+	},
 	{
 		kind: 'portrait',
 		file: 'portrait-family-large',
+		backdrop: '#efe0c9',
+		surface: 'oak',
 		people: 4,
 		pet: false,
-		frame: '#3d2b1f',
-		backdrop: '#f3dfc1',
+		size: '18x24',
+		frame: '#5a3d26',
+		plate: '#3d2b1f',
 		clothes: ['#8e44ad', '#2c3e50', '#e67e22', '#16a085'],
 	},
-	{ kind: 'portrait', file: 'portrait-pet', people: 1, pet: true, frame: '#6b4a2b', backdrop: '#e4f0d8', clothes: ['#d35400'] },
-	{ kind: 'bundle', file: 'bundle-calm-evening', from: '#f1e6f4', to: '#b79fc7', box: '#fffaf2', lid: '#f3ece2', ribbon: '#8e5b9f' },
-	{ kind: 'bundle', file: 'bundle-portrait-candle', from: '#f9e9dc', to: '#d9a27c', box: '#c49a6c', lid: '#d9b98c', ribbon: '#b03a2e' },
-	{ kind: 'discovery', file: 'discovery-set', from: '#e6efe3', to: '#8fb39a', colors: ['#f4e6cf', '#cfe7f1', '#d9cbe9', '#fbeaa5', '#f2b27f'] },
+	{
+		kind: 'portrait',
+		file: 'portrait-pet',
+		backdrop: '#e2ecd8',
+		surface: 'linen',
+		people: 1,
+		pet: true,
+		size: '13x18',
+		frame: '#8a6440',
+		plate: '#6b4a2b',
+		clothes: ['#d35400'],
+	},
+	{
+		kind: 'bundle',
+		file: 'bundle-calm-evening',
+		backdrop: '#e9e0ee',
+		surface: 'linen',
+		box: '#fbf6ee',
+		lid: '#f3ece2',
+		ribbon: '#8e5b9f',
+		holds: ['candle-vanilla', 'candle-lavender-jar'],
+	},
+	{
+		kind: 'bundle',
+		file: 'bundle-portrait-candle',
+		backdrop: '#f0e0d2',
+		surface: 'oak',
+		box: '#c49a6c',
+		lid: '#d9b98c',
+		ribbon: '#b03a2e',
+		holds: ['portrait-family-small', 'candle-cinnamon'],
+	},
+	{ kind: 'discovery', file: 'discovery-set', backdrop: '#e3ebe0', surface: 'linen', waxes: ['#f4e6cf', '#cfe7f1', '#d9cbe9', '#fbeaa5', '#f2b27f'] },
+	{ kind: 'group', file: 'category-portraits', backdrop: '#e6dccd', surface: 'oak', shows: ['portrait-family-small', 'portrait-pet'] },
+	{
+		kind: 'group',
+		file: 'category-candles',
+		backdrop: '#efe2d2',
+		surface: 'oak',
+		shows: ['candle-vanilla', 'candle-lavender', 'candle-ocean', 'candle-citrus'],
+	},
+	{ kind: 'group', file: 'category-bundles', backdrop: '#eddcdf', surface: 'linen', shows: ['bundle-calm-evening', 'bundle-portrait-candle'] },
+	{ kind: 'group', file: 'category-discovery', backdrop: '#dfe9dc', surface: 'oak', shows: ['discovery-set'] },
+	{
+		kind: 'group',
+		file: DEMO_HOME_HERO,
+		backdrop: '#e8d6c2',
+		surface: 'oak',
+		shows: ['portrait-family-small', 'candle-vanilla', 'candle-fig', 'candle-lavender', 'bundle-calm-evening'],
+		width: 1600,
+		height: 1200,
+		lit: true,
+	},
+]
+
+/** Candles that only appear inside other pictures (a gift set's second candle). */
+export const demoImageExtras: DemoImageSpec[] = [
+	{
+		kind: 'candle',
+		file: 'candle-lavender-jar',
+		backdrop: '#e6dfea',
+		surface: 'oak',
+		view: 'front',
+		candle: { container: 'glass', wax: '#d9cbe9', label: 'Lavandă' },
+	},
 ]

@@ -8,8 +8,8 @@ import { contentContext, PRODUCT_OPTION_CONTEXT, type ContentKind } from '../tra
 import { variantName } from '#domain/variants.ts'
 import { queryRows, type Database } from '#db/client.ts'
 import { findProjectFolder } from '#db/migrate.ts'
-import { categories, media, products, translations } from '#db/schema/index.ts'
-import { demoCategories, demoProducts } from './demo-catalog.ts'
+import { categories, homeContent, media, products, translations } from '#db/schema/index.ts'
+import { DEMO_HOME_HERO, demoCategories, demoProducts } from './demo-catalog.ts'
 import {
 	demoAttributeTranslations,
 	demoCategoryTranslations,
@@ -71,9 +71,19 @@ export async function catalogIsEmpty(db: Database) {
 	return !row?.has_data
 }
 
+/** Where each demo picture goes in the media library: the home page's in the hero folder. */
+function demoImageFolder(name: string) {
+	return name === DEMO_HOME_HERO ? ('hero' as const) : ('products' as const)
+}
+
+function demoImagePrefix(name: string) {
+	return name === DEMO_HOME_HERO ? 'hero' : name.startsWith('category-') ? 'categories' : 'products'
+}
+
 /**
  * Loads the demo catalogue into an empty database: categories, subcategories, products and
- * their pictures (stored through the storage interface, with their srcset copies).
+ * their pictures (stored through the storage interface, with their srcset copies), and the home
+ * page's hero picture (ADR 0273).
  */
 export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Promise<SeedResult> {
 	if (!(await catalogIsEmpty(db))) return { seeded: false, categories: 0, products: 0 }
@@ -83,12 +93,13 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 	const imageNames = new Set([
 		...demoCategories.flatMap((c) => (c.image ? [c.image] : [])),
 		...demoProducts.flatMap((p) => [...p.images, ...(p.variants ?? []).map((variant) => variant.image)]),
+		DEMO_HOME_HERO,
 	])
 	const storedImages = new Map(
 		await Promise.all(
 			[...imageNames].map(async (name) => {
 				const bytes = await fs.readFile(path.join(imagesFolder, `${name}.webp`))
-				const stored = await storeImage(storage, bytes, { prefix: name.startsWith('category-') ? 'categories' : 'products' })
+				const stored = await storeImage(storage, bytes, { prefix: demoImagePrefix(name) })
 				return [name, stored] as const
 			}),
 		),
@@ -112,7 +123,7 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 		await tx.insert(media).values(
 			[...storedImages].map(([name, stored]) => ({
 				filename: `${name}.webp`,
-				folder: 'products' as const,
+				folder: demoImageFolder(name),
 				url: stored.url,
 				storageKey: stored.key,
 				size: stored.size,
@@ -132,6 +143,14 @@ export async function seedDemoCatalog(db: Database, storage: ObjectStorage): Pro
 		)
 		const insertedChildren = await tx.insert(categories).values(children).returning({ id: categories.id, slug: categories.slug })
 		for (const row of insertedChildren) idBySlug.set(row.slug, row.id)
+
+		// The demo home page opens with its hero picture, as if the owner had chosen it in /admin/home;
+		// its texts stay unset, so the page shows its own words in every language. A home page the
+		// owner already saved is left as it is.
+		await tx
+			.insert(homeContent)
+			.values({ slot: 'home', heroImageUrl: imageUrl(DEMO_HOME_HERO) })
+			.onConflictDoNothing({ target: homeContent.slot })
 
 		// Spread creation times so "newest first" has a stable, meaningful order.
 		const now = Date.now()

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
-import { newsletterSubscribers } from '#db/schema/index.ts'
-import { demoCategories } from '#server/seed/demo-catalog.ts'
+import { homeContent, media, newsletterSubscribers } from '#db/schema/index.ts'
+import ro from '#domain/i18n/resources/ro.ts'
+import { DEMO_HOME_HERO, demoCategories } from '#server/seed/demo-catalog.ts'
 import { startShop } from '../support/shop-process.ts'
 import { expect, test, useLanguage } from './fixtures.ts'
 
@@ -37,6 +38,41 @@ test('the home page hydrates without errors and links each category to the catal
 	const link = page.getByRole('link', { name: 'Lumânări parfumate' })
 	await expect(link).toHaveAttribute('href', '/ro/catalog?category=candle')
 	await expect(page.getByRole('link', { name: 'Portrete din carton' })).toHaveAttribute('href', '/ro/catalog?category=portrait_cardboard')
+})
+
+test('the demo home page opens with its rendered hero picture: the largest paint, a WebP srcset a phone loads narrow, first', async ({
+	page,
+	baseURL,
+	database,
+}) => {
+	// The seed stores the picture in the library's hero folder and chooses it for the home page (ADR 0273).
+	const [home] = await database.db.select({ hero: homeContent.heroImageUrl, title: homeContent.heroTitle }).from(homeContent)
+	expect(home).toEqual({ hero: expect.stringMatching(/^\/uploads\/hero\/.+\.webp$/), title: null })
+	const [library] = await database.db.select({ filename: media.filename, folder: media.folder }).from(media).where(eq(media.url, home!.hero!))
+	expect(library).toEqual({ filename: `${DEMO_HOME_HERO}.webp`, folder: 'hero' })
+
+	await useLanguage(page, baseURL!, 'ro')
+	await page.setViewportSize({ width: 375, height: 812 })
+	await page.goto('/ro')
+	// Its texts are unset: the page's own words.
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText(ro.home.heroTitle)
+	const hero = page.locator(`img[src="${home!.hero}"]`)
+	await expect(hero).toBeVisible()
+	await expect(hero).toHaveAttribute('fetchpriority', 'high')
+	await expect(hero).toHaveAttribute('loading', 'eager')
+	await expect(hero).toHaveAttribute('sizes', /calc\(100vw - 2rem\)/)
+	await expect(hero).toHaveAttribute('width', '1600')
+	await expect(hero).toHaveAttribute('height', '1200')
+	const srcset = (await hero.getAttribute('srcset'))!
+	const candidates = srcset.split(', ').map((entry) => entry.split(' ')[0]!)
+	expect(candidates).toEqual([320, 640, 960].map((width) => home!.hero!.replace(/\.webp$/, `.w${width}.webp`)))
+	for (const candidate of candidates) {
+		const response = await page.request.get(candidate)
+		expect(response.headers()['content-type']).toBe('image/webp')
+	}
+	// A phone loads a narrow copy, decoded, not the 1600 px picture.
+	await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+	expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.w(320|640|960)\.webp$/)
 })
 
 for (const [locale, candles, portraits] of [

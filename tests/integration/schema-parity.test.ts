@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows, type DatabaseHandle } from '#db/client.ts'
-import { categories, products } from '#db/schema/index.ts'
+import { categories, homeContent, products } from '#db/schema/index.ts'
 import { catalogIsEmpty, seedDemoCatalog } from '#server/seed/seed.ts'
 import { listMedia } from '#server/media/library.ts'
 import { registerCatalogImages } from '#server/media/register-catalog-images.ts'
-import { demoCategories, demoProducts } from '#server/seed/demo-catalog.ts'
+import { DEMO_HOME_HERO, demoCategories, demoProducts } from '#server/seed/demo-catalog.ts'
+import { readHomeContent } from '#server/home/home-content.ts'
+import { derivativeUrl, IMAGE_WIDTHS } from '#domain/images.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -102,9 +104,47 @@ describe('one set of migrations for both engines', () => {
 			expect(library.map((file) => file.filename)).toContain('candle-vanilla.webp')
 			expect(await registerCatalogImages({ db, storage })).toEqual({ registered: 0, skipped: [] })
 
+			// The home page opens with the demo's hero picture, a library image of the hero folder that
+			// the owner can replace in /admin/home; its texts are unset, so the page keeps its own (ADR 0273).
+			const heroes = await listMedia(db, 'hero')
+			expect(heroes.map((file) => file.filename)).toEqual([`${DEMO_HOME_HERO}.webp`])
+			const hero = heroes[0]!
+			expect(hero.uses).toEqual([{ kind: 'homeHero' }])
+			const heroKey = hero.url.replace(/^\/uploads\//, '')
+			expect(heroKey).toMatch(/^hero\/[^/]+\.webp$/)
+			for (const key of [heroKey, ...IMAGE_WIDTHS.map((width) => derivativeUrl(heroKey, width))]) expect(await storage.exists(key), key).toBe(true)
+			const home = {
+				heroTitle: null,
+				heroText: null,
+				heroImageUrl: hero.url,
+				storyTitle: null,
+				storyText: null,
+				bannerImageUrl: null,
+				bannerLink: null,
+				bannerAlt: null,
+			}
+			expect(await readHomeContent(db)).toEqual(home)
+
 			// A second run sees data and changes nothing.
 			expect(await seedDemoCatalog(db, storage)).toEqual({ seeded: false, categories: 0, products: 0 })
 			expect((await db.select().from(products)).length).toBe(rows.length)
+			expect(await db.select({ id: homeContent.id }).from(homeContent)).toHaveLength(1)
+			expect(await readHomeContent(db)).toEqual(home)
+			expect(await listMedia(db, 'hero')).toHaveLength(1)
+		})
+
+		it(`keeps a home page saved before the demo catalogue on ${engine}`, async () => {
+			const fresh = await createTestDatabase(engine, { label: 'seed-home' })
+			try {
+				const { db } = fresh.handle
+				await db.insert(homeContent).values({ slot: 'home', heroTitle: 'Atelierul nostru' })
+				expect((await seedDemoCatalog(db, createLocalStorage(path.join(uploads, `${engine}-home`)))).seeded).toBe(true)
+				expect(await readHomeContent(db)).toMatchObject({ heroTitle: 'Atelierul nostru', heroImageUrl: null })
+				// The hero picture is still in the library, for the owner to choose.
+				expect((await listMedia(db, 'hero')).map((file) => [file.filename, file.uses])).toEqual([[`${DEMO_HOME_HERO}.webp`, []]])
+			} finally {
+				await fresh.cleanup()
+			}
 		})
 	}
 })

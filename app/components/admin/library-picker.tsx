@@ -120,7 +120,7 @@ export function LibraryPicker({
 								{files.map((file) => {
 									const chosen = picked.includes(file.url)
 									return (
-										<li key={file.id}>
+										<li key={file.id} className="relative">
 											<button
 												type="button"
 												onClick={() => pick(file.url)}
@@ -130,10 +130,15 @@ export function LibraryPicker({
 											>
 												<img src={file.url} alt="" width={200} height={200} loading="lazy" className="aspect-square w-full object-cover" />
 												<span className="block truncate px-2 py-1 text-xs" aria-hidden="true">
-													{chosen ? `✓ ${adminT('media.picked')} · ` : ''}
 													{file.filename}
 												</span>
 											</button>
+											{/* Outside the button: its visible text stays within its name (aria-pressed tells it is chosen). */}
+											{chosen ? (
+												<span aria-hidden="true" className="pointer-events-none absolute left-2 top-2 rounded-full bg-clay-dark px-2 py-0.5 text-xs text-white">
+													✓ {adminT('media.picked')}
+												</span>
+											) : null}
 										</li>
 									)
 								})}
