@@ -137,6 +137,8 @@ export const products = pgTable(
 		index('products_active_created_idx').on(t.isActive, t.createdAt),
 		index('products_category_idx').on(t.categoryId),
 		index('products_admin_search_idx').using('gin', t.adminSearch.op('gin_trgm_ops')),
+		// The catalogue's search matches inside words (like '%term%'): a variant's text is found without reading every product.
+		index('products_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
 		// The dashboard's low stock: the few active products at or under the threshold, fewest first.
 		index('products_low_stock_idx')
 			.on(t.stock, t.name)

@@ -98,6 +98,8 @@ export const translations = pgTable(
 		uniqueIndex('translations_key_idx').on(t.sourceHash, t.context, t.locale),
 		// The catalogue search reads one language's product names or descriptions (ADR 0136).
 		index('translations_locale_context_idx').on(t.locale, t.context),
+		// ... and matches inside the translated words, without reading a language's every text.
+		index('translations_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
 		index('translations_due_idx')
 			.on(t.nextAttemptAt)
 			.where(sql`${t.translatedText} is null and not ${t.stale}`),

@@ -1,0 +1,2 @@
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "translations_search_idx" ON "translations" USING gin ("search_text" gin_trgm_ops);
