@@ -25,3 +25,17 @@ export function goodsTotal(rows: GoodsRow[], label: string): GoodsRow {
 	}
 	return total
 }
+
+/** What a report's page shows: all its rows but a ranking's first `limit`, with the total and count of all of them. */
+export type SalesReportPage =
+	{ kind: 'orders'; rows: OrderTotalsRow[]; total: OrderTotalsRow; count: number } | { kind: 'goods'; rows: GoodsRow[]; total: GoodsRow; count: number }
+
+/**
+ * The page's share of a report: a ranking of products or categories can hold tens of thousands of
+ * rows, which the page must not carry to the browser to show fifty (the CSV has them all).
+ */
+export function salesReportPage(report: SalesReportRows, limit: number, totalLabel: string): SalesReportPage {
+	return report.kind === 'orders'
+		? { kind: 'orders', rows: report.rows, total: ordersTotal(report.rows, totalLabel), count: report.rows.length }
+		: { kind: 'goods', rows: report.rows.slice(0, limit), total: goodsTotal(report.rows, totalLabel), count: report.rows.length }
+}

@@ -5,7 +5,7 @@ import { SalesOverTimeChart, SalesRankingChart, type ChartPoint } from '#app/com
 import { getApp } from '#server/context.ts'
 import { loadAdminPage } from '#server/admin/route-helpers.ts'
 import { salesReportRows, salesSummary, type SalesSummary } from '#server/reports/sales-report.ts'
-import { goodsTotal, ordersTotal, type GoodsRow, type OrderTotalsRow, type SalesReportRows } from '#domain/reports/sales-rows.ts'
+import { salesReportPage, type GoodsRow, type OrderTotalsRow, type SalesReportPage } from '#domain/reports/sales-rows.ts'
 import { adminT } from '#domain/i18n/admin.ts'
 import { formatEuro } from '#domain/money.ts'
 import { countryLabel } from '#domain/shipping.ts'
@@ -40,7 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
 					uncategorised: adminT('reports.uncategorised'),
 				}),
 			])
-			return { report, range, summary: summary as SalesSummary | null, rows: rows as SalesReportRows | null }
+			const page = salesReportPage(rows, TABLE_ROWS, adminT('reports.total'))
+			return { report, range, summary: summary as SalesSummary | null, rows: page as SalesReportPage | null }
 		},
 		{ report, range, summary: null, rows: null },
 	)
@@ -188,13 +189,12 @@ function ReportTable<Row extends { key: string; label: string }>({
 	)
 }
 
-function Report({ report, range, rows }: { report: SalesReportKind; range: SalesRange; rows: SalesReportRows }) {
+function Report({ report, range, rows }: { report: SalesReportKind; range: SalesRange; rows: SalesReportPage }) {
 	const name = adminT(`reports.kinds.${report}`)
 	const caption = `${name}, ${rangeText(range)}`
 	const chartLabel = adminT('reports.chartLabel', { report: name, range: rangeText(range) })
 	const points: ChartPoint[] = rows.rows.map((row) => ({ key: row.key, label: row.label, netCents: row.netCents }))
 	const ranked = !isTimeReport(report)
-	const shown = ranked ? Math.min(rows.rows.length, TABLE_ROWS) : rows.rows.length
 	return (
 		<section aria-labelledby="report-title" className="mt-8 rounded-2xl bg-white p-5 shadow-sm">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -232,18 +232,14 @@ function Report({ report, range, rows }: { report: SalesReportKind; range: Sales
 					</figure>
 					<div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
 						{rows.kind === 'orders' ? (
-							<ReportTable report={report} rows={rows.rows} total={ordersTotal(rows.rows, adminT('reports.total'))} columns={ORDER_COLUMNS} caption={caption} />
+							<ReportTable report={report} rows={rows.rows} total={rows.total} columns={ORDER_COLUMNS} caption={caption} />
 						) : (
-							<ReportTable
-								report={report}
-								rows={rows.rows.slice(0, TABLE_ROWS)}
-								total={goodsTotal(rows.rows, adminT('reports.total'))}
-								columns={GOODS_COLUMNS}
-								caption={caption}
-							/>
+							<ReportTable report={report} rows={rows.rows} total={rows.total} columns={GOODS_COLUMNS} caption={caption} />
 						)}
 					</div>
-					{shown < rows.rows.length ? <p className="mt-2 text-xs text-muted">{adminT('reports.tableTop', { count: shown, total: rows.rows.length })}</p> : null}
+					{rows.rows.length < rows.count ? (
+						<p className="mt-2 text-xs text-muted">{adminT('reports.tableTop', { count: rows.rows.length, total: rows.count })}</p>
+					) : null}
 				</>
 			)}
 		</section>
