@@ -155,6 +155,10 @@ export const products = pgTable(
 		index('products_price_desc_idx')
 			.on(t.priceNowCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
+		// A category's page, newest first: its listed products in order, without walking the whole catalogue's.
+		index('products_category_newest_idx')
+			.on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive} and ${t.variantOf} is null`),
 		// Related products on a product page: the same category, in stock first, newest next.
 		index('products_related_idx')
 			.on(t.categoryId, sql`(${t.stock} = 0)`, t.createdAt.desc().nullsFirst(), t.id)

@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS FIRST,"id") WHERE "products"."is_active" and "products"."variant_of" is null;
