@@ -11,6 +11,16 @@ export const ART_PX_PER_CM = 60
 const INK = '#2b2420'
 
 /** A candle's paper label: the shop, the scent in italics, the wax. */
+/** A label's product name, one italic serif line per entry, centred on `x` from `top` down. */
+function labelTitle(lines: string[], x: number, top: number, size: number): string {
+	return lines
+		.map(
+			(line, index) =>
+				`<text x="${x}" y="${top + index * size * 1.05 + size * 0.35}" font-family="DejaVu Serif" font-style="italic" font-size="${size}" text-anchor="middle" fill="${INK}">${xml(line)}</text>`,
+		)
+		.join('')
+}
+
 export function candleLabelSvg(title: string, accent: string, widthCm: number, heightCm: number) {
 	const w = Math.round(widthCm * ART_PX_PER_CM)
 	const h = Math.round(heightCm * ART_PX_PER_CM)
@@ -21,12 +31,7 @@ export function candleLabelSvg(title: string, accent: string, widthCm: number, h
 	<rect width="${w}" height="${h}" fill="#f6efe2"/>
 	<rect x="${w * 0.05}" y="${h * 0.06}" width="${w * 0.9}" height="${h * 0.88}" fill="none" stroke="${accent}" stroke-width="${h * 0.012}"/>
 	<text x="${w / 2}" y="${h * 0.24}" font-family="DejaVu Sans" font-size="${h * 0.085}" letter-spacing="${h * 0.02}" text-anchor="middle" fill="${accent}">LUMINĂ &amp; CARTON</text>
-	${lines
-		.map(
-			(line, index) =>
-				`<text x="${w / 2}" y="${titleTop + index * titleSize * 1.05 + titleSize * 0.35}" font-family="DejaVu Serif" font-style="italic" font-size="${titleSize}" text-anchor="middle" fill="${INK}">${xml(line)}</text>`,
-		)
-		.join('')}
+	${labelTitle(lines, w / 2, titleTop, titleSize)}
 	<text x="${w / 2}" y="${h * 0.85}" font-family="DejaVu Sans" font-size="${h * 0.07}" letter-spacing="${h * 0.015}" text-anchor="middle" fill="#6a5a4a">CEARĂ DE SOIA</text>
 </svg>`
 }
@@ -257,12 +262,7 @@ export function roundLabelSvg(title: string, accent: string, diameterCm: number)
 	<rect width="${s}" height="${s}" fill="#f6efe2"/>
 	<circle cx="${s / 2}" cy="${s / 2}" r="${s * 0.43}" fill="none" stroke="${accent}" stroke-width="${s * 0.012}"/>
 	<text x="${s / 2}" y="${s * 0.25}" font-family="DejaVu Sans" font-size="${s * 0.06}" letter-spacing="${s * 0.012}" text-anchor="middle" fill="${accent}">LUMINĂ &amp; CARTON</text>
-	${lines
-		.map(
-			(line, index) =>
-				`<text x="${s / 2}" y="${top + index * size * 1.05 + size * 0.35}" font-family="DejaVu Serif" font-style="italic" font-size="${size}" text-anchor="middle" fill="${INK}">${xml(line)}</text>`,
-		)
-		.join('')}
+	${labelTitle(lines, s / 2, top, size)}
 	<text x="${s / 2}" y="${s * 0.8}" font-family="DejaVu Sans" font-size="${s * 0.05}" letter-spacing="${s * 0.01}" text-anchor="middle" fill="#6a5a4a">CEARĂ DE SOIA</text>
 </svg>`
 }
