@@ -291,7 +291,29 @@ export const salesLineDays = pgTable(
 		units: integer().notNull(),
 		net: numeric().notNull(),
 	},
-	(t) => [index('sales_line_days_day_idx').on(t.day)],
+	(t) => [
+		index('sales_line_days_day_idx').on(t.day),
+		// A product moved to another category finds the days it sold on, to count them again.
+		index('sales_line_days_product_idx').on(t.productId, t.day),
+	],
+)
+
+/**
+ * Each day's sales per category, summed from that day's sales_line_days by each product's category
+ * now (a variant's is its product's; no category, or no product any more, is null), so a category
+ * report over a year reads a row per day and category rather than a row per day and product. A day
+ * is counted again with its lines, and a product's change of category, or its deletion, notes every
+ * day it sold on.
+ */
+export const salesCategoryDays = pgTable(
+	'sales_category_days',
+	{
+		day: date({ mode: 'string' }).notNull(),
+		categoryId: uuid(),
+		units: integer().notNull(),
+		net: numeric().notNull(),
+	},
+	(t) => [index('sales_category_days_day_idx').on(t.day)],
 )
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
-import { categories, orderItems, orderRefunds, orders, products, salesDayChanges, salesLineDays } from '#db/schema/index.ts'
+import { categories, orderItems, orderRefunds, orders, products, salesCategoryDays, salesDayChanges, salesLineDays } from '#db/schema/index.ts'
 import { shopDaysWindow, SHOP_TIME_ZONE } from '#domain/shop-calendar.ts'
 import type { GoodsRow, OrderTotalsRow, SalesReportRows } from '#domain/reports/sales-rows.ts'
 import { bucketLabel, bucketsOf, type SalesRange, type SalesReportKind, type TimeBucket } from '#domain/reports/sales-range.ts'
@@ -158,13 +158,15 @@ export async function refreshSalesLineDays(db: DbExecutor): Promise<number> {
 		for (const day of days) {
 			await tx.delete(salesLineDays).where(eq(salesLineDays.day, day))
 			await tx.execute(sql`insert into ${salesLineDays} (day, product_id, line_name, name, units, net) ${soldLinesOfDay(day)}`)
+			// The day's sales per category, summed from its lines just counted (migration 0038's function).
+			await tx.execute(sql`select count_sales_category_days(${day}::date, ${day}::date)`)
 		}
 		return days.length
 	})
 }
 
-/** The range's sold lines summed per product (after counting again the days that changed), then named and filed. */
-async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, select: SQL, groupBy: SQL): Promise<GoodsRecord[]> {
+/** The range's sold lines summed per product (after counting again the days that changed), then named. */
+async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRecord[]> {
 	await refreshSalesLineDays(db)
 	return queryRows<GoodsRecord>(
 		db,
@@ -175,12 +177,11 @@ async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>,
 			where ${salesLineDays.day} >= ${range.from}::date and ${salesLineDays.day} <= ${range.to}::date
 			group by 1, 2
 		)
-		select ${select}, sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
+		select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label,
+			sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
 		from lines
 		left join ${products} p on p.id = lines.product_id
-		left join ${products} parent on parent.id = p.variant_of
-		left join ${categories} c on c.id = coalesce(parent.category_id, p.category_id)
-		${groupBy}`,
+		group by 1`,
 	)
 }
 
@@ -197,18 +198,25 @@ const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
  * whose product was deleted, and a portrait, are named as the order line was.
  */
 export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRow[]> {
-	const records = await soldLines(
-		db,
-		range,
-		sql`coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label`,
-		sql`group by 1`,
-	)
+	const records = await soldLines(db, range)
 	return records.map((record) => goodsOf(record, record.key)).sort(byNetThenKey)
 }
 
-/** Sales per category (a variant's is its product's), the largest net first; lines without a category under `uncategorised`. */
+/**
+ * Sales per category (a variant's is its product's, as it is filed now), the largest net first;
+ * lines without a category, or whose category is gone, under `uncategorised`. Read from the day's
+ * sums per category, so a year is a row per day and category.
+ */
 export async function salesByCategory(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, uncategorised: string): Promise<GoodsRow[]> {
-	const records = await soldLines(db, range, sql`coalesce(c.id::text, '') as key, min(c.name) as label`, sql`group by c.id`)
+	await refreshSalesLineDays(db)
+	const records = await queryRows<GoodsRecord>(
+		db,
+		sql`select coalesce(c.id::text, '') as key, min(c.name) as label, sum(days.units)::int as units, round(sum(days.net))::bigint as net
+		from ${salesCategoryDays} days
+		left join ${categories} c on c.id = days.category_id
+		where days.day >= ${range.from}::date and days.day <= ${range.to}::date
+		group by c.id`,
+	)
 	return records.map((record) => goodsOf(record, uncategorised)).sort(byNetThenKey)
 }
 

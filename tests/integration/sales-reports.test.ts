@@ -186,6 +186,34 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 		expect((await salesByProduct(db, december)).find((row) => row.key === box.id)).toEqual({ key: box.id, label: 'Cutie cadou', units: 1, netCents: 1_000 })
 	})
 
+	it('files sales under the category a product is in now: moved after the day was counted, its category deleted, itself deleted', async () => {
+		const january = { from: '2027-01-01', to: '2027-01-31' }
+		const [gifts, sets] = await db
+			.insert(categories)
+			.values([
+				{ name: 'Cadouri', slug: 'cadouri-rapoarte' },
+				{ name: 'Seturi', slug: 'seturi-rapoarte' },
+			])
+			.returning()
+		const tin = await createProduct(db, { priceCents: 2500, stock: 10, name: 'Lumânare în cutie' })
+		await db.update(products).set({ categoryId: gifts!.id }).where(eq(products.id, tin.id))
+		await order([{ productId: tin.id, quantity: 2 }], { placedAt: '2027-01-05T09:00:00Z', paidAt: '2027-01-05T09:05:00Z' })
+		const byCategory = async () => (await salesByCategory(db, january, labels.uncategorised)).map((row) => [row.label, row.units, row.netCents])
+
+		expect(await byCategory()).toEqual([['Cadouri', 2, 5_000]])
+		await db.update(products).set({ categoryId: sets!.id }).where(eq(products.id, tin.id))
+		expect(await byCategory()).toEqual([['Seturi', 2, 5_000]])
+		await db.delete(categories).where(eq(categories.id, sets!.id))
+		expect(await byCategory()).toEqual([['none', 2, 5_000]])
+
+		await db.update(products).set({ categoryId: gifts!.id }).where(eq(products.id, tin.id))
+		expect(await byCategory()).toEqual([['Cadouri', 2, 5_000]])
+		await db.delete(products).where(eq(products.id, tin.id))
+		expect(await byCategory()).toEqual([['none', 2, 5_000]])
+		// The product report names the sale as its order line did, as it names any line without a product.
+		expect(await salesByProduct(db, january)).toEqual([{ key: 'line:Lumânare în cutie', label: 'Lumânare în cutie', units: 2, netCents: 5_000 }])
+	})
+
 	it('counts every day from scratch (the migration, a restore) as a report counts the days that changed', async () => {
 		const whole = { from: '2026-10-01', to: '2026-12-31' }
 		const kept = [await salesByProduct(db, whole), await salesByCategory(db, whole, labels.uncategorised)]
