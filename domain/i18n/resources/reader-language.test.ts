@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import enInterface from './en.ts'
 import esInterface from './es.ts'
+import emailEn from './email/en.ts'
 import emailEs from './email/es.ts'
 import invoiceEs from './invoice/es.ts'
+import remindersEn from './reminders/en.ts'
 import remindersEs from './reminders/es.ts'
+import reviewsEn from './reviews/en.ts'
 import reviewsEs from './reviews/es.ts'
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
@@ -51,5 +55,17 @@ describe('Spanish texts', () => {
 				USTED.some((pattern) => pattern.test(sentence)),
 				sentence,
 			).toBe(false)
+	})
+})
+
+// What English and Spanish customers read (the invoice is left out: it prints the Romanian text beside them by law).
+const english = flatten({ ...enInterface, ...emailEn, reminders: remindersEn, reviews: reviewsEn })
+
+describe.each([
+	['English', english],
+	['Spanish', spanish],
+] as const)('%s texts', (_language, texts) => {
+	it('never say "AWB", the Romanian word for a tracking number, nor name Romania in Romanian', () => {
+		expect(Object.entries(texts).filter(([, text]) => /\bAWB\b|România/.test(text))).toEqual([])
 	})
 })
