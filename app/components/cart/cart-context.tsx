@@ -2,7 +2,6 @@ import { createContext, use, useEffect, useMemo, useState, useSyncExternalStore 
 import { useTranslation } from '#app/lib/i18n/translation.tsx'
 import { cartCount, cartTotalCents, type CartItem, type CartPrice, type NewCartItem } from '#domain/cart.ts'
 import { createCartStore, SERVER_CART_STATE, type CartStore } from '#app/lib/cart/store.ts'
-import { keepPortraitPhoto } from '#app/lib/cart/kept-photo.ts'
 import { notify } from '../toasts.tsx'
 
 const CartStoreContext = createContext<CartStore | null>(null)
@@ -140,8 +139,6 @@ export function useCart() {
 				notify({ type: 'success', title: t('cart.removed') })
 			},
 			clear() {
-				// The customiser offers the portrait's photo again: emptying the cart does not throw it away.
-				keepPortraitPhoto(store.getSnapshot().items)
 				store.dispatch({ type: 'clear' })
 				notify({ type: 'success', title: t('cart.cleared') })
 			},
