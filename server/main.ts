@@ -107,7 +107,8 @@ export async function startServer(options: { clientBuildDir: string; loadBuild: 
 			: null
 	log.info(
 		{
-			url: env.PUBLIC_URL,
+			// The address customers' links use, apart from the one this process binds (the message's).
+			publicUrl: env.PUBLIC_URL,
 			port: env.PORT,
 			db: services.database.engine,
 			translation: services.translation.providerName,

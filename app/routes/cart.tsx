@@ -9,6 +9,7 @@ import { formatEuro } from '#domain/money.ts'
 import { countryName, defaultCountry, orderWeightGrams, shippingCents } from '#domain/shipping.ts'
 import { connectionCountry, loadShippingConfig, productWeights } from '#server/shipping/rates.ts'
 import { useState } from 'react'
+import { keepPortraitPhoto } from '#app/lib/cart/kept-photo.ts'
 import type { Route } from './+types/cart'
 import { useLocalizedPath } from '#app/lib/i18n/paths.ts'
 import { alternateLinks } from '#app/lib/seo.ts'
@@ -119,6 +120,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
 										type="button"
 										onClick={() => {
 											setConfirmingClear(false)
+											// The customiser offers the portrait's photo again: emptying the cart does not throw it away.
+											keepPortraitPhoto(items)
 											clear()
 										}}
 										className="btn-danger px-4 py-2"

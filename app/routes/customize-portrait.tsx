@@ -9,6 +9,7 @@ import { useCart } from '#app/components/cart/cart-context.tsx'
 import { frameLabel } from '#app/components/portrait/frame-label.ts'
 import { PhotoUpload } from '#app/components/portrait/photo-upload.tsx'
 import { NumberInput } from '#app/components/number-input.tsx'
+import { forgetPortraitPhoto, keptPortraitPhoto } from '#app/lib/cart/kept-photo.ts'
 import type { UploadedImage } from '#domain/cart.ts'
 import { PORTRAIT_SIZES, type PortraitSize } from '#domain/enums.ts'
 import {
@@ -126,6 +127,8 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	const [fields, setFields] = useState<PortraitFields>(defaults)
 	const { size, frame, description, quantityText } = fields
 	const [photo, setPhoto] = useState<UploadedImage | null>(null)
+	// The photo of a cart the customer emptied, offered again rather than asked for twice.
+	const [photoKept, setPhotoKept] = useState(false)
 	const [photoError, setPhotoError] = useState<string | null>(null)
 	const [quantityError, setQuantityError] = useState<string | null>(null)
 	const [refusal, setRefusal] = useState<RejectedSubmission | null>(null)
@@ -142,6 +145,11 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 	// Typed before the page hydrated: the fields kept it; the price and the counter catch up.
 	useEffect(() => {
 		if (formRef.current) setFields(readPortraitForm(formRef.current, defaults))
+		const kept = keptPortraitPhoto()
+		if (kept) {
+			setPhoto(kept)
+			setPhotoKept(true)
+		}
 		// Once, at hydration; later changes arrive through the form's onChange.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
@@ -169,6 +177,15 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 		const form = { ...submission.value, uploadedImage: submission.value.uploadedImage! }
 		const line = portraitCartItem(form, t('portrait.itemName', { size: form.size }))
 		add(line.item, line.quantity)
+		// Back in the cart: nothing to keep apart any more.
+		forgetPortraitPhoto()
+		setPhotoKept(false)
+	}
+
+	function changePhoto(next: UploadedImage | null) {
+		setPhoto(next)
+		forgetPortraitPhoto()
+		setPhotoKept(false)
 	}
 
 	return (
@@ -244,7 +261,12 @@ function PortraitForm({ initialSize }: { initialSize: PortraitSize }) {
 				</div>
 
 				<div className={fieldset}>
-					<PhotoUpload value={photo} onChange={setPhoto} onBusyChange={setUploading} error={photoError} onError={setPhotoError} />
+					<PhotoUpload value={photo} onChange={changePhoto} onBusyChange={setUploading} error={photoError} onError={setPhotoError} />
+					{photoKept ? (
+						<p role="status" className="mt-2 text-sm text-muted">
+							{t('portrait.photoKept')}
+						</p>
+					) : null}
 				</div>
 
 				<div className="flex flex-wrap items-end justify-between gap-5 rounded-xl bg-sand/60 p-4">

@@ -7,14 +7,13 @@ import { CART_MAX_QUANTITY } from '#domain/cart-limits.ts'
 import type { Locale } from '#domain/enums.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
 import { shownLeadTime } from '#domain/lead-time.ts'
-import { SHOP } from '#domain/shop.ts'
 import { currentProductNames } from '../catalog/product-names.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { renderCustomerNudgeEmail } from '../email/templates/customer-nudge.tsx'
 import { reminderT } from './reminder-texts.ts'
 import { createPeriodicJob } from '../jobs/periodic-job.ts'
 import type { Logger } from '../logger.ts'
-import type { OrderEmailContext } from '../orders/emails.ts'
+import { shopFooter, type OrderEmailContext } from '../orders/emails.ts'
 import { localizedUrl } from '../public-url.ts'
 
 /** Reminders one round claims at once; the round goes on until none is due. */
@@ -174,7 +173,7 @@ async function queueReminder(tx: DbExecutor, mail: OrderEmailContext, reminder: 
 			lines: items.map((item) => `${item.quantity} × ${(item.productId && names.get(item.productId)) || item.name}`),
 			action: { label: t('checkoutReminder.action'), href: cartRestoreUrl(mail.publicUrl, locale, mail.linkSecret, reminder.order_id) },
 			why: t('checkoutReminder.why'),
-			footer: [SHOP.name, mail.shopAddress, SHOP.email],
+			footer: shopFooter(mail.shopAddress, locale),
 		}),
 	})
 }

@@ -5,14 +5,13 @@ import { products, stockAlerts } from '#db/schema/index.ts'
 import type { Locale } from '#domain/enums.ts'
 import type { FormErrors } from '#domain/forms/submission.ts'
 import { isLocale } from '#domain/i18n/negotiate.ts'
-import { SHOP } from '#domain/shop.ts'
 import { currentProductNames } from '../catalog/product-names.ts'
 import { enqueueEmail } from '../email/outbox.ts'
 import { renderCustomerNudgeEmail } from '../email/templates/customer-nudge.tsx'
 import { reminderT } from './reminder-texts.ts'
 import type { Logger } from '../logger.ts'
 import { createPeriodicJob } from '../jobs/periodic-job.ts'
-import type { OrderEmailContext } from '../orders/emails.ts'
+import { shopFooter, type OrderEmailContext } from '../orders/emails.ts'
 import { localizedUrl } from '../public-url.ts'
 import { hitRateLimit } from '../security/rate-limit.ts'
 
@@ -111,7 +110,7 @@ export async function sendDueStockAlerts(deps: { db: DbExecutor; mail: OrderEmai
 						lines: [],
 						action: { label: t('stockAlert.emailAction'), href: localizedUrl(deps.mail.publicUrl, locale, pathOf.get(alert.product_id) ?? '/catalog') },
 						why: t('stockAlert.emailWhy'),
-						footer: [SHOP.name, deps.mail.shopAddress, SHOP.email],
+						footer: shopFooter(deps.mail.shopAddress, locale),
 					}),
 				})
 			}

@@ -56,6 +56,14 @@ function asLocale(value: string): Locale {
 }
 
 /**
+ * The shop's name, address and email under every customer email, the address's country in the
+ * reader's language: SHOP_ADDRESS is written once, in Romanian ("…, România" reads "…, Rumanía").
+ */
+export function shopFooter(shopAddress: string, locale: Locale): string[] {
+	return [SHOP.name, addressInLanguage(shopAddress, locale), SHOP.email]
+}
+
+/**
  * The confirmation, status, tracking, refund and cancellation emails (ADR 0115, 0230): order
  * number, status, total, items, shipping address and tracking number (and what was refunded), in
  * the order's language, signed with the shop's name and address: the OrderEmail component, rendered.
@@ -167,8 +175,7 @@ export function renderOrderEmail(
 					links: extra.reviewLinks.map((link) => ({ label: t('review.email.link', { name: link.name }), href: link.href })),
 				}
 			: null,
-		// The shop's country in the reader's language (SHOP_ADDRESS is written once, in Romanian).
-		footer: [SHOP.name, addressInLanguage(context.shopAddress, locale), SHOP.email],
+		footer: shopFooter(context.shopAddress, locale),
 	}
 	return { subject, ...renderEmail(createElement(OrderEmail, { view })) }
 }

@@ -61,6 +61,14 @@ test.describe('shipping rates changed in the admin', () => {
 		return page.getByTestId('checkout-shipping')
 	}
 
+	/** The cart page of the cart checkoutShipping filled: the shipping it announces before checkout. */
+	async function cartShipping(page: Page, shop: ShopProcess) {
+		await page.goto(`${shop.url}/ro/cart`)
+		await waitForHydration(page)
+		await expect(page.getByText('Livrare în România')).toBeVisible()
+		return page.getByTestId('cart-shipping')
+	}
+
 	test('the owner changes Romania’s rate on one instance; the checkout on both shows it at once', async ({ page, browser }) => {
 		test.setTimeout(180_000)
 		const [first, second] = shops as [ShopProcess, ShopProcess]
@@ -69,6 +77,9 @@ test.describe('shipping rates changed in the admin', () => {
 			// Before: what SHIPPING_RO charged.
 			await expect(await checkoutShipping(customer, second)).toHaveText('9,90 €')
 			await expect(customer.getByTestId('checkout-total')).toHaveText('39,90 €')
+			// The cart announces the same figure, never "calculated at checkout" and then another one.
+			await expect(await cartShipping(customer, second)).toHaveText('9,90 €')
+			await expect(customer.getByTestId('cart-total')).toHaveText('39,90 €')
 
 			const owner = await createTestUser(handle.db, { roles: ['admin'], email: `livrare-${Date.now()}@example.com` })
 			const cookie = await createSessionCookie(handle.db, owner.id)
@@ -113,6 +124,8 @@ test.describe('shipping rates changed in the admin', () => {
 			// Spain kept its own rate.
 			await customer.getByLabel('Țară').selectOption('ES')
 			await expect(customer.getByTestId('checkout-shipping')).toHaveText('12,50 €')
+			// And the cart announces the new rate too.
+			await expect(await cartShipping(customer, first)).toHaveText('27,50 €')
 		} finally {
 			await customer.close()
 		}

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { orders, products, uploads, users } from '#db/schema/index.ts'
 import { issueCreditNote, issueInvoice } from '#server/invoices/issue.ts'
 import { uniqueEmail } from '../support/accounts.ts'
+import { png } from '../support/images.ts'
 import { testInvoicing } from '../support/checkout-fixtures.ts'
 import { expect, storedCart, test, useLanguage, waitForHydration } from './cart-fixtures.ts'
 import { mailsTo } from './mail.ts'
@@ -204,4 +205,30 @@ test('on a phone the enlarged photo is bigger than the page’s, and its buttons
 	await dialog.getByRole('button', { name: 'Next image' }).click()
 	await dialog.getByRole('button', { name: 'Close' }).click()
 	await expect(dialog).toBeHidden()
+})
+
+test('emptying a cart is asked first, and a portrait’s uploaded photo waits on the customiser instead of being thrown away', async ({ page, baseURL }) => {
+	await useLanguage(page, baseURL!, 'es')
+	await page.goto('/es/customize-portrait')
+	await waitForHydration(page)
+	await page.getByLabel('Tu foto').setInputFiles({ name: 'familia.png', mimeType: 'image/png', buffer: await png() })
+	await expect(page.getByRole('img', { name: 'Tu foto' })).toBeVisible()
+	await page.getByRole('main').getByRole('button', { name: 'Añadir al carrito' }).click()
+	await expect.poll(() => storedCart(page)).toHaveLength(1)
+	const [added] = (await storedCart(page)) as { line: { uploadId: string } }[]
+
+	await page.goto('/es/cart')
+	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Vaciar carrito' }).click()
+	await expect(page.getByRole('alertdialog')).toHaveText(/La foto que subiste te espera en la página del retrato/)
+	await page.getByRole('button', { name: 'Sí, vaciar el carrito' }).click()
+	await expect(page.getByRole('heading', { name: 'Tu carrito está vacío' })).toBeVisible()
+
+	// The customiser offers the same upload again, and says where it comes from.
+	await page.goto('/es/customize-portrait')
+	await waitForHydration(page)
+	await expect(page.getByRole('img', { name: 'Tu foto' })).toBeVisible()
+	await expect(page.getByText('Es la foto del carrito que vaciaste.', { exact: false })).toBeVisible()
+	await page.getByRole('main').getByRole('button', { name: 'Añadir al carrito' }).click()
+	await expect.poll(async () => ((await storedCart(page)) as { line: { uploadId: string } }[] | null)?.[0]?.line.uploadId).toBe(added!.line.uploadId)
 })

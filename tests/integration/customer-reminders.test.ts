@@ -65,6 +65,10 @@ describe.each(ENGINES)('back-in-stock alerts on %s', (engine) => {
 		const [luis] = await mailsTo(db, 'luis@example.es')
 		expect(luis!.subject).toContain('vuelve a estar disponible')
 		expect(luis!.text).toContain(`http://shop.test/es/product/${candle.slug}`)
+		// The footer names the shop's country in the reader's language, as the order emails do.
+		for (const body of [luis!.text, luis!.html!]) expect(body).toContain('Cluj-Napoca, Rumanía')
+		expect(`${luis!.text}${luis!.html}`).not.toContain('România')
+		expect(ana!.text).toContain('Cluj-Napoca, România')
 		expect(await db.select().from(stockAlerts).where(eq(stockAlerts.productId, candle.id))).toEqual([])
 
 		// Forgotten: sold out and back again sends nothing more.
@@ -214,6 +218,7 @@ describe.each(ENGINES)('unfinished-checkout reminders on %s', (engine) => {
 		expect(more).toEqual([])
 		expect(reminder!.subject).toBe('Tu carrito en Lumină & Carton te espera')
 		expect(reminder!.text).toContain('2 × Lumânare Lavandă')
+		for (const body of [reminder!.text, reminder!.html!]) expect(body).toContain('Cluj-Napoca, Rumanía')
 		const link = cartRestoreUrl(mailContext.publicUrl, 'es', mailContext.linkSecret, consenting.id)
 		expect(reminder!.text).toContain(link)
 		expect(await mailsTo(db, 'no-consent@example.com')).toEqual([])

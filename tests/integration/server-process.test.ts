@@ -105,6 +105,23 @@ describe('MALLOC_ARENA_MAX', () => {
 	})
 })
 
+describe('`npm start`', () => {
+	it('names the address HOST binds in its start-up line, and prints no deprecation or npm warning', async () => {
+		const { url } = await postgresDatabase('startlog')
+		const shop = await start({
+			command: ['npm', 'start'],
+			env: { LOG_LEVEL: 'info', HOST: '127.0.0.1', MALLOC_ARENA_MAX: '2', PAYMENTS_TEST_MODE: '1', DATABASE_URL: url },
+		})
+		await waitUntil(() => shop.output().includes('shop listening'), { timeoutMs: 10_000, what: 'the start-up line' })
+		await shop.stop()
+		const output = shop.output()
+		expect(output).toContain(`shop listening on http://127.0.0.1:${shop.port}`)
+		expect(output).not.toMatch(/listening on http:\/\/localhost/)
+		expect(output).not.toMatch(/deprecat|npm warn|Warning:/i)
+		expect(output).not.toContain('"level":40')
+	})
+})
+
 describe('/healthz', () => {
 	it('reports PGlite', async () => {
 		const shop = await start()

@@ -363,7 +363,7 @@ describe.each(ENGINES)('invoices and credit notes for every buyer on %s', (engin
 		const messages = {
 			en: 'VIES, the EU register of VAT numbers, says DE987654321 is not a valid VAT number. Correct it, or leave it blank to pay with VAT.',
 			ro: 'VIES, registrul UE al codurilor de TVA, spune că DE987654321 nu este un cod de TVA valid. Corectați-l sau lăsați câmpul gol pentru a plăti cu TVA.',
-			es: 'VIES, el registro de NIF-IVA de la UE, indica que DE987654321 no es un NIF-IVA válido. Corríjalo o déjelo en blanco para pagar con IVA.',
+			es: 'VIES, el registro de NIF-IVA de la UE, indica que DE987654321 no es un NIF-IVA válido. Corrígelo o déjalo en blanco para pagar con IVA.',
 		}
 		for (const [locale, message] of Object.entries(messages) as ['en' | 'ro' | 'es', string][]) {
 			const refused = await checkout(config, buyer, locale)

@@ -486,7 +486,8 @@ const en = {
 		shippingFree: 'Free',
 		shippingOtherCountry: 'You choose the country at checkout; shipping there may cost differently.',
 		clearConfirm: 'Empty the cart? Everything in it will be removed.',
-		clearConfirmPhotos: 'Empty the cart? Everything in it will be removed, the photos you uploaded for portraits too: you would have to upload them again.',
+		clearConfirmPhotos:
+			'Empty the cart? Everything in it will be removed. The photo you uploaded stays ready on the portrait page, so you need not upload it again.',
 		clearYes: 'Yes, empty the cart',
 		clearNo: 'Keep my cart',
 		summary: 'Order summary',
@@ -570,6 +571,7 @@ const en = {
 		quantityHint: 'At most {{max}} copies of one portrait per order: each is painted by hand. For more, write to us.',
 		photoUploaded: 'The photo was uploaded successfully!',
 		photoRemoved: 'The photo was removed.',
+		photoKept: 'This is the photo from the cart you emptied. Keep it, or remove it to choose another.',
 	},
 	form: {
 		/** The toast title of a form's first error ('Eroare validare' in Romanian). */

@@ -489,7 +489,8 @@ const es: Translation = {
 		shippingFree: 'Gratis',
 		shippingOtherCountry: 'El país lo eliges al finalizar la compra; el envío allí puede costar distinto.',
 		clearConfirm: '¿Vaciar el carrito? Se quitará todo lo que contiene.',
-		clearConfirmPhotos: '¿Vaciar el carrito? Se quitará todo lo que contiene, también las fotos que subiste para los retratos: tendrías que subirlas de nuevo.',
+		clearConfirmPhotos:
+			'¿Vaciar el carrito? Se quitará todo lo que contiene. La foto que subiste te espera en la página del retrato: no tendrás que subirla de nuevo.',
 		clearYes: 'Sí, vaciar el carrito',
 		clearNo: 'Mantener mi carrito',
 		summary: 'Resumen del pedido',
@@ -573,6 +574,7 @@ const es: Translation = {
 		quantityHint: 'Como máximo {{max}} copias de un mismo retrato por pedido: cada una se pinta a mano. Si quieres más, escríbenos.',
 		photoUploaded: '¡La foto se ha subido correctamente!',
 		photoRemoved: 'Se ha quitado la foto.',
+		photoKept: 'Es la foto del carrito que vaciaste. Puedes usarla o quitarla para elegir otra.',
 	},
 	form: {
 		/** The toast title of a form's first error ('Eroare validare' in Romanian). */

@@ -487,7 +487,7 @@ const ro: Translation = {
 		shippingFree: 'Gratuită',
 		shippingOtherCountry: 'Țara o alegi la finalizarea comenzii; livrarea acolo poate costa altfel.',
 		clearConfirm: 'Golești coșul? Tot ce este în el va fi eliminat.',
-		clearConfirmPhotos: 'Golești coșul? Tot ce este în el va fi eliminat, inclusiv fotografiile încărcate pentru portrete: ar trebui să le încarci din nou.',
+		clearConfirmPhotos: 'Golești coșul? Tot ce este în el va fi eliminat. Poza încărcată te așteaptă pe pagina portretului: nu trebuie să o încarci din nou.',
 		clearYes: 'Da, golește coșul',
 		clearNo: 'Păstrează coșul',
 		summary: 'Sumarul comenzii',
@@ -571,6 +571,7 @@ const ro: Translation = {
 		quantityHint: 'Cel mult {{max}} exemplare ale unui portret pe comandă: fiecare e pictat de mână. Pentru mai multe, scrie-ne.',
 		photoUploaded: 'Poza a fost încărcată cu succes!',
 		photoRemoved: 'Poza a fost eliminată.',
+		photoKept: 'Este poza din coșul pe care l-ai golit. O poți păstra sau o poți elimina ca să alegi alta.',
 	},
 	form: {
 		/** The toast title of a form's first error ('Eroare validare'). */

@@ -87,7 +87,7 @@ const checkoutEs: Shape<typeof checkoutEn> = {
 			companyRequired: 'Introduce el nombre de la empresa del NIF-IVA',
 			vatNumberInvalid: 'Introduce un NIF-IVA de la UE con el prefijo del país (p. ej. ESB12345678) o un CUI rumano: revisa sus cifras',
 			vatNumberRefused:
-				'VIES, el registro de NIF-IVA de la UE, indica que {{number}} no es un NIF-IVA válido. Corríjalo o déjelo en blanco para pagar con IVA.',
+				'VIES, el registro de NIF-IVA de la UE, indica que {{number}} no es un NIF-IVA válido. Corrígelo o déjalo en blanco para pagar con IVA.',
 			cnpInvalid: 'El CNP no es válido: revisa sus 13 cifras (la última es de control).',
 			fullName: 'El nombre es obligatorio',
 			fullNameTooLong: 'El nombre puede tener como máximo 100 caracteres',
