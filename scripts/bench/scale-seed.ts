@@ -142,7 +142,7 @@ export async function seedScaleHistory(db: Database, database: BenchDatabase, si
 
 /**
  * A tenth of the generated candles sold in three sizes (ADR 0264): each gets three variant rows with
- * their own price, stock and SKU, and becomes the product they vary (no stock of its own, its price
+ * their own price, stock and SKU, made when their product was (as the admin makes them together), and becomes the product they vary (no stock of its own, its price
  * its cheapest size's). Returns how many variants were added. The orders' lines name the products
  * listed before, as a shop's history from before it added sizes would.
  */
@@ -150,13 +150,13 @@ async function addScaleVariants(db: Database): Promise<number> {
 	const [added] = await queryRows<{ variants: number }>(
 		db,
 		sql`with sized as (
-				select id, slug, name, category_id, price_cents, images from products
+				select id, slug, name, category_id, price_cents, images, created_at from products
 				where slug ~ '^lumanare-serie-[0-9]+$' and variant_of is null and substring(slug from 16)::int % 10 = 0
 			), inserted as (
-				insert into products (slug, name, description, kind, category_id, price_cents, stock, images, variant_of, option_values, variant_position, sku)
+				insert into products (slug, name, description, kind, category_id, price_cents, stock, images, variant_of, option_values, variant_position, sku, created_at)
 				select sized.slug || '-' || size.suffix, sized.name || ' — ' || size.value, '', 'candle', sized.category_id,
 					sized.price_cents + size.extra_cents, 40, sized.images, sized.id, jsonb_build_array(size.value), size.position,
-					upper(sized.slug) || '-' || upper(size.suffix)
+					upper(sized.slug) || '-' || upper(size.suffix), sized.created_at
 				from sized cross join (values ('Mică', 'mica', 0, 0), ('Medie', 'medie', 500, 1), ('Mare', 'mare', 1200, 2)) size(value, suffix, extra_cents, position)
 				returning variant_of
 			)
