@@ -1,0 +1,1 @@
+CREATE INDEX "orders_unchecked_vat_idx" ON "orders" USING btree ("created_at") WHERE "orders"."tax" -> 'vies' ->> 'status' = 'unavailable';
