@@ -89,17 +89,15 @@ describe.each(ENGINES)('the texts the catalogue search reads, kept on %s', (engi
 	})
 
 	it('counts every product from scratch (a restore) as the writes kept them', async () => {
-		await db
-			.insert(products)
-			.values({
-				slug: 'padure-mica',
-				name: 'Lumânare Munte — Mică',
-				description: '',
-				kind: 'candle',
-				priceCents: 1500,
-				variantOf: candleId,
-				optionValues: ['Mică'],
-			})
+		await db.insert(products).values({
+			slug: 'padure-mica',
+			name: 'Lumânare Munte — Mică',
+			description: '',
+			kind: 'candle',
+			priceCents: 1500,
+			variantOf: candleId,
+			optionValues: ['Mică'],
+		})
 		const kept = await keptTexts()
 		expect(kept.find((row) => row.id === candleId)).toMatchObject({ ro: expect.stringContaining('mica'), en: expect.stringContaining('mountain') })
 		await db.execute(sql`update products set search_extra_ro = '', search_extra_en = '', search_extra_es = ''`)
