@@ -1,0 +1,1 @@
+CREATE INDEX "products_names_idx" ON "products" USING btree ("id","name");
