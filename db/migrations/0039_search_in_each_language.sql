@@ -24,6 +24,10 @@ $$;
 -- Counts again the listed products `ids` names (every one when null): a restore, this migration.
 CREATE FUNCTION recount_product_search_extra(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+	-- No product to count: no UPDATE, so no storefront change is announced.
+	IF ids IS NOT NULL AND cardinality(ids) = 0 THEN
+		RETURN;
+	END IF;
 	UPDATE products p SET
 		search_extra_ro = product_search_extra(p.id, p.name, p.description, 'ro'),
 		search_extra_en = product_search_extra(p.id, p.name, p.description, 'en'),
@@ -101,7 +105,18 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER translations_change_search AFTER INSERT OR DELETE OR UPDATE OF translated_text, override_text, source_text ON translations
-	FOR EACH ROW EXECUTE FUNCTION translations_change_search();
+-- Only a change of the text a page shows counts, as for the storefront's notifications; the job's
+-- bookkeeping (attempts, leases, errors, rows still waiting for their text) does not.
+CREATE TRIGGER translations_change_search_inserted AFTER INSERT ON translations
+	FOR EACH ROW WHEN (NEW.translated_text IS NOT NULL OR NEW.override_text IS NOT NULL)
+	EXECUTE FUNCTION translations_change_search();
+--> statement-breakpoint
+CREATE TRIGGER translations_change_search_updated AFTER UPDATE ON translations
+	FOR EACH ROW WHEN (OLD.translated_text IS DISTINCT FROM NEW.translated_text OR OLD.override_text IS DISTINCT FROM NEW.override_text)
+	EXECUTE FUNCTION translations_change_search();
+--> statement-breakpoint
+CREATE TRIGGER translations_change_search_deleted AFTER DELETE ON translations
+	FOR EACH ROW WHEN (OLD.translated_text IS NOT NULL OR OLD.override_text IS NOT NULL)
+	EXECUTE FUNCTION translations_change_search();
 --> statement-breakpoint
 SELECT recount_all_product_search_extra();
