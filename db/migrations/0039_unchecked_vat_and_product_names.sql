@@ -1,1 +1,2 @@
+CREATE INDEX "products_names_idx" ON "products" USING btree ("id","name");--> statement-breakpoint
 CREATE INDEX "orders_unchecked_vat_idx" ON "orders" USING btree ("created_at") WHERE "orders"."tax" -> 'vies' ->> 'status' = 'unavailable';

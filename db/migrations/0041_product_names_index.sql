@@ -1,1 +1,0 @@
-CREATE INDEX "products_names_idx" ON "products" USING btree ("id","name");
