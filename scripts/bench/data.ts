@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import { openDatabase, queryRows, type Database, type DatabaseEngine } from '#db/client.ts'
+import { openDatabase, queryRows, type Database, type DatabaseEngine, type DatabaseHandle } from '#db/client.ts'
 import { prepareDatabase } from '#server/prepare-database.ts'
 import { categories, products, translations } from '#db/schema/index.ts'
 import { createLocalStorage } from '#server/storage/local-storage.ts'
@@ -60,6 +60,27 @@ export async function prepareBenchDatabase(engine: DatabaseEngine, productCount:
 	} catch (error) {
 		await cleanup()
 		throw error
+	}
+}
+
+/**
+ * A handle on the prepared database, as this process's own. On PGlite it owns the data folder: close
+ * it before anything starts the shop on that folder.
+ */
+export function openBenchDatabase(database: Pick<BenchDatabase, 'engine' | 'dataDir' | 'env'>): Promise<DatabaseHandle> {
+	return openDatabase(database.engine === 'pglite' ? { engine: 'pglite', dataDir: database.dataDir } : { engine: 'postgres', url: database.env.DATABASE_URL! })
+}
+
+/** Runs `work` with a handle on the prepared database, closed afterwards. */
+export async function withBenchHandle<T>(
+	database: Pick<BenchDatabase, 'engine' | 'dataDir' | 'env'>,
+	work: (handle: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+	const handle = await openBenchDatabase(database)
+	try {
+		return await work(handle)
+	} finally {
+		await handle.close()
 	}
 }
 

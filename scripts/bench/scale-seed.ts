@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { queryRows, type Database } from '#db/client.ts'
 import { customer } from '../lib/checkout-customer.ts'
 import { startShop } from '../lib/shop-process.ts'
-import { addSeriesProducts, translateEveryProduct, type BenchDatabase } from './data.ts'
+import { addSeriesProducts, translateEveryProduct, withBenchHandle, type BenchDatabase } from './data.ts'
 
 /** The history the scale benchmark builds: a busy small shop's three years, and a catalogue imported from a marketplace. */
 export type ScaleSize = { products: number; categories: number; customers: number; orders: number; lines: number }
@@ -41,14 +41,23 @@ async function placeTemplateOrder(database: BenchDatabase, productId: string): P
 }
 
 /**
- * Fills the benchmark's PostgreSQL database to `size`: products (the generated candles, translated),
- * categories sharing them out, then orders over three years from `size.customers` addresses, their
- * lines, and an invoice for every paid one, all copied from one real order. Set-based SQL with the
- * triggers off (as a bulk import does), then the figures the triggers keep (units sold, invoice
- * counters, the customers list) set once, and the planner's statistics gathered. The template order is the only one
- * in the database when it starts.
+ * Fills the benchmark's database (PostgreSQL or PGlite) to `size`: products (the generated candles,
+ * translated), categories sharing them out, then orders over three years from `size.customers`
+ * addresses, their lines, and an invoice for every paid one, all copied from one real order. Set-based
+ * SQL with the triggers off (as a bulk import does), then the figures the triggers keep (units sold,
+ * invoice counters, the customers list) set once, and the planner's statistics gathered. The template
+ * order is the only one in the database when it starts. The seed lets go of the database while the
+ * shop takes that order: a PGlite folder serves one process at a time.
  */
-export async function seedScaleHistory(db: Database, database: BenchDatabase, size: ScaleSize, log: (line: string) => void) {
+export async function seedScaleHistory(database: BenchDatabase, size: ScaleSize, log: (line: string) => void) {
+	const templateProductId = await withBenchHandle(database, (handle) => seedScaleCatalogue(handle.db, size, log))
+	await placeTemplateOrder(database, templateProductId)
+	log('template order paid')
+	await withBenchHandle(database, (handle) => seedScaleOrders(handle.db, size, log))
+}
+
+/** The products, their categories, variants and translations; returns the product the template order buys. */
+async function seedScaleCatalogue(db: Database, size: ScaleSize, log: (line: string) => void): Promise<string> {
 	await addSeriesProducts(db, size.products)
 	log(`products: ${size.products}`)
 	await db.execute(sql`
@@ -69,9 +78,11 @@ export async function seedScaleHistory(db: Database, database: BenchDatabase, si
 		db,
 		sql`select id as product_id from products where slug like 'lumanare-serie-%' order by slug limit 1`,
 	)
-	await placeTemplateOrder(database, template!.product_id)
-	log('template order paid')
+	return template!.product_id
+}
 
+/** The orders, copied from the template order, their lines and invoices, then the figures the triggers keep. */
+async function seedScaleOrders(db: Database, size: ScaleSize, log: (line: string) => void) {
 	await db.transaction(async (tx) => {
 		// A bulk import: no per-row triggers (units sold, price history, notifications); their figures are set below.
 		await tx.execute(sql`set local session_replication_role = replica`)

@@ -6,12 +6,12 @@ import { measureSteadyRate, percentile } from './steady-rate.ts'
 let server: http.Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-/** A server that answers each request after `delayMs`, noting when each arrived. */
+/** A server that answers each request after `delayMs` (`/slow` twenty times that), noting when each arrived. */
 async function slowServer(delayMs: number) {
 	const arrivals: number[] = []
 	server = http.createServer((request, response) => {
 		arrivals.push(performance.now())
-		setTimeout(() => response.end(request.url === '/missing' ? undefined : 'ok'), delayMs).unref()
+		setTimeout(() => response.end(request.url === '/missing' ? undefined : 'ok'), request.url === '/slow' ? delayMs * 20 : delayMs).unref()
 		if (request.url === '/missing') response.statusCode = 404
 	})
 	await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
@@ -53,6 +53,14 @@ describe('measureSteadyRate', () => {
 		expect(figures.requests).toBe(50)
 		// Node's timers count whole milliseconds: a 200 ms wait can measure a fraction under 200.
 		expect(figures.p50Ms).toBeGreaterThanOrEqual(199)
+	})
+
+	it('names the slowest request and its time', async () => {
+		const { url } = await slowServer(5)
+		let index = 0
+		const figures = await measureSteadyRate(url, () => ({ path: index++ === 3 ? '/slow' : '/' }), { ratePerSecond: 20, durationSeconds: 0.5 })
+		expect(figures.slowest?.path).toBe('/slow')
+		expect(figures.slowest?.ms).toBeGreaterThanOrEqual(99)
 	})
 
 	it('counts answers that are not 2xx', async () => {

@@ -25,6 +25,9 @@ export type SteadyFigures = {
 	errors: number
 }
 
+/** A steady run's figures with its slowest request named, the one that held the server longest. */
+export type SteadyRunFigures = SteadyFigures & { slowest: { path: string; ms: number } | null }
+
 const TIMEOUT_MS = 10_000
 const MAX_SOCKETS = 50
 
@@ -53,7 +56,11 @@ function send(agent: http.Agent, baseUrl: URL, request: SteadyRequest): Promise<
  * `ratePerSecond` requests a second for `durationSeconds`, taking `next()` for each, over up to
  * MAX_SOCKETS keep-alive connections (a browser per visitor opens its own).
  */
-export async function measureSteadyRate(baseUrl: string, next: () => SteadyRequest, options: { ratePerSecond: number; durationSeconds: number }) {
+export async function measureSteadyRate(
+	baseUrl: string,
+	next: () => SteadyRequest,
+	options: { ratePerSecond: number; durationSeconds: number },
+): Promise<SteadyRunFigures> {
 	const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
 	const url = new URL(baseUrl)
 	const interval = 1000 / options.ratePerSecond
@@ -61,6 +68,8 @@ export async function measureSteadyRate(baseUrl: string, next: () => SteadyReque
 	const latencies: number[] = []
 	let non2xx = 0
 	let errors = 0
+	// Set in the answers' callbacks, which the compiler's narrowing does not follow.
+	let slowest = null as SteadyRunFigures['slowest']
 	const inFlight: Promise<void>[] = []
 	const startedAt = performance.now()
 	try {
@@ -68,11 +77,14 @@ export async function measureSteadyRate(baseUrl: string, next: () => SteadyReque
 			const dueAt = startedAt + index * interval
 			const wait = dueAt - performance.now()
 			if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait))
+			const request = next()
 			inFlight.push(
-				send(agent, url, next()).then((status) => {
+				send(agent, url, request).then((status) => {
 					if (status === null) errors++
 					else {
-						latencies.push(performance.now() - dueAt)
+						const ms = performance.now() - dueAt
+						latencies.push(ms)
+						if (!slowest || ms > slowest.ms) slowest = { path: request.path, ms }
 						if (status < 200 || status >= 300) non2xx++
 					}
 				}),
@@ -92,5 +104,6 @@ export async function measureSteadyRate(baseUrl: string, next: () => SteadyReque
 		requests: latencies.length,
 		non2xx,
 		errors,
-	} satisfies SteadyFigures
+		slowest: slowest && { path: slowest.path, ms: round(slowest.ms)! },
+	}
 }
