@@ -95,6 +95,14 @@ export const products = pgTable(
 		searchText: text()
 			.notNull()
 			.generatedAlwaysAs(sql.raw(foldedSearchSql(`"name" || ' ' || "description"`))),
+		/**
+		 * What else a listed product is found by in each language (ADR 0275), kept by the database's
+		 * triggers, folded as searchText: its active variants' texts, and in English and Spanish the
+		 * translations of its name and description. Empty on a variant.
+		 */
+		searchExtraRo: text().notNull().default(''),
+		searchExtraEn: text().notNull().default(''),
+		searchExtraEs: text().notNull().default(''),
 		/** What the admin's search box looks in (ADR 0263): name and slug, read through a trigram index. */
 		adminSearch: text()
 			.notNull()
@@ -139,8 +147,25 @@ export const products = pgTable(
 		index('products_admin_search_idx').using('gin', t.adminSearch.op('gin_trgm_ops')),
 		// The catalogue's search matches inside words (like '%term%'): a variant's text is found without reading every product.
 		index('products_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+		// The rest of a listed product's text in each language (ADR 0275): one search is a table's indexed columns, never a join.
+		...(['Ro', 'En', 'Es'] as const).map((locale) =>
+			index(`products_search_extra_${locale.toLowerCase()}_idx`)
+				.using('gin', t[`searchExtra${locale}`].op('gin_trgm_ops'))
+				.where(sql`${t.isActive} and ${t.variantOf} is null`),
+		),
+		// A translation finds the listed products it translates by their name or description (ADR 0275).
+		index('products_listed_name_idx')
+			.on(t.name)
+			.where(sql`${t.variantOf} is null`),
+		index('products_listed_description_idx')
+			.using('hash', t.description)
+			.where(sql`${t.variantOf} is null`),
 		// Every product's name by its id, from the index alone: a sales report names a year's products without reading their rows.
 		index('products_names_idx').on(t.id, t.name),
+		// The catalogue's listed products newest first, past the variants (which are never listed).
+		index('products_listed_newest_idx')
+			.on(t.createdAt.desc().nullsFirst(), t.id)
+			.where(sql`${t.isActive} and ${t.variantOf} is null`),
 		// The dashboard's low stock: the few active products at or under the threshold, fewest first.
 		index('products_low_stock_idx')
 			.on(t.stock, t.name)

@@ -255,15 +255,23 @@ export async function addSalesHistory(db: Database, lines: number, linesPerOrder
  * translation worker, so the visitor's-language half of the search has its full table to read.
  */
 export async function translateEveryProduct(db: Database) {
-	for (const locale of ['en', 'es'] as const)
-		for (const field of ['name', 'description'] as const) {
-			const prefix = locale === 'en' ? (field === 'name' ? 'Candle ' : 'Soy wax candle: ') : field === 'name' ? 'Vela ' : 'Vela de cera de soja: '
-			await db.execute(sql`
-				insert into ${translations} (source_hash, context, locale, source_text, translated_text, provider)
-				select encode(sha256(convert_to(${sql.raw(field)}, 'UTF8')), 'hex'), ${`product.${field}`}, ${locale}, ${sql.raw(field)}, ${prefix} || ${sql.raw(field)}, 'bench'
-				from products where ${sql.raw(field)} <> ''
-				on conflict (source_hash, context, locale) do nothing`)
-		}
+	await db.transaction(async (tx) => {
+		// As a restore loads rows: the search texts' triggers wait, and every product is counted once at the end.
+		await tx.execute(sql`select set_config('shop.bulk_load', 'on', true)`)
+		for (const locale of ['en', 'es'] as const)
+			for (const field of ['name', 'description'] as const) {
+				const prefix = locale === 'en' ? (field === 'name' ? 'Candle ' : 'Soy wax candle: ') : field === 'name' ? 'Vela ' : 'Vela de cera de soja: '
+				await tx.execute(sql`
+					insert into ${translations} (source_hash, context, locale, source_text, translated_text, provider)
+					select encode(sha256(convert_to(${sql.raw(field)}, 'UTF8')), 'hex'), ${`product.${field}`}, ${locale}, ${sql.raw(field)}, ${prefix} || ${sql.raw(field)}, 'bench'
+					from products where ${sql.raw(field)} <> ''
+					on conflict (source_hash, context, locale) do nothing`)
+			}
+		// As a restore does: the recount is planned on the loaded rows, not on the empty table's guess.
+		await tx.execute(sql`analyze ${products}`)
+		await tx.execute(sql`analyze ${translations}`)
+		await tx.execute(sql`select recount_all_product_search_extra()`)
+	})
 }
 
 /**

@@ -116,7 +116,7 @@ export async function restoreBackup(
 /** Rows loaded into the schema the backup was taken at, then every later migration of this shop. */
 async function restoreDatabase(folder: string, schemaSteps: string, migrations: string, target: RestoreTarget) {
 	const data = async (run: SqlRunner) => {
-		// The triggers that keep figures wait (units sold, ADR 0165; customers, ADR 0263; sales days, ADR 0271): each is counted once below, not once per loaded row or batch.
+		// The triggers that keep figures wait (units sold, ADR 0165; customers, ADR 0263; sales days, ADR 0271; search texts, ADR 0275): each is counted once below, not once per loaded row or batch.
 		await run(`select set_config('shop.bulk_load', 'on', true)`)
 		await loadTables(run, folder)
 		// The tables were empty when planned for: without statistics the recounts below would plan a
@@ -131,6 +131,9 @@ async function restoreDatabase(folder: string, schemaSteps: string, migrations: 
 		// And the sales reports' days (ADR 0271).
 		const [salesDays] = await run<{ present: boolean }>(`select to_regproc('recount_all_sales_line_days') is not null as present`)
 		if (salesDays?.present) await run('select recount_all_sales_line_days()')
+		// And what each listed product is found by in each language (ADR 0275).
+		const [search] = await run<{ present: boolean }>(`select to_regproc('recount_all_product_search_extra') is not null as present`)
+		if (search?.present) await run('select recount_all_product_search_extra()')
 	}
 	if (target.engine === 'pglite') {
 		const dataDir = pgliteDirectory(target.dataDir)

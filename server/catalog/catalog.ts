@@ -1,7 +1,7 @@
-import { and, arrayContains, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { queryRows, type Database } from '#db/client.ts'
-import { categories, products, translations } from '#db/schema/index.ts'
+import { categories, products } from '#db/schema/index.ts'
 import type { Badge, Locale, PortraitSize, ProductKind } from '#domain/enums.ts'
 import type { CatalogQuery } from '#domain/catalog-query.ts'
 import { CATALOG_PAGE_SIZE, catalogCategoryHref } from '#domain/catalog.ts'
@@ -111,26 +111,26 @@ function matchesKey(category: CatalogCategory, key: string) {
 /**
  * Products whose name or description, as the visitor reads them, hold the search's words in order,
  * accents aside (ADR 0136): the Romanian text (the source, shown wherever a translation is missing)
- * or its translation in the visitor's language. Both sides are folded the same way: the query by
- * normalizeSearchText, the texts by the generated search_text columns; the query's words lose
- * their plural endings in the visitor's language, so singular and plural find the same products.
+ * or its translation in the visitor's language, or one of their variants' names (ADR 0264). Both
+ * sides are folded the same way: the query by normalizeSearchText, the texts by the database, which
+ * keeps each listed product's own text (search_text) and the rest it is found by in each language
+ * (search_extra_*, ADR 0275) in columns of its row: one search is two indexed columns of one table,
+ * so the planner reads the index for a rare word and the catalogue's order for a common one. The
+ * query's words lose their plural endings in the visitor's language, so singular and plural find
+ * the same products.
  */
 export function matchesSearch(q: string, locale: Locale): SQL | undefined {
 	const normalized = normalizeSearchText(q)
 	if (!normalized) return undefined
 	// Each word's stem: 'velas' finds 'vela' and 'velas' alike (ADR 0267).
 	const pattern = searchLikePattern(stemSearchQuery(normalized, locale))
-	// A product is found by its variants' names too (ADR 0264): "mare" finds the candle sold in a large size.
-	const own = sql`(${products.searchText} like ${pattern} or ${products.id} in (select v.variant_of from ${products} v
-		where v.variant_of is not null and v.is_active and v.search_text like ${pattern}))`
-	if (locale === 'ro') return own
-	const translated = (field: 'name' | 'description') =>
-		inArray(field === 'name' ? products.name : products.description, translatedMatches(`product.${field}`, locale, pattern))
-	return or(own, translated('name'), translated('description'))
+	return sql`(${products.searchText} like ${pattern} or ${searchExtraOf[locale]} like ${pattern})`
 }
 
-function translatedMatches(context: string, locale: Locale, pattern: string) {
-	return sql`(select ${translations.sourceText} from ${translations} where ${translations.context} = ${context} and ${translations.locale} = ${locale} and ${translations.searchText} like ${pattern})`
+const searchExtraOf: Record<Locale, SQLWrapper> = {
+	ro: products.searchExtraRo,
+	en: products.searchExtraEn,
+	es: products.searchExtraEs,
 }
 
 function catalogOrder(sort: CatalogQuery['sort']): SQL[] {
