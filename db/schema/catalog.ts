@@ -176,12 +176,13 @@ export const products = pgTable(
 		index('products_newest_idx')
 			.on(t.createdAt.desc().nullsFirst(), t.id)
 			.where(sql`${t.isActive}`),
+		// The price orders hold listed products only: a variant, never listed, would be stepped over on every page.
 		index('products_price_asc_idx')
 			.on(t.priceNowCents, t.createdAt.desc().nullsFirst(), t.id)
-			.where(sql`${t.isActive}`),
+			.where(sql`${t.isActive} and ${t.variantOf} is null`),
 		index('products_price_desc_idx')
 			.on(t.priceNowCents.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id)
-			.where(sql`${t.isActive}`),
+			.where(sql`${t.isActive} and ${t.variantOf} is null`),
 		// A category's page, newest first: its listed products in order, without walking the whole catalogue's.
 		index('products_category_newest_idx')
 			.on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
