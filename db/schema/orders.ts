@@ -132,6 +132,10 @@ export const orders = pgTable(
 		// (migration 0030_admin_list_indexes): this builder cannot say INCLUDE.
 		// The sales reports' ranges (ADR 0271): sales only, by the time they were paid, with the figures
 		// the reports over time add up, so they read the index alone.
+		// The reports' checkouts started in a range, and how many were paid, from the index alone.
+		index('orders_checkouts_idx')
+			.on(t.createdAt, t.paymentStatus)
+			.where(sql`not ${t.testMode}`),
 		index('orders_sales_paid_idx')
 			.on(t.paidAt, t.paymentStatus, t.totalCents, t.refundedCents)
 			.where(sql`${t.paymentStatus} in ('paid', 'refunded') and not ${t.testMode}`),
@@ -318,6 +322,25 @@ export const salesCategoryDays = pgTable(
 		net: numeric().notNull(),
 	},
 	(t) => [index('sales_category_days_day_idx').on(t.day)],
+)
+
+/**
+ * A day's sales per shipping country, kept like sales_line_days (ADR 0271): the paid orders, what
+ * they were paid (gross, refunded or not) and what was refunded of them. The reports over time,
+ * by country and the summary add up a range's days here, not a year of order rows.
+ */
+export const salesOrderDays = pgTable(
+	'sales_order_days',
+	{
+		day: date({ mode: 'string' }).notNull(),
+		/** The shipping address's country code; empty without one. */
+		country: text().notNull(),
+		/** Paid orders, not counting those refunded in full. */
+		orders: integer().notNull(),
+		gross: bigint({ mode: 'number' }).notNull(),
+		refunded: bigint({ mode: 'number' }).notNull(),
+	},
+	(t) => [index('sales_order_days_day_idx').on(t.day)],
 )
 
 /**

@@ -10,7 +10,7 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
  * Tables the database fills itself from the others (ADR 0263, 0271): not backed up, counted again by the
  * restore once the rows they are made from are loaded.
  */
-const DERIVED_TABLES = new Set(['customers', 'customer_changes', 'sales_line_days', 'sales_category_days', 'sales_day_changes'])
+const DERIVED_TABLES = new Set(['customers', 'customer_changes', 'sales_line_days', 'sales_category_days', 'sales_order_days', 'sales_day_changes'])
 
 /**
  * The shop's tables in an order where every table comes after the tables it references, so

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { queryRows, type DbExecutor } from '#db/client.ts'
-import { categories, orderItems, orderRefunds, orders, products, salesCategoryDays, salesDayChanges, salesLineDays } from '#db/schema/index.ts'
-import { shopDaysWindow, SHOP_TIME_ZONE } from '#domain/shop-calendar.ts'
+import { categories, orderItems, orderRefunds, orders, products, salesCategoryDays, salesDayChanges, salesLineDays, salesOrderDays } from '#db/schema/index.ts'
+import { shopDaysWindow } from '#domain/shop-calendar.ts'
 import type { GoodsRow, OrderTotalsRow, SalesReportRows } from '#domain/reports/sales-rows.ts'
 import { bucketLabel, bucketsOf, type SalesRange, type SalesReportKind, type TimeBucket } from '#domain/reports/sales-range.ts'
 
@@ -10,8 +10,10 @@ import { bucketLabel, bucketsOf, type SalesRange, type SalesReportKind, type Tim
  * real money (test-mode orders stay out; archived ones count, the money came all the same). It
  * falls on the day it was paid, in the shop's time zone, and counts net of the refunds that
  * succeeded on it, whenever they came: orders.total_cents less orders.refunded_cents, as the
- * dashboard's takings. Every query reads the sales of a range through the partial index on paid_at
- * (orders_sales_paid_idx), whose predicate `salesIn` repeats word for word.
+ * dashboard's takings. The reports read sums kept per day (sales_order_days, sales_line_days,
+ * sales_category_days), each day counted again from the orders once a write noted it; a day's count
+ * reads its orders through the partial index on paid_at (orders_sales_paid_idx), whose predicate
+ * `salesIn` repeats word for word.
  */
 
 /** A range of days as the moments it starts and ends, in the shop's time zone. */
@@ -45,9 +47,9 @@ const totalsOf = (record: TotalsRecord, label: string): OrderTotalsRow => {
 }
 
 /**
- * The orders' totals of a range, grouped by `key` (one row per value it takes), then each group's key
- * written as `label` turns it into text: a report over time groups on the time itself, and formats
- * a row per bucket rather than a text per sale.
+ * The paid orders' totals of a range (after counting again the days that changed), grouped by
+ * `key` over its days' rows in sales_order_days, then each group's key written as `label` turns
+ * it into text: a report over time groups on the day's bucket, and formats a row per bucket.
  */
 async function orderTotals(
 	db: DbExecutor,
@@ -55,21 +57,23 @@ async function orderTotals(
 	key: SQL,
 	label: (grouped: SQL) => SQL = (grouped) => grouped,
 ): Promise<TotalsRecord[]> {
+	await refreshSalesLineDays(db)
 	return queryRows<TotalsRecord>(
 		db,
 		sql`select ${label(sql`grouped.key`)} as key, grouped.orders, grouped.gross, grouped.refunded from (
 				select ${key} as key,
-					count(*) filter (where ${orders.paymentStatus} = 'paid')::int as orders,
-					coalesce(sum(${orders.totalCents}), 0)::bigint as gross,
-					coalesce(sum(${orders.refundedCents}), 0)::bigint as refunded
-				from ${orders} where ${salesIn(range)}
+					coalesce(sum(${salesOrderDays.orders}), 0)::int as orders,
+					coalesce(sum(${salesOrderDays.gross}), 0)::bigint as gross,
+					coalesce(sum(${salesOrderDays.refunded}), 0)::bigint as refunded
+				from ${salesOrderDays}
+				where ${salesOrderDays.day} >= ${range.from}::date and ${salesOrderDays.day} <= ${range.to}::date
 				group by 1
 			) grouped order by 1`,
 	)
 }
 
-/** The start of a sale's bucket, in the shop's zone: its day, its week's Monday or its month. */
-const bucketStart = (bucket: TimeBucket) => sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${orders.paidAt} at time zone ${SHOP_TIME_ZONE})`
+/** The start of a day's bucket: the day, its week's Monday or its month. */
+const bucketStart = (bucket: TimeBucket) => sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${salesOrderDays.day}::timestamp)`
 /** A bucket's start as its key: the day, or `YYYY-MM` for a month. */
 const bucketKey = (bucket: TimeBucket) => (start: SQL) => sql`to_char(${start}, ${bucket === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`
 
@@ -85,7 +89,7 @@ export async function salesByCountry(
 	range: Pick<SalesRange, 'from' | 'to'>,
 	countryLabel: (code: string) => string,
 ): Promise<OrderTotalsRow[]> {
-	const records = await orderTotals(db, range, sql`coalesce(${orders.shippingAddress} ->> 'country', '')`)
+	const records = await orderTotals(db, range, sql`${salesOrderDays.country}`)
 	return records.map((record) => totalsOf(record, countryLabel(record.key))).sort(byNetThenKey)
 }
 
@@ -158,8 +162,10 @@ export async function refreshSalesLineDays(db: DbExecutor): Promise<number> {
 		for (const day of days) {
 			await tx.delete(salesLineDays).where(eq(salesLineDays.day, day))
 			await tx.execute(sql`insert into ${salesLineDays} (day, product_id, line_name, name, units, net) ${soldLinesOfDay(day)}`)
-			// The day's sales per category, summed from its lines just counted (migration 0038's function).
+			// The day's sales per category, summed from its lines just counted, and its paid orders per
+			// country (the functions of migrations 0038 and 0042).
 			await tx.execute(sql`select count_sales_category_days(${day}::date, ${day}::date)`)
+			await tx.execute(sql`select count_sales_order_days(${day}::date, ${day}::date)`)
 		}
 		return days.length
 	})
