@@ -34,7 +34,13 @@ export type DatabaseHandle = {
 }
 
 export type OpenDatabaseOptions =
-	| { engine: 'pglite'; dataDir: string | 'memory://'; onQuery?: (query: string) => void }
+	| {
+			engine: 'pglite'
+			dataDir: string | 'memory://'
+			onQuery?: (query: string) => void
+			/** Told how long each query or transaction held the database, every other one waiting meanwhile. */
+			onHold?: (ms: number) => void
+	  }
 	| {
 			engine: 'postgres'
 			url: string
@@ -56,6 +62,29 @@ export const PGLITE_EXTENSIONS = { pg_trgm }
 
 function queryLogger(onQuery?: (query: string) => void): Logger | undefined {
 	return onQuery ? { logQuery: (query) => onQuery(query) } : undefined
+}
+
+/** PGlite's lock: every query, and every transaction for its whole length, runs under it, one at a time. */
+type ExclusiveRunner = { _runExclusiveTransaction?: <T>(work: () => Promise<T>) => Promise<T> }
+
+/**
+ * Times each hold of PGlite's lock from when it is taken (a wait in the queue is not counted) until
+ * it is let go: how long that query or transaction kept every other one waiting. The lock is not a
+ * documented API; without it nothing is timed, and the callers' figures say so by their absence.
+ */
+function timeHolds(client: PGlite, onHold: (ms: number) => void) {
+	const runner = client as unknown as ExclusiveRunner
+	const runExclusive = runner._runExclusiveTransaction?.bind(client)
+	if (!runExclusive) return
+	runner._runExclusiveTransaction = (work) =>
+		runExclusive(async () => {
+			const takenAt = performance.now()
+			try {
+				return await work()
+			} finally {
+				onHold(performance.now() - takenAt)
+			}
+		})
 }
 
 /** Where the PGlite cluster lives inside DATA_DIR. */
@@ -80,6 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 			await client.close()
 			client = await PGlite.create(settings)
 		}
+		if (options.onHold) timeHolds(client, options.onHold)
 		const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Database
 		return {
 			db,

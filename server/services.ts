@@ -16,7 +16,7 @@ import { createFileTransport } from './email/file-transport.ts'
 import { createEmailSender, type EmailSender } from './email/sender.ts'
 import { createSmtpTransport } from './email/smtp-transport.ts'
 import { PageCache } from './http/page-cache.ts'
-import { countRequestQuery } from './http/server-timing.ts'
+import { countRequestQuery, noteDatabaseHold } from './http/server-timing.ts'
 import type { Logger } from './logger.ts'
 import type { OrderEmailContext } from './orders/emails.ts'
 import { createPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts'
@@ -109,12 +109,12 @@ export function mailFolder(env: Pick<Env, 'DATA_DIR'>) {
 }
 
 export async function createServices(env: Env, log: Logger): Promise<AppServices> {
-	// SERVER_TIMING counts each request's queries (server/http/server-timing.ts); off, no hook at all.
+	// SERVER_TIMING counts each request's queries and, on PGlite, times its holds (server/http/server-timing.ts); off, no hook at all.
 	const onQuery = env.SERVER_TIMING ? countRequestQuery : undefined
 	const database = await openDatabase(
 		env.DATABASE_URL
 			? { engine: 'postgres', url: env.DATABASE_URL, onQuery, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS }
-			: { engine: 'pglite', dataDir: env.DATA_DIR, onQuery },
+			: { engine: 'pglite', dataDir: env.DATA_DIR, onQuery, onHold: env.SERVER_TIMING ? noteDatabaseHold : undefined },
 	)
 	try {
 		const storage = createStorage(env)

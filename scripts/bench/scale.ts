@@ -4,7 +4,9 @@
  * the page cache off (every request reaches the database, the worst case), then measures:
  * - each storefront page kind at a steady BENCH_SCALE_RATE requests a second (p50, p99); on PGlite,
  *   which answers one query at a time, at a rate low enough that requests do not queue (5 a second),
- *   so each request's time is how long it held the database, and the slowest is named;
+ *   so each request's time is close to how long it held the database, and the slowest is named;
+ *   the shop runs with SERVER_TIMING, so each answer also says the longest its request held the
+ *   database (PGlite's own target), which the report gives for every page;
  * - each admin list and filter, signed in as an admin (median and slowest of a few loads);
  * - the orders CSV of the last year, streamed, with the shop's peak memory meanwhile;
  * - the sitemap index and every file it lists;
@@ -32,7 +34,7 @@ import { BENCH_TMP, prepareBenchDatabase, withBenchHandle, type BenchDatabase } 
 import { sampleResidentMemory } from './memory.ts'
 import { FULL_SCALE, seedScaleHistory, type ScaleSize } from './scale-seed.ts'
 import { startBenchShop } from './servers.ts'
-import { measureSteadyRate, percentile, type SteadyRunFigures } from './steady-rate.ts'
+import { databaseHoldOf, measureSteadyRate, percentile, type NamedTime, type SteadyRunFigures } from './steady-rate.ts'
 
 const ENGINES: Record<DatabaseEngine, string> = { postgres: 'PostgreSQL', pglite: 'PGlite' }
 const ENGINE = (process.env.SCALE_ENGINE ?? 'postgres') as DatabaseEngine
@@ -50,7 +52,7 @@ const RATE = Number(process.env.BENCH_SCALE_RATE ?? (UNQUEUED ? '5' : '50'))
 const SECONDS_PER_KIND = Number(process.env.BENCH_SCALE_SECONDS ?? '20')
 const ADMIN_LOADS = 5
 const FIRST_ADMIN_PAGE = '/admin/staff'
-const TARGETS = { storefrontP99Ms: 100, adminMs: 300, exportPeakMb: 400, sitemapMs: 500 }
+const TARGETS = { storefrontP99Ms: 100, adminMs: 300, exportPeakMb: 400, sitemapMs: 500, pgliteHoldMs: 100 }
 const REPORT = path.join(PROJECT_ROOT, ENGINE === 'pglite' ? 'bench/scale-report-pglite' : 'bench/scale-report')
 /** The settings this run was given, as the command that repeats it. */
 const COMMAND = [
@@ -69,7 +71,8 @@ const LOAD_AT_START = loadAverage()
 const started = performance.now()
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`)
 
-type AdminFigure = { path: string; medianMs: number; slowestMs: number; status: number }
+/** `longestHoldMs`: on PGlite, the longest any of its loads held the database. */
+type AdminFigure = { path: string; medianMs: number; slowestMs: number; status: number; longestHoldMs: number | null }
 
 /** Picks a value by a counter, so every kind walks its whole sample in the same order each run. */
 const cycle = <T>(items: readonly T[]) => {
@@ -81,7 +84,7 @@ async function timed(url: string, cookie?: string) {
 	const start = performance.now()
 	const response = await fetch(url, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' })
 	const body = await response.text()
-	return { ms: performance.now() - start, status: response.status, body }
+	return { ms: performance.now() - start, status: response.status, body, holdMs: databaseHoldOf(response.headers.get('server-timing')) }
 }
 
 /** What a SCALE_KEEP run writes beside its data: the engine (PostgreSQL when absent), its database and the size seeded. */
@@ -144,7 +147,8 @@ async function main() {
 		const { admin, sample } = await prepareVisits(database)
 
 		let measured: Omit<Report, 'backup'>
-		const { shop, coldStartMs } = await startBenchShop(database, stripe, { PAGE_CACHE_MB: '0' })
+		// On PGlite each answer says how long its request held the database (SERVER_TIMING, ADR 0090's header).
+		const { shop, coldStartMs } = await startBenchShop(database, stripe, { PAGE_CACHE_MB: '0', ...(UNQUEUED ? { SERVER_TIMING: '1' } : {}) })
 		try {
 			log(`shop started in ${coldStartMs.toFixed(0)} ms`)
 			const base = shop.url
@@ -163,7 +167,7 @@ async function main() {
 				const figures = await measureSteadyRate(base, () => ({ path: next() }), { ratePerSecond: RATE, durationSeconds: SECONDS_PER_KIND })
 				storefront[kind] = figures
 				log(
-					`${kind}: p50 ${figures.p50Ms?.toFixed(1)} ms, p99 ${figures.p99Ms?.toFixed(1)} ms, slowest ${figures.slowest?.ms.toFixed(1)} ms (${figures.slowest?.path}), ${figures.non2xx} not 2xx`,
+					`${kind}: p50 ${figures.p50Ms?.toFixed(1)} ms, p99 ${figures.p99Ms?.toFixed(1)} ms, slowest ${figures.slowest?.ms.toFixed(1)} ms (${figures.slowest?.path}), ${figures.non2xx} not 2xx${figures.longestHold ? `, longest hold ${figures.longestHold.ms.toFixed(1)} ms (${figures.longestHold.path})` : ''}`,
 				)
 			}
 
@@ -203,14 +207,18 @@ async function main() {
 			for (const adminPath of adminPaths) {
 				const loads: number[] = []
 				let status = 0
+				let longestHoldMs: number | null = null
 				for (let index = 0; index < ADMIN_LOADS; index++) {
 					const answer = await timed(`${base}${adminPath}`, cookie)
 					status = answer.status
 					loads.push(answer.ms)
+					if (answer.holdMs !== null) longestHoldMs = Math.max(longestHoldMs ?? 0, answer.holdMs)
 				}
 				loads.sort((a, b) => a - b)
-				adminFigures.push({ path: adminPath, medianMs: percentile(loads, 0.5)!, slowestMs: loads.at(-1)!, status })
-				log(`${adminPath}: median ${percentile(loads, 0.5)!.toFixed(0)} ms, slowest ${loads.at(-1)!.toFixed(0)} ms (${status})`)
+				adminFigures.push({ path: adminPath, medianMs: percentile(loads, 0.5)!, slowestMs: loads.at(-1)!, status, longestHoldMs })
+				log(
+					`${adminPath}: median ${percentile(loads, 0.5)!.toFixed(0)} ms, slowest ${loads.at(-1)!.toFixed(0)} ms (${status})${longestHoldMs === null ? '' : `, longest hold ${longestHoldMs.toFixed(0)} ms`}`,
+				)
 			}
 
 			const memory = sampleResidentMemory(shop.child.pid!)
@@ -231,10 +239,10 @@ async function main() {
 
 			const index = await timed(`${base}/sitemap.xml`)
 			const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname)
-			const sitemapFiles: { path: string; ms: number; status: number }[] = []
+			const sitemapFiles: SitemapFigure[] = []
 			for (const file of files) {
 				const answer = await timed(`${base}${file}`)
-				sitemapFiles.push({ path: file, ms: answer.ms, status: answer.status })
+				sitemapFiles.push({ path: file, ms: answer.ms, status: answer.status, holdMs: answer.holdMs })
 			}
 			const slowestFile = [...sitemapFiles].sort((a, b) => b.ms - a.ms)[0]
 			log(`sitemap index ${index.ms.toFixed(0)} ms, ${files.length} files, slowest ${slowestFile?.ms.toFixed(0)} ms`)
@@ -244,7 +252,7 @@ async function main() {
 				firstAdminMs: firstAdmin.ms,
 				adminFigures,
 				exportFigure,
-				sitemap: { indexMs: index.ms, indexStatus: index.status, files: sitemapFiles },
+				sitemap: { indexMs: index.ms, indexStatus: index.status, indexHoldMs: index.holdMs, files: sitemapFiles },
 				coldStartMs,
 			}
 		} finally {
@@ -305,12 +313,14 @@ async function timeBackupAndRestore(database: BenchDatabase): Promise<BackupFigu
 	}
 }
 
+type SitemapFigure = { path: string; ms: number; status: number; holdMs: number | null }
+
 type Report = {
 	storefront: Record<string, SteadyRunFigures>
 	firstAdminMs: number
 	adminFigures: AdminFigure[]
 	exportFigure: { status: number; seconds: number; megabytes: number; peakMb: number }
-	sitemap: { indexMs: number; indexStatus: number; files: { path: string; ms: number; status: number }[] }
+	sitemap: { indexMs: number; indexStatus: number; indexHoldMs: number | null; files: SitemapFigure[] }
 	coldStartMs: number
 	backup: BackupFigure | null
 }
@@ -345,14 +355,34 @@ function storefrontSection(storefront: Record<string, SteadyRunFigures>) {
 	return {
 		target: `| Slowest storefront request under ${TARGETS.storefrontP99Ms} ms (${RATE} requests a second, none waiting for another) | ${ms(slowest?.ms)} (\`${slowest?.path}\`) | ${verdict(held < TARGETS.storefrontP99Ms)} |`,
 		table: [
-			'| Page kind | Requests | p50 | p99 | Slowest | Slowest request | Not 2xx |',
-			'| --- | ---: | ---: | ---: | ---: | --- | ---: |',
+			'| Page kind | Requests | p50 | p99 | Slowest | Slowest request | Longest database hold | Not 2xx |',
+			'| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
 			...Object.entries(storefront).map(
 				([kind, run]) =>
-					`| ${kind} | ${run.requests} | ${ms(run.p50Ms)} | ${ms(run.p99Ms)} | ${ms(run.slowest?.ms)} | \`${run.slowest?.path ?? '–'}\` | ${run.non2xx + run.errors} |`,
+					`| ${kind} | ${run.requests} | ${ms(run.p50Ms)} | ${ms(run.p99Ms)} | ${ms(run.slowest?.ms)} | \`${run.slowest?.path ?? '–'}\` | ${ms(run.longestHold?.ms)} | ${run.non2xx + run.errors} |`,
 			),
 		],
 	}
+}
+
+/**
+ * PGlite's own target: the longest any one request held the database (every other request waited
+ * meanwhile), over the storefront, the admin pages and the sitemap, as the shop timed it. The
+ * CSV export is left out: its holds come after its headers, which carry the figure.
+ */
+function longestHoldTarget(report: Report): string[] {
+	if (!UNQUEUED) return []
+	const holds: NamedTime[] = [
+		...Object.values(report.storefront).flatMap((run) => (run.longestHold ? [run.longestHold] : [])),
+		...report.adminFigures.flatMap((figure) => (figure.longestHoldMs === null ? [] : [{ path: figure.path, ms: figure.longestHoldMs }])),
+		...(report.sitemap.indexHoldMs === null ? [] : [{ path: '/sitemap.xml', ms: report.sitemap.indexHoldMs }]),
+		...report.sitemap.files.flatMap((file) => (file.holdMs === null ? [] : [{ path: file.path, ms: file.holdMs }])),
+	]
+	// No hold reported at all (the lock's timing unavailable): the target is missed, not assumed.
+	const longest = holds.length ? holds.reduce((worst, hold) => (hold.ms > worst.ms ? hold : worst)) : null
+	return [
+		`| No request holds the database ${TARGETS.pgliteHoldMs} ms or more | ${longest ? `${ms(longest.ms)} (\`${longest.path}\`)` : 'not reported'} | ${verdict(longest !== null && longest.ms < TARGETS.pgliteHoldMs)} |`,
+	]
 }
 
 async function writeReport(report: Report) {
@@ -375,6 +405,7 @@ async function writeReport(report: Report) {
 		'| Target | Measured | |',
 		'| --- | --- | --- |',
 		storefront.target,
+		...longestHoldTarget(report),
 		`| Every admin list and filter under ${TARGETS.adminMs} ms | slowest load ${ms(slowestAdmin)} | ${verdict(slowestAdmin < TARGETS.adminMs)} |`,
 		`| A year's orders CSV with the shop under ${TARGETS.exportPeakMb} MB | ${report.exportFigure.peakMb.toFixed(0)} MB | ${verdict(report.exportFigure.peakMb < TARGETS.exportPeakMb)} |`,
 		`| Sitemap index and files under ${TARGETS.sitemapMs} ms | slowest ${ms(slowestSitemap)} | ${verdict(slowestSitemap < TARGETS.sitemapMs)} |`,
@@ -387,14 +418,24 @@ async function writeReport(report: Report) {
 		'',
 		`After the first admin page since start (\`${FIRST_ADMIN_PAGE}\`, which also loads the admin's code: ${ms(report.firstAdminMs)}).`,
 		'',
-		'| Page | Median | Slowest | Status |',
-		'| --- | ---: | ---: | ---: |',
-		...report.adminFigures.map((figure) => `| \`${figure.path}\` | ${ms(figure.medianMs)} | ${ms(figure.slowestMs)} | ${figure.status} |`),
+		...(UNQUEUED
+			? [
+					'| Page | Median | Slowest | Longest database hold | Status |',
+					'| --- | ---: | ---: | ---: | ---: |',
+					...report.adminFigures.map(
+						(figure) => `| \`${figure.path}\` | ${ms(figure.medianMs)} | ${ms(figure.slowestMs)} | ${ms(figure.longestHoldMs)} | ${figure.status} |`,
+					),
+				]
+			: [
+					'| Page | Median | Slowest | Status |',
+					'| --- | ---: | ---: | ---: |',
+					...report.adminFigures.map((figure) => `| \`${figure.path}\` | ${ms(figure.medianMs)} | ${ms(figure.slowestMs)} | ${figure.status} |`),
+				]),
 		'',
 		'## Exports, sitemap and backup',
 		'',
 		`- Orders CSV of the last year: ${report.exportFigure.megabytes.toFixed(1)} MB in ${report.exportFigure.seconds.toFixed(1)} s (status ${report.exportFigure.status}); the shop's resident memory peaked at ${report.exportFigure.peakMb.toFixed(0)} MB.`,
-		`- Sitemap index: ${ms(report.sitemap.indexMs)} (status ${report.sitemap.indexStatus}), ${report.sitemap.files.length} files, the slowest ${ms(Math.max(...report.sitemap.files.map((file) => file.ms)))}.`,
+		`- Sitemap index: ${ms(report.sitemap.indexMs)} (status ${report.sitemap.indexStatus}), ${report.sitemap.files.length} files, the slowest ${ms(Math.max(...report.sitemap.files.map((file) => file.ms)))}${UNQUEUED ? `; the longest database hold of a file ${ms(Math.max(...report.sitemap.files.map((file) => file.holdMs ?? 0)))}` : ''}.`,
 		`- The shop started in ${ms(report.coldStartMs)} on this database.`,
 		...(report.backup
 			? [

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { measureSteadyRate, percentile } from './steady-rate.ts'
+import { databaseHoldOf, measureSteadyRate, percentile } from './steady-rate.ts'
 
 let server: http.Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
@@ -13,6 +13,8 @@ async function slowServer(delayMs: number) {
 		arrivals.push(performance.now())
 		setTimeout(() => response.end(request.url === '/missing' ? undefined : 'ok'), request.url === '/slow' ? delayMs * 20 : delayMs).unref()
 		if (request.url === '/missing') response.statusCode = 404
+		// As a shop on the embedded database with SERVER_TIMING=1 says how long the request held it.
+		if (request.url === '/slow') response.setHeader('Server-Timing', 'db;desc="2 queries", hold;desc="longest database hold";dur=42.5, total;dur=99.0')
 	})
 	await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
 	return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals }
@@ -61,6 +63,13 @@ describe('measureSteadyRate', () => {
 		const figures = await measureSteadyRate(url, () => ({ path: index++ === 3 ? '/slow' : '/' }), { ratePerSecond: 20, durationSeconds: 0.5 })
 		expect(figures.slowest?.path).toBe('/slow')
 		expect(figures.slowest?.ms).toBeGreaterThanOrEqual(99)
+		expect(figures.longestHold).toEqual({ path: '/slow', ms: 42.5 })
+	})
+
+	it('reads a database hold only where the server reports one', () => {
+		expect(databaseHoldOf('db;desc="1 query", hold;desc="longest database hold";dur=7.3, total;dur=9.0')).toBe(7.3)
+		expect(databaseHoldOf('db;desc="1 query", total;dur=9.0')).toBeNull()
+		expect(databaseHoldOf(undefined)).toBeNull()
 	})
 
 	it('counts answers that are not 2xx', async () => {

@@ -25,8 +25,21 @@ export type SteadyFigures = {
 	errors: number
 }
 
-/** A steady run's figures with its slowest request named, the one that held the server longest. */
-export type SteadyRunFigures = SteadyFigures & { slowest: { path: string; ms: number } | null }
+/** A request named with a time. */
+export type NamedTime = { path: string; ms: number }
+
+/**
+ * A steady run's figures with its slowest request named, the one that held the server longest, and
+ * the longest database hold any request reported (null unless the server reports holds: a shop on
+ * the embedded database with SERVER_TIMING=1).
+ */
+export type SteadyRunFigures = SteadyFigures & { slowest: NamedTime | null; longestHold: NamedTime | null }
+
+/** The longest database hold a response's Server-Timing header names (server/http/server-timing.ts), if any. */
+export function databaseHoldOf(serverTiming: string | null | undefined): number | null {
+	const match = /(?:^|,)\s*hold;[^,]*dur=([\d.]+)/.exec(serverTiming ?? '')
+	return match ? Number(match[1]) : null
+}
 
 const TIMEOUT_MS = 10_000
 const MAX_SOCKETS = 50
@@ -37,13 +50,16 @@ export function percentile(sorted: readonly number[], share: number): number | n
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!
 }
 
-function send(agent: http.Agent, baseUrl: URL, request: SteadyRequest): Promise<number | null> {
+type Answer = { status: number; holdMs: number | null } | null
+
+function send(agent: http.Agent, baseUrl: URL, request: SteadyRequest): Promise<Answer> {
 	return new Promise((resolve) => {
 		const outgoing = http.get(
 			{ agent, host: baseUrl.hostname, port: baseUrl.port, path: request.path, headers: request.headers, timeout: TIMEOUT_MS },
 			(response) => {
+				const holdMs = databaseHoldOf([response.headers['server-timing']].flat().join(', '))
 				response.on('data', () => {})
-				response.on('end', () => resolve(response.statusCode ?? null))
+				response.on('end', () => resolve(response.statusCode ? { status: response.statusCode, holdMs } : null))
 				response.on('error', () => resolve(null))
 			},
 		)
@@ -70,6 +86,7 @@ export async function measureSteadyRate(
 	let errors = 0
 	// Set in the answers' callbacks, which the compiler's narrowing does not follow.
 	let slowest = null as SteadyRunFigures['slowest']
+	let longestHold = null as SteadyRunFigures['longestHold']
 	const inFlight: Promise<void>[] = []
 	const startedAt = performance.now()
 	try {
@@ -79,13 +96,14 @@ export async function measureSteadyRate(
 			if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait))
 			const request = next()
 			inFlight.push(
-				send(agent, url, request).then((status) => {
-					if (status === null) errors++
+				send(agent, url, request).then((answer) => {
+					if (answer === null) errors++
 					else {
 						const ms = performance.now() - dueAt
 						latencies.push(ms)
 						if (!slowest || ms > slowest.ms) slowest = { path: request.path, ms }
-						if (status < 200 || status >= 300) non2xx++
+						if (answer.holdMs !== null && (!longestHold || answer.holdMs > longestHold.ms)) longestHold = { path: request.path, ms: answer.holdMs }
+						if (answer.status < 200 || answer.status >= 300) non2xx++
 					}
 				}),
 			)
@@ -105,5 +123,6 @@ export async function measureSteadyRate(
 		non2xx,
 		errors,
 		slowest: slowest && { path: slowest.path, ms: round(slowest.ms)! },
+		longestHold,
 	}
 }

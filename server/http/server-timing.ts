@@ -5,14 +5,16 @@ import type { RequestHandler } from 'express'
 /**
  * SERVER_TIMING=1: each response says how many database queries its request made, in a standard
  * `Server-Timing: db;desc="3 queries", total;dur=12.4` header (total: milliseconds until the headers
- * were sent). `npm run bench` reads it to catch N+1 queries; a browser's developer tools show it.
+ * were sent), and on the embedded database the longest its queries held it (`hold;dur=`). `npm run
+ * bench` reads it to catch N+1 queries, the scale benchmark the holds; a browser's developer tools
+ * show it.
  *
  * The request's counter travels with its async work (AsyncLocalStorage), so the Drizzle logger can
  * find it from inside any query without the query code knowing. When the variable is off neither
  * the middleware nor the logger is installed: nothing runs per request or per query.
  */
 
-type RequestQueries = { count: number; startedAt: number }
+type RequestQueries = { count: number; startedAt: number; longestHoldMs: number | null }
 
 const currentRequest = new AsyncLocalStorage<RequestQueries>()
 
@@ -22,9 +24,19 @@ export function countRequestQuery() {
 	if (request) request.count++
 }
 
-/** Formats the header value; exported for its test. */
-export function serverTimingHeader(queries: number, totalMs: number) {
-	return `db;desc="${queries} ${queries === 1 ? 'query' : 'queries'}", total;dur=${totalMs.toFixed(1)}`
+/**
+ * The embedded database's `onHold` hook: keeps the request's longest hold of the database, the time
+ * every other request waited on it (PGlite runs one query at a time).
+ */
+export function noteDatabaseHold(ms: number) {
+	const request = currentRequest.getStore()
+	if (request) request.longestHoldMs = Math.max(request.longestHoldMs ?? 0, ms)
+}
+
+/** Formats the header value (`hold`: the longest hold, on the embedded database); exported for its test. */
+export function serverTimingHeader(queries: number, totalMs: number, holdMs: number | null = null) {
+	const hold = holdMs === null ? '' : `, hold;desc="longest database hold";dur=${holdMs.toFixed(1)}`
+	return `db;desc="${queries} ${queries === 1 ? 'query' : 'queries'}"${hold}, total;dur=${totalMs.toFixed(1)}`
 }
 
 /**
@@ -34,11 +46,11 @@ export function serverTimingHeader(queries: number, totalMs: number) {
  */
 export function serverTiming(): RequestHandler {
 	return (_req, res, next) => {
-		const request: RequestQueries = { count: 0, startedAt: performance.now() }
+		const request: RequestQueries = { count: 0, startedAt: performance.now(), longestHoldMs: null }
 		const response: ServerResponse = res
 		const writeHead = response.writeHead
 		response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
-			if (!this.headersSent) this.setHeader('Server-Timing', serverTimingHeader(request.count, performance.now() - request.startedAt))
+			if (!this.headersSent) this.setHeader('Server-Timing', serverTimingHeader(request.count, performance.now() - request.startedAt, request.longestHoldMs))
 			return writeHead.apply(this, args)
 		} as ServerResponse['writeHead']
 		currentRequest.run(request, next)
