@@ -170,8 +170,11 @@ export const products = pgTable(
 		index('products_low_stock_idx')
 			.on(t.stock, t.name)
 			.where(sql`${t.isActive} and ${t.stock} is not null`),
-		// The admin list, every product newest first: a later page reads its rows from the index instead of sorting the catalogue.
-		index('products_admin_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+		// The admin list, its products newest first (variants are edited on their product's page): a later
+		// page steps over the earlier ones in this index alone, then reads its own rows.
+		index('products_admin_newest_idx')
+			.on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+			.where(sql`${t.variantOf} is null`),
 		// One index per catalogue order (ADR 0165): the first pages of every sort read the index, not the table.
 		index('products_newest_idx')
 			.on(t.createdAt.desc().nullsFirst(), t.id)

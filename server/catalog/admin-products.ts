@@ -55,6 +55,15 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 	const [total] = await db.select({ value: count() }).from(products).where(where)
 	const pages = Math.max(1, Math.ceil((total?.value ?? 0) / ADMIN_PRODUCTS_PAGE_SIZE))
 	const page = Math.min(Math.max(1, query.page ?? 1), pages)
+	// The page's ids first, stepping over the earlier pages in the index alone; then only its own rows are read.
+	const pageIds = db
+		.select({ id: products.id })
+		.from(products)
+		.where(where)
+		.orderBy(desc(products.createdAt), desc(products.id))
+		.limit(ADMIN_PRODUCTS_PAGE_SIZE)
+		.offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
+		.as('page_ids')
 	const rows = await db
 		.select({
 			id: products.id,
@@ -70,12 +79,10 @@ export async function listProductsForAdmin(db: DbExecutor, query: ProductListQue
 			isActive: products.isActive,
 			image: products.images,
 		})
-		.from(products)
+		.from(pageIds)
+		.innerJoin(products, eq(products.id, pageIds.id))
 		.leftJoin(categories, eq(categories.id, products.categoryId))
-		.where(where)
 		.orderBy(desc(products.createdAt), desc(products.id))
-		.limit(ADMIN_PRODUCTS_PAGE_SIZE)
-		.offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
 	return {
 		products: rows.map(({ image, ...row }) => ({ ...row, image: image[0] ?? null })),
 		total: total?.value ?? 0,

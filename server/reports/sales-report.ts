@@ -176,18 +176,18 @@ async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>)
 	await refreshSalesLineDays(db)
 	return queryRows<GoodsRecord>(
 		db,
-		sql`with lines as (
+		// A line's key is its product, or its name when it has none: grouped by both, each group is already
+		// one row of the report, named by its product's name now; no second grouping over the join.
+		sql`select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(p.name, lines.name) as label,
+			lines.units::int as units, round(lines.net)::bigint as net
+		from (
 			select ${salesLineDays.productId} as product_id, ${salesLineDays.lineName} as line_name, min(${salesLineDays.name}) as name,
 				sum(${salesLineDays.units}) as units, sum(${salesLineDays.net}) as net
 			from ${salesLineDays}
 			where ${salesLineDays.day} >= ${range.from}::date and ${salesLineDays.day} <= ${range.to}::date
 			group by 1, 2
-		)
-		select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(min(p.name), min(lines.name)) as label,
-			sum(lines.units)::int as units, round(sum(lines.net))::bigint as net
-		from lines
-		left join ${products} p on p.id = lines.product_id
-		group by 1`,
+		) lines
+		left join ${products} p on p.id = lines.product_id`,
 	)
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '#db/client.ts'
+import { openDatabase, queryRows, type DatabaseHandle } from '#db/client.ts'
+import { createTemporaryPostgresDatabase } from '../support/postgres.ts'
 
 /**
  * The embedded database runs one query at a time: how long each query or transaction held it is what
@@ -35,5 +36,20 @@ describe('the embedded database times how long each query and transaction holds 
 		})
 		expect(holds).toHaveLength(1)
 		expect(holds[0]).toBeGreaterThanOrEqual(55)
+	})
+})
+
+describe("the shop's PostgreSQL connections", () => {
+	it('compile no query with JIT: its queries are short, and compiling a report cost more than it saved', async () => {
+		const database = await createTemporaryPostgresDatabase('connections')
+		const handle = await openDatabase({ engine: 'postgres', url: database.url })
+		try {
+			// Several at once, so more than one connection of the pool answers.
+			const answers = await Promise.all([1, 2, 3].map(() => queryRows<{ jit: string }>(handle.db, sql`select current_setting('jit') as jit, pg_sleep(0.05)`)))
+			expect(answers.map(([row]) => row!.jit)).toEqual(['off', 'off', 'off'])
+		} finally {
+			await handle.close()
+			await database.drop()
+		}
 	})
 })
