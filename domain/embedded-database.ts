@@ -1,7 +1,8 @@
 /**
  * How large a shop the embedded database (PGlite) serves well on a small machine: the catalogue size
- * measured in docs/performance.md ("How far the embedded database goes"). Past it, searches and
- * sorted pages near their time budget, and the shop should move to PostgreSQL.
+ * the scale benchmark measured on it (docs/performance.md, "How far the embedded database goes").
+ * Past it, nothing measured that every request still leaves the database to the others quickly;
+ * the shop should move to PostgreSQL.
  */
 export const EMBEDDED_DATABASE_PRODUCTS = 20_000
 
