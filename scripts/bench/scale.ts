@@ -52,8 +52,8 @@ const RATE = Number(process.env.BENCH_SCALE_RATE ?? (UNQUEUED ? '5' : '50'))
 const SECONDS_PER_KIND = Number(process.env.BENCH_SCALE_SECONDS ?? '20')
 /**
  * Each kind's first seconds at the rate, reported apart: the first requests of a page kind after
- * start wait for its warm-up (the pool's new connections planning its queries, V8 compiling its
- * rendering), up to a few hundred milliseconds once, which a shop running for hours has behind it.
+ * start took up to a few hundred milliseconds in the shop itself (its Server-Timing said so, while
+ * PostgreSQL logged no slow statement), a warm-up paid once that a shop running for hours has behind it.
  */
 const WARM_UP_SECONDS = Number(process.env.BENCH_SCALE_WARM_UP_SECONDS ?? '3')
 const ADMIN_LOADS = 5
