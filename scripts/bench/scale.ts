@@ -374,6 +374,8 @@ function storefrontSection(storefront: Record<string, KindFigures>) {
 				([kind, run]) =>
 					`| ${kind} | ${run.requests} | ${ms(run.p50Ms)} | ${ms(run.p99Ms)} | ${ms(run.slowest?.ms)} | \`${run.slowest?.path ?? '–'}\` | ${ms(run.longestHold?.ms)} | ${run.non2xx + run.errors} |`,
 			),
+			'',
+			'A hold of – : no request of that kind reached the database, its reads already shared in memory (ADR 0122).',
 		],
 	}
 }

@@ -177,8 +177,10 @@ async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>)
 	return queryRows<GoodsRecord>(
 		db,
 		// A line's key is its product, or its name when it has none: grouped by both, each group is already
-		// one row of the report, named by its product's name now; no second grouping over the join.
-		sql`select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, coalesce(p.name, lines.name) as label,
+		// one row of the report, named by its product's name now, looked up for the products sold only
+		// (not a join that reads every product's name).
+		sql`select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key,
+			coalesce((select p.name from ${products} p where p.id = lines.product_id), lines.name) as label,
 			lines.units::int as units, round(lines.net)::bigint as net
 		from (
 			select ${salesLineDays.productId} as product_id, ${salesLineDays.lineName} as line_name, min(${salesLineDays.name}) as name,
@@ -186,8 +188,7 @@ async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>)
 			from ${salesLineDays}
 			where ${salesLineDays.day} >= ${range.from}::date and ${salesLineDays.day} <= ${range.to}::date
 			group by 1, 2
-		) lines
-		left join ${products} p on p.id = lines.product_id`,
+		) lines`,
 	)
 }
 
