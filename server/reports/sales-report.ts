@@ -172,16 +172,14 @@ export async function refreshSalesLineDays(db: DbExecutor): Promise<number> {
 }
 
 /** The range's sold lines summed per product (after counting again the days that changed), then named. */
-async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRecord[]> {
+async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<SoldLineRecord[]> {
 	await refreshSalesLineDays(db)
-	return queryRows<GoodsRecord>(
+	return queryRows<SoldLineRecord>(
 		db,
-		// A line's key is its product, or its name when it has none: grouped by both, each group is already
-		// one row of the report, named by its product's name now, looked up for the products sold only
-		// (not a join that reads every product's name).
-		sql`select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key,
-			coalesce((select p.name from ${products} p where p.id = lines.product_id), lines.name) as label,
-			lines.units::int as units, round(lines.net)::bigint as net
+		// A line's key is its product, or its name when it has none: grouped by both, each group is
+		// already one row of the report, labelled for now as its order lines were named.
+		sql`select coalesce(lines.product_id::text, 'line:' || lines.line_name) as key, lines.product_id::text as product_id,
+			lines.name as label, lines.units::int as units, round(lines.net)::bigint as net
 		from (
 			select ${salesLineDays.productId} as product_id, ${salesLineDays.lineName} as line_name, min(${salesLineDays.name}) as name,
 				sum(${salesLineDays.units}) as units, sum(${salesLineDays.net}) as net
@@ -193,6 +191,7 @@ async function soldLines(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>)
 }
 
 type GoodsRecord = { key: string; label: string | null; units: number | string; net: number | string }
+type SoldLineRecord = GoodsRecord & { product_id: string | null }
 const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
 	key: record.key,
 	label: record.label ?? fallbackLabel,
@@ -202,11 +201,26 @@ const goodsOf = (record: GoodsRecord, fallbackLabel: string): GoodsRow => ({
 
 /**
  * Sales per product, the largest net first: a variant is its own product (its own name), a line
- * whose product was deleted, and a portrait, are named as the order line was.
+ * whose product was deleted, and a portrait, are named as the order line was. A product still in
+ * the catalogue is named as it is now: the first `named` rows (all by default), so a page that shows
+ * the first fifty looks up fifty names, not those of every product sold in the range; the rows past
+ * them keep their order lines' name.
  */
-export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>): Promise<GoodsRow[]> {
+export async function salesByProduct(db: DbExecutor, range: Pick<SalesRange, 'from' | 'to'>, named = Infinity): Promise<GoodsRow[]> {
 	const records = await soldLines(db, range)
-	return records.map((record) => goodsOf(record, record.key)).sort(byNetThenKey)
+	const rows = records.map((record) => ({ row: goodsOf(record, record.key), productId: record.product_id })).sort((a, b) => byNetThenKey(a.row, b.row))
+	const ids = rows.slice(0, named).flatMap(({ productId }) => (productId ? [productId] : []))
+	const names = new Map(
+		ids.length === 0
+			? [] // One text parameter, however many products a long range sold (a list of ids would be one parameter each).
+			: (
+					await db
+						.select({ id: products.id, name: products.name })
+						.from(products)
+						.where(sql`${products.id} = any(string_to_array(${ids.join(',')}, ',')::uuid[])`)
+				).map((product) => [product.id, product.name]),
+	)
+	return rows.map(({ row, productId }) => ({ ...row, label: (productId && names.get(productId)) ?? row.label }))
 }
 
 /**
@@ -233,6 +247,8 @@ export async function salesReportRows(
 	report: SalesReportKind,
 	range: Pick<SalesRange, 'from' | 'to'>,
 	labels: { country: (code: string) => string; uncategorised: string },
+	/** Goods rows named as the catalogue names them now, from the largest: a page names only those it shows. */
+	named = Infinity,
 ): Promise<SalesReportRows> {
 	switch (report) {
 		case 'day':
@@ -242,7 +258,7 @@ export async function salesReportRows(
 		case 'country':
 			return { kind: 'orders', rows: await salesByCountry(db, range, labels.country) }
 		case 'product':
-			return { kind: 'goods', rows: await salesByProduct(db, range) }
+			return { kind: 'goods', rows: await salesByProduct(db, range, named) }
 		case 'category':
 			return { kind: 'goods', rows: await salesByCategory(db, range, labels.uncategorised) }
 	}

@@ -229,6 +229,32 @@ describe.each(ENGINES)('sales reports on %s', (engine) => {
 		expect(await salesSummary(db, february)).toMatchObject({ orders: 1, grossCents: 1_500, netCents: 1_500 })
 	})
 
+	it('names a product as the catalogue does now, and a page only the rows it shows', async () => {
+		const march = { from: '2027-03-01', to: '2027-03-31' }
+		const jar = await createProduct(db, { priceCents: 4000, stock: 10, name: 'Borcan vechi' })
+		const tin = await createProduct(db, { priceCents: 1000, stock: 10, name: 'Cutie veche' })
+		await order(
+			[
+				{ productId: jar.id, quantity: 1 },
+				{ productId: tin.id, quantity: 1 },
+			],
+			{ placedAt: '2027-03-02T09:00:00Z', paidAt: '2027-03-02T09:05:00Z' },
+		)
+		await db.update(products).set({ name: 'Borcan nou' }).where(eq(products.id, jar.id))
+		await db.update(products).set({ name: 'Cutie nouă' }).where(eq(products.id, tin.id))
+		const labels = async (named?: number) => (await salesByProduct(db, march, named)).map((row) => [row.label, row.netCents])
+
+		expect(await labels()).toEqual([
+			['Borcan nou', 4_000],
+			['Cutie nouă', 1_000],
+		])
+		// A page of one row looks up one name; the row past it keeps its order line's.
+		expect(await labels(1)).toEqual([
+			['Borcan nou', 4_000],
+			['Cutie veche', 1_000],
+		])
+	})
+
 	it('counts every day from scratch (the migration, a restore) as a report counts the days that changed', async () => {
 		const whole = { from: '2026-10-01', to: '2027-12-31' }
 		const reports = async () => [

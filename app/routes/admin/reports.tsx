@@ -35,10 +35,16 @@ export async function loader(args: Route.LoaderArgs) {
 		async () => {
 			const [summary, rows] = await Promise.all([
 				salesSummary(app.db, range),
-				salesReportRows(app.db, report, range, {
-					country: (code) => (code ? countryLabel(code, 'ro') : adminT('reports.noCountry')),
-					uncategorised: adminT('reports.uncategorised'),
-				}),
+				salesReportRows(
+					app.db,
+					report,
+					range,
+					{
+						country: (code) => (code ? countryLabel(code, 'ro') : adminT('reports.noCountry')),
+						uncategorised: adminT('reports.uncategorised'),
+					},
+					TABLE_ROWS,
+				),
 			])
 			const page = salesReportPage(rows, TABLE_ROWS, adminT('reports.total'))
 			return { report, range, summary: summary as SalesSummary | null, rows: page as SalesReportPage | null }
